@@ -1,0 +1,3 @@
+export * from './data-source.factory';
+export * from './admin';
+export { allMigrations } from './migrations';

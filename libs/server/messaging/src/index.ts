@@ -1,0 +1,11 @@
+export * from './bus';
+export * from './envelope.factory';
+export * from './delivery';
+export * from './dead-letter.event';
+export * from './idempotent-consumer';
+export * from './outbox/outbox';
+export * from './outbox/outbox-relay';
+export * from './redis/redis-streams.bus';
+export * from './kafka/kafka.bus';
+export * from './create-event-bus';
+export { partitionOf } from './redis/partition';

@@ -1,0 +1,4 @@
+export * from './test-database';
+export * from './test-env';
+export * from './eventually';
+export * from './child-process';

@@ -1,0 +1,2 @@
+// Integration tests talk to real servers and spawn processes: give them room.
+jest.setTimeout(90_000);

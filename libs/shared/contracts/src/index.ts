@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './grid';
+export * from './health';

@@ -1,0 +1,4 @@
+export * from './envelope';
+export * from './topics';
+export * from './define-event';
+export * from './ocpp-events';

@@ -1,0 +1,11 @@
+/** Bus topics. One topic per stream of facts; keys are charge point ids unless stated. */
+export const Topics = {
+  /** Pile connected / disconnected / booted, connector status, pile errors. Key: chargePointId. */
+  OcppStatus: 'ocpp.status',
+  /** Transaction started, meter values, transaction stopped. Key: chargePointId. */
+  OcppTransactions: 'ocpp.transactions',
+  /** Orders settled from transactions. Key: chargePointId. */
+  Orders: 'orders',
+} as const;
+
+export type Topic = (typeof Topics)[keyof typeof Topics];
