@@ -6,6 +6,33 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+
+// Test files (and the shared contract suites and fixtures they run) may also use the testing library.
+const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.spec.tsx', '**/contract/**/*.ts', '**/fixtures/**/*.ts'];
+
+function boundaries({ inTests }) {
+  const testing = inTests ? ['type:testing'] : [];
+  return {
+    enforceBuildableLibDependency: false,
+    banTransitiveDependencies: false,
+    allow: [],
+    depConstraints: [
+      // Browser code never pulls in server code, and shared code stays browser-safe.
+      { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+      { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:console', 'scope:shared'] },
+      { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
+      // Layering: contracts <- infra <- area <- app; areas talk through events, never to each other.
+      { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+      { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', ...testing] },
+      { sourceTag: 'type:area', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', ...testing] },
+      { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:contracts'] },
+      { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:area'] },
+      // Production code of an app never imports the testing library.
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:area', 'type:infra', 'type:contracts', 'type:ui', ...testing] },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/.var/**', '**/.nx/**', '**/coverage/**', '**/vite.config.*.timestamp*'],
@@ -16,33 +43,7 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
     plugins: { '@nx': nx },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          banTransitiveDependencies: false,
-          allow: [],
-          depConstraints: [
-            // Browser code never pulls in server code, and shared code stays browser-safe.
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:console', 'scope:shared'] },
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
-            // Layering: contracts <- infra <- area <- app; areas talk through events, never to each other.
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts'] },
-            { sourceTag: 'type:area', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts'] },
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:contracts'] },
-            {
-              sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:area'],
-            },
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:area', 'type:infra', 'type:contracts', 'type:ui', 'type:testing'],
-            },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', boundaries({ inTests: false })],
       // A library is imported only through its index.ts.
       'no-restricted-imports': [
         'error',
@@ -58,12 +59,16 @@ export default tseslint.config(
     },
   },
   {
+    files: TEST_FILES,
+    rules: { '@nx/enforce-module-boundaries': ['error', boundaries({ inTests: true })] },
+  },
+  {
     files: ['apps/console/**/*.ts', 'apps/console/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/*.cjs', 'scripts/**/*.js'],
+    files: ['**/*.cjs', 'scripts/**/*.js', 'jest.config.js'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -1,0 +1,29 @@
+# Shared by start.sh and test.sh: install dependencies when needed and load infrastructure settings.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+export PATH="$ROOT/node_modules/.bin:$PATH"
+export NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=${NX_SKIP_NX_CACHE:-false}
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [[ "$node_major" -lt 20 ]]; then
+  echo "Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))." >&2
+  exit 1
+fi
+
+# npm ci when node_modules is missing or older than the lock file.
+ensure_dependencies() {
+  local stamp="$ROOT/node_modules/.voltdepot-installed"
+  if [[ ! -f "$stamp" || "$ROOT/package-lock.json" -nt "$stamp" ]]; then
+    say "Installing dependencies (npm ci)"
+    (cd "$ROOT" && npm ci --no-audit --no-fund)
+    touch "$stamp"
+  fi
+}
+
+# Bring up PostgreSQL, Redis (and Kafka with --kafka), then export their URLs.
+ensure_infra() {
+  bash "$ROOT/scripts/infra.sh" up "$@"
+  # shellcheck disable=SC1091
+  . "$ROOT/.var/infra.env"
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Start the whole system on this machine: dependencies, infrastructure, migrations, build, every
+# service and the console. `npm start -- stop` stops what it started.
+#   BUS=kafka npm start      run the event bus on Kafka (a local broker is started when needed)
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$ROOT"
+
+RUN_DIR="$ROOT/.var/run"
+LOG_DIR="$ROOT/.var/logs"
+mkdir -p "$RUN_DIR" "$LOG_DIR"
+
+API_PORT=${API_PORT:-3000}
+GATEWAY_PORT=${GATEWAY_PORT:-3100}
+OCPP_PORT=${OCPP_PORT:-9000}
+MSG_PORT=${MSG_PORT:-3200}
+CONSOLE_PORT=${CONSOLE_PORT:-4200}
+
+stop_all() {
+  local pidfile
+  for pidfile in "$RUN_DIR"/*.pid; do
+    [[ -f "$pidfile" ]] || continue
+    local pid
+    pid=$(cat "$pidfile")
+    if kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -9 "$pid" 2>/dev/null || true
+      echo "stopped $(basename "$pidfile" .pid)"
+    fi
+    rm -f "$pidfile"
+  done
+}
+
+if [[ "${1:-}" == "stop" ]]; then
+  stop_all
+  exit 0
+fi
+
+ensure_dependencies
+if [[ "${BUS:-redis}" == "kafka" ]]; then ensure_infra --kafka; else ensure_infra; fi
+export BUS=${BUS:-redis}
+export NODE_ENV=${NODE_ENV:-production}
+
+say "Applying database migrations"
+SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" node -r @swc-node/register scripts/migrate.ts
+
+say "Building services and console"
+nx run-many -t build --parallel=2 --output-style=stream-without-prefixes
+
+stop_all >/dev/null
+
+# start NAME HEALTH_URL COMMAND...
+start_service() {
+  local name=$1 health=$2
+  shift 2
+  say "Starting $name"
+  nohup "$@" >"$LOG_DIR/$name.log" 2>&1 &
+  echo $! >"$RUN_DIR/$name.pid"
+  for _ in $(seq 1 120); do
+    if curl -fsS "$health" >/dev/null 2>&1; then return 0; fi
+    if ! kill -0 "$(cat "$RUN_DIR/$name.pid")" 2>/dev/null; then
+      echo "$name exited during start-up; last lines of $LOG_DIR/$name.log:" >&2
+      tail -n 30 "$LOG_DIR/$name.log" >&2
+      exit 1
+    fi
+    sleep 0.5
+  done
+  echo "$name did not become healthy at $health within 60 s; see $LOG_DIR/$name.log" >&2
+  exit 1
+}
+
+PORT=$API_PORT SERVICE_NAME=api start_service api "http://127.0.0.1:$API_PORT/health" \
+  node dist/apps/api/apps/api/src/main.js
+PORT=$GATEWAY_PORT OCPP_PORT=$OCPP_PORT SERVICE_NAME=ocpp-gateway start_service ocpp-gateway \
+  "http://127.0.0.1:$GATEWAY_PORT/health" node dist/apps/ocpp-gateway/apps/ocpp-gateway/src/main.js
+PORT=$MSG_PORT SERVICE_NAME=msg-center start_service msg-center "http://127.0.0.1:$MSG_PORT/health" \
+  node dist/apps/msg-center/apps/msg-center/src/main.js
+VITE_API_PROXY="http://127.0.0.1:$API_PORT" VITE_MS_PROXY="http://127.0.0.1:$MSG_PORT" start_service console \
+  "http://127.0.0.1:$CONSOLE_PORT/" vite preview --config apps/console/vite.config.ts --port "$CONSOLE_PORT" --strictPort --host 127.0.0.1
+
+cat <<MSG
+
+Voltdepot is running (bus: $BUS).
+  Console         http://127.0.0.1:$CONSOLE_PORT/
+  API             http://127.0.0.1:$API_PORT/health   metrics: /metrics
+  OCPP gateway    ws://127.0.0.1:$OCPP_PORT/ocpp/{chargePointId}   health: http://127.0.0.1:$GATEWAY_PORT/health
+  Message centre  http://127.0.0.1:$MSG_PORT/health
+  Logs            $LOG_DIR/   Stop: npm start -- stop
+  Demo login      (sign-in arrives with the Core API platform; see README)
+MSG
