@@ -6,9 +6,14 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-
 // Test files (and the shared contract suites and fixtures they run) may also use the testing library.
-const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.spec.tsx', '**/contract/**/*.ts', '**/fixtures/**/*.ts'];
+const TEST_FILES = [
+  '**/*.spec.ts',
+  '**/*.int-spec.ts',
+  '**/*.spec.tsx',
+  '**/contract/**/*.ts',
+  '**/fixtures/**/*.ts',
+];
 
 function boundaries({ inTests }) {
   const testing = inTests ? ['type:testing'] : [];
@@ -28,14 +33,24 @@ function boundaries({ inTests }) {
       { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:contracts'] },
       { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:area'] },
       // Production code of an app never imports the testing library.
-      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:area', 'type:infra', 'type:contracts', 'type:ui', ...testing] },
+      {
+        sourceTag: 'type:app',
+        onlyDependOnLibsWithTags: ['type:area', 'type:infra', 'type:contracts', 'type:ui', ...testing],
+      },
     ],
   };
 }
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.var/**', '**/.nx/**', '**/coverage/**', '**/vite.config.*.timestamp*'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.var/**',
+      '**/.nx/**',
+      '**/coverage/**',
+      '**/vite.config.*.timestamp*',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -49,8 +64,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@voltdepot/*/*'], message: 'Import a library only through its index (e.g. @voltdepot/server-core).' },
-            { group: ['**/libs/**', '../../libs/*'], message: 'Use the @voltdepot/* alias instead of a relative path into libs/.' },
+            {
+              group: ['@voltdepot/*/*'],
+              message: 'Import a library only through its index (e.g. @voltdepot/server-core).',
+            },
+            {
+              group: ['**/libs/**', '../../libs/*'],
+              message: 'Use the @voltdepot/* alias instead of a relative path into libs/.',
+            },
           ],
         },
       ],
@@ -69,7 +90,16 @@ export default tseslint.config(
   },
   {
     files: ['**/*.cjs', 'scripts/**/*.js', 'jest.config.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

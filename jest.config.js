@@ -29,7 +29,12 @@ const common = {
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,bench,scripts}/**/*.spec.ts'], testPathIgnorePatterns: ['/node_modules/', '/apps/console/'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs,bench,scripts}/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/apps/console/'],
+    },
     {
       ...common,
       displayName: 'integration',

@@ -10,7 +10,14 @@ const ROOT = resolve(__dirname, '..');
 function lint(fileName: string, source: string): string[] {
   const result = spawnSync(
     process.execPath,
-    [resolve(ROOT, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', '--stdin', '--stdin-filename', fileName],
+    [
+      resolve(ROOT, 'node_modules/eslint/bin/eslint.js'),
+      '--format',
+      'json',
+      '--stdin',
+      '--stdin-filename',
+      fileName,
+    ],
     { cwd: ROOT, input: source, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } },
   );
   if (!result.stdout) throw new Error(`eslint produced no report: ${result.stderr}`);
@@ -20,16 +27,50 @@ function lint(fileName: string, source: string): string[] {
 
 describe('module boundaries', () => {
   it.each([
-    ['shared code importing server code', 'libs/shared/events/src/x.ts', "import { loadConfig } from '@voltdepot/server-core';\nexport const x = loadConfig;\n", /enforce-module-boundaries/],
-    ['production server code importing the testing library', 'libs/server/messaging/src/x.ts', "import { eventually } from '@voltdepot/server-testing';\nexport const x = eventually;\n", /enforce-module-boundaries/],
-    ['a deep import into another library', 'libs/server/testing/src/x.ts', "import { x } from '@voltdepot/server-database/src/admin';\nexport const y = x;\n", /no-restricted-imports/],
-    ['a relative path into libs/', 'bench/x.ts', "import { x } from '../libs/server/database/src/admin';\nexport const y = x;\n", /no-restricted-imports/],
-  ])('refuses %s', (_name, file, source, rule) => {
-    expect(lint(file, source).join('\n')).toMatch(rule);
-  }, 30_000);
+    [
+      'shared code importing server code',
+      'libs/shared/events/src/x.ts',
+      "import { loadConfig } from '@voltdepot/server-core';\nexport const x = loadConfig;\n",
+      /enforce-module-boundaries/,
+    ],
+    [
+      'production server code importing the testing library',
+      'libs/server/messaging/src/x.ts',
+      "import { eventually } from '@voltdepot/server-testing';\nexport const x = eventually;\n",
+      /enforce-module-boundaries/,
+    ],
+    [
+      'a deep import into another library',
+      'libs/server/testing/src/x.ts',
+      "import { x } from '@voltdepot/server-database/src/admin';\nexport const y = x;\n",
+      /no-restricted-imports/,
+    ],
+    [
+      'a relative path into libs/',
+      'bench/x.ts',
+      "import { x } from '../libs/server/database/src/admin';\nexport const y = x;\n",
+      /no-restricted-imports/,
+    ],
+  ])(
+    'refuses %s',
+    (_name, file, source, rule) => {
+      expect(lint(file, source).join('\n')).toMatch(rule);
+    },
+    30_000,
+  );
 
   it('allows a test file to use the testing library and an infra lib to use contracts', () => {
-    expect(lint('libs/server/messaging/src/x.int-spec.ts', "import { eventually } from '@voltdepot/server-testing';\nexport const x = eventually;\n")).toEqual([]);
-    expect(lint('libs/server/messaging/src/y.ts', "import { Topics } from '@voltdepot/shared-events';\nexport const x = Topics;\n")).toEqual([]);
+    expect(
+      lint(
+        'libs/server/messaging/src/x.int-spec.ts',
+        "import { eventually } from '@voltdepot/server-testing';\nexport const x = eventually;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      lint(
+        'libs/server/messaging/src/y.ts',
+        "import { Topics } from '@voltdepot/shared-events';\nexport const x = Topics;\n",
+      ),
+    ).toEqual([]);
   }, 30_000);
 });

@@ -9,7 +9,11 @@ async function main() {
   await dataSource.initialize();
   try {
     const applied = await runMigrations(dataSource);
-    console.log(applied.length ? `migrations applied: ${applied.join(', ')}` : `database ${redactUrl(url)} is up to date`);
+    console.log(
+      applied.length
+        ? `migrations applied: ${applied.join(', ')}`
+        : `database ${redactUrl(url)} is up to date`,
+    );
   } finally {
     await dataSource.destroy();
   }

@@ -16,11 +16,17 @@ for (const file of ['unit.json', 'integration.json', 'console.json']) {
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A suite that failed to load has no failed tests but must still fail the run.
   for (const suite of report.testResults ?? []) {
-    if (suite.status === 'failed' && (suite.assertionResults ?? []).every((a) => a.status !== 'failed')) failed += 1;
+    if (suite.status === 'failed' && (suite.assertionResults ?? []).every((a) => a.status !== 'failed'))
+      failed += 1;
   }
 }
-const steps = fs.existsSync(path.join(dir, 'steps.txt')) ? fs.readFileSync(path.join(dir, 'steps.txt'), 'utf8') : '';
-const failedSteps = steps.split('\n').filter((l) => l.endsWith('FAILED')).map((l) => l.replace(/: FAILED$/, ''));
+const steps = fs.existsSync(path.join(dir, 'steps.txt'))
+  ? fs.readFileSync(path.join(dir, 'steps.txt'), 'utf8')
+  : '';
+const failedSteps = steps
+  .split('\n')
+  .filter((l) => l.endsWith('FAILED'))
+  .map((l) => l.replace(/: FAILED$/, ''));
 const reported = new Set(['unit tests', 'integration tests', 'console tests']);
 failed += failedSteps.filter((s) => !reported.has(s)).length;
 if (failed === 0 && stepStatus !== '0') failed = 1;

@@ -7,7 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { defineEvent, type EventDefinition } from '@voltdepot/shared-events';
 import { createEnvelope, KafkaBus, RedisStreamsBus, type EventBus } from '@voltdepot/server-messaging';
 
-type Result = { driver: string; scenario: string; events: number; seconds: number; rate: number; p50: number; p99: number; max: number };
+type Result = {
+  driver: string;
+  scenario: string;
+  events: number;
+  seconds: number;
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+};
 
 function arg(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -19,7 +28,12 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Throughput: publish `events` in batches as fast as possible, measure until all are consumed. */
-async function throughput(makeBus: () => EventBus, driver: string, events: number, batch: number): Promise<Result> {
+async function throughput(
+  makeBus: () => EventBus,
+  driver: string,
+  events: number,
+  batch: number,
+): Promise<Result> {
   const topic = `bench.${randomUUID().slice(0, 8)}`;
   const def = defineEvent<{ sentAt: number }>()(topic, 'bench.tick', 1);
   const producer = makeBus();
@@ -41,7 +55,9 @@ async function throughput(makeBus: () => EventBus, driver: string, events: numbe
   for (let sent = 0; sent < events; sent += batch) {
     const now = Date.now();
     await producer.publish(
-      Array.from({ length: Math.min(batch, events - sent) }, (_, i) => createEnvelope(def, `CP-${(sent + i) % 500}`, { sentAt: now })),
+      Array.from({ length: Math.min(batch, events - sent) }, (_, i) =>
+        createEnvelope(def, `CP-${(sent + i) % 500}`, { sentAt: now }),
+      ),
     );
   }
   await finished;
@@ -51,7 +67,12 @@ async function throughput(makeBus: () => EventBus, driver: string, events: numbe
 }
 
 /** Latency: one event at a time at a steady rate, as piles send them. */
-async function latency(makeBus: () => EventBus, driver: string, events: number, ratePerSecond: number): Promise<Result> {
+async function latency(
+  makeBus: () => EventBus,
+  driver: string,
+  events: number,
+  ratePerSecond: number,
+): Promise<Result> {
   const topic = `bench.${randomUUID().slice(0, 8)}`;
   const def = defineEvent<{ sentAt: number }>()(topic, 'bench.tick', 1);
   const producer = makeBus();
@@ -88,7 +109,11 @@ async function latency(makeBus: () => EventBus, driver: string, events: number, 
 }
 
 /** Publish one event and wait until it was consumed: topics exist and the group is assigned. */
-async function warmUp(producer: EventBus, def: EventDefinition<string, { sentAt: number }>, consumed: () => number) {
+async function warmUp(
+  producer: EventBus,
+  def: EventDefinition<string, { sentAt: number }>,
+  consumed: () => number,
+) {
   await producer.publish(createEnvelope(def, 'warmup', { sentAt: Date.now() }));
   const deadline = Date.now() + 30_000;
   while (consumed() === 0) {
@@ -132,7 +157,8 @@ async function main() {
   console.table(results);
   console.log('| driver | scenario | events | rate (events/s) | p50 ms | p99 ms | max ms |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.driver} | ${r.scenario} | ${r.events} | ${r.rate} | ${r.p50} | ${r.p99} | ${r.max} |`);
+  for (const r of results)
+    console.log(`| ${r.driver} | ${r.scenario} | ${r.events} | ${r.rate} | ${r.p50} | ${r.p99} | ${r.max} |`);
   // Clean up what the benchmark left behind in Redis.
   const Redis = (await import('ioredis')).default;
   const redis = new Redis(redisUrl);

@@ -42,7 +42,10 @@ export async function withAdminClient<T>(url: string, fn: (client: Client) => Pr
 }
 
 export async function databaseExists(url: string, name: string): Promise<boolean> {
-  return withAdminClient(url, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
+  return withAdminClient(
+    url,
+    async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1,
+  );
 }
 
 /** Create the database if missing (idempotent, safe against a concurrent creator). */
@@ -52,7 +55,9 @@ export async function ensureDatabase(url: string, template?: string): Promise<vo
     const exists = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (exists.rowCount) return;
     try {
-      await c.query(`CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`);
+      await c.query(
+        `CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`,
+      );
     } catch (error) {
       if ((error as { code?: string }).code !== '42P04') throw error; // created meanwhile
     }

@@ -3,8 +3,7 @@ import { KafkaBus, type KafkaBusOptions } from './kafka/kafka.bus';
 import { RedisStreamsBus, type RedisStreamsBusOptions } from './redis/redis-streams.bus';
 
 export type BusConfig =
-  | ({ driver: 'redis' } & RedisStreamsBusOptions)
-  | ({ driver: 'kafka' } & KafkaBusOptions);
+  ({ driver: 'redis' } & RedisStreamsBusOptions) | ({ driver: 'kafka' } & KafkaBusOptions);
 
 /** Pick the driver from configuration (`BUS=redis|kafka`, default redis). */
 export function createEventBus(config: BusConfig): EventBus {
@@ -26,7 +25,10 @@ export function busConfigFromEnv(env: BusEnv, clientId: string): BusConfig {
     return { driver, url: env.REDIS_URL, prefix: env.BUS_PREFIX ?? 'vd' };
   }
   if (driver === 'kafka') {
-    const brokers = (env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+    const brokers = (env.KAFKA_BROKERS ?? '')
+      .split(',')
+      .map((b) => b.trim())
+      .filter(Boolean);
     if (!brokers.length) throw new Error('KAFKA_BROKERS is required when BUS=kafka (e.g. 127.0.0.1:19092)');
     return { driver, brokers, clientId, topicPrefix: env.BUS_PREFIX ? `${env.BUS_PREFIX}.` : '' };
   }

@@ -1,7 +1,8 @@
 import type { DeadLetter, EventEnvelope } from '@voltdepot/shared-events';
 import { DEFAULT_RETRY_POLICY, type EventHandler, type RetryPolicy } from './bus';
 
-export type DeliveryOutcome = { status: 'handled'; attempts: number } | { status: 'dead-lettered'; attempts: number };
+export type DeliveryOutcome =
+  { status: 'handled'; attempts: number } | { status: 'dead-lettered'; attempts: number };
 
 export type DeliveryDeps = {
   /** Publish the dead letter durably; if this throws, the event must NOT be acknowledged. */
@@ -20,8 +21,10 @@ export class DeliveryAborted extends Error {
 
 export function resolveRetryPolicy(partial?: Partial<RetryPolicy>): RetryPolicy {
   const policy = { ...DEFAULT_RETRY_POLICY, ...partial };
-  if (!Number.isInteger(policy.maxAttempts) || policy.maxAttempts < 1) throw new Error('retry.maxAttempts must be >= 1');
-  if (policy.initialDelayMs < 0 || policy.maxDelayMs < policy.initialDelayMs) throw new Error('retry delays are invalid');
+  if (!Number.isInteger(policy.maxAttempts) || policy.maxAttempts < 1)
+    throw new Error('retry.maxAttempts must be >= 1');
+  if (policy.initialDelayMs < 0 || policy.maxDelayMs < policy.initialDelayMs)
+    throw new Error('retry delays are invalid');
   return policy;
 }
 

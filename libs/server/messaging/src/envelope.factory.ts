@@ -24,7 +24,15 @@ export function createEnvelope<TType extends string, TPayload>(
   };
 }
 
-const REQUIRED: (keyof EventEnvelope)[] = ['eventId', 'topic', 'key', 'type', 'version', 'occurredAt', 'correlationId'];
+const REQUIRED: (keyof EventEnvelope)[] = [
+  'eventId',
+  'topic',
+  'key',
+  'type',
+  'version',
+  'occurredAt',
+  'correlationId',
+];
 
 /** Parse an envelope read from a broker; throws a precise error for anything malformed. */
 export function parseEnvelope(raw: string | Buffer): EventEnvelope {

@@ -13,7 +13,11 @@ export type TransactionalHandler = (
  * mark and the handler's database work commit in one transaction. A redelivered event finds its mark
  * and is skipped; a handler that fails rolls the mark back so the retry runs it again.
  */
-export function idempotent(dataSource: DataSource, group: string, handler: TransactionalHandler): EventHandler {
+export function idempotent(
+  dataSource: DataSource,
+  group: string,
+  handler: TransactionalHandler,
+): EventHandler {
   return async (envelope, context) => {
     await dataSource.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(

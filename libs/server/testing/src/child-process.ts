@@ -47,7 +47,12 @@ export function spawnTs(file: string, env: Record<string, string | undefined> = 
       if (seen) return Promise.resolve(seen);
       return new Promise((resolveLine, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms; stderr:\n${stderr.slice(-20).join('\n')}`)),
+          () =>
+            reject(
+              new Error(
+                `no line matching ${pattern} within ${timeoutMs} ms; stderr:\n${stderr.slice(-20).join('\n')}`,
+              ),
+            ),
           timeoutMs,
         );
         waiters.push({

@@ -1,5 +1,9 @@
 /** Poll `probe` until it returns without throwing, or fail with its last error after `timeoutMs`. */
-export async function eventually<T>(probe: () => T | Promise<T>, timeoutMs = 15_000, intervalMs = 50): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | Promise<T>,
+  timeoutMs = 15_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -9,7 +13,9 @@ export async function eventually<T>(probe: () => T | Promise<T>, timeoutMs = 15_
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`condition not met within ${timeoutMs} ms: ${(lastError as Error)?.message ?? lastError}`);
+      throw new Error(
+        `condition not met within ${timeoutMs} ms: ${(lastError as Error)?.message ?? lastError}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }

@@ -49,7 +49,9 @@ async function ensureTemplate(baseUrl: string): Promise<string> {
   return template;
 }
 
-async function sweepStaleTestDatabases(admin: { query: (sql: string, params?: unknown[]) => Promise<{ rows: { datname: string }[] }> }) {
+async function sweepStaleTestDatabases(admin: {
+  query: (sql: string, params?: unknown[]) => Promise<{ rows: { datname: string }[] }>;
+}) {
   const { rows } = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'vd_t\\_%'`);
   const now = Math.floor(Date.now() / 1000);
   for (const { datname } of rows) {
@@ -72,7 +74,9 @@ export type TestDatabase = {
  * A fresh, fully migrated database for one test file, cloned from a template that is migrated once
  * per migration set. Drop it in afterAll.
  */
-export async function createTestDatabase(options: { entities?: DataSource['options']['entities'] } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { entities?: DataSource['options']['entities'] } = {},
+): Promise<TestDatabase> {
   const baseUrl = testEnv().databaseUrl;
   const template = await ensureTemplate(baseUrl);
   const name = `vd_t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;

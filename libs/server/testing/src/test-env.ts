@@ -9,6 +9,11 @@ export function testEnv(): TestEnv {
   return {
     databaseUrl: process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/voltdepot',
     redisUrl: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
-    kafkaBrokers: brokers ? brokers.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
+    kafkaBrokers: brokers
+      ? brokers
+          .split(',')
+          .map((b) => b.trim())
+          .filter(Boolean)
+      : undefined,
   };
 }

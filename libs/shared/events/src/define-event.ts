@@ -13,7 +13,11 @@ export type EventDefinition<TType extends string, TPayload> = {
 };
 
 export function defineEvent<TPayload>() {
-  return <TType extends string>(topic: string, type: TType, version: number): EventDefinition<TType, TPayload> => ({
+  return <TType extends string>(
+    topic: string,
+    type: TType,
+    version: number,
+  ): EventDefinition<TType, TPayload> => ({
     type,
     version,
     topic,

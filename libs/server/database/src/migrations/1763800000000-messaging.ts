@@ -19,8 +19,12 @@ export class Messaging1763800000000 implements MigrationInterface {
         created_at     timestamptz NOT NULL DEFAULT now(),
         published_at   timestamptz
       )`);
-    await q.query(`CREATE INDEX outbox_event_unpublished_idx ON outbox_event (id) WHERE published_at IS NULL`);
-    await q.query(`CREATE INDEX outbox_event_published_at_idx ON outbox_event (published_at) WHERE published_at IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX outbox_event_unpublished_idx ON outbox_event (id) WHERE published_at IS NULL`,
+    );
+    await q.query(
+      `CREATE INDEX outbox_event_published_at_idx ON outbox_event (published_at) WHERE published_at IS NOT NULL`,
+    );
     await q.query(`
       CREATE TABLE processed_event (
         consumer_group text        NOT NULL,

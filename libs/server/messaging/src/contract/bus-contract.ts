@@ -4,7 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defineEvent, deadLetterTopic, type DeadLetter, type EventEnvelope } from '@voltdepot/shared-events';
-import { createTestDatabase, eventually, spawnTs, type TestDatabase, type TsProcess } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  eventually,
+  spawnTs,
+  type TestDatabase,
+  type TsProcess,
+} from '@voltdepot/server-testing';
 import type { EventBus } from '../bus';
 import { createEnvelope } from '../envelope.factory';
 
@@ -103,7 +109,9 @@ export function busContract(target: ContractTarget): void {
     await collect(newBus(), topic, 'workers', second);
     await new Promise((resolve) => setTimeout(resolve, target.settleMs));
     const publisher = newBus();
-    await publisher.publish(Array.from({ length: 400 }, (_, seq) => createEnvelope(def, `CP-${seq % 40}`, { seq })));
+    await publisher.publish(
+      Array.from({ length: 400 }, (_, seq) => createEnvelope(def, `CP-${seq % 40}`, { seq })),
+    );
     await eventually(() => {
       expect(new Set([...first, ...second].map((e) => e.payload.seq)).size).toBe(400);
     }, 30_000);
@@ -163,7 +171,11 @@ export function busContract(target: ContractTarget): void {
       },
     });
     const poison = createEnvelope(def, 'CP-1', { seq: 2, poison: true });
-    await bus.publish([createEnvelope(def, 'CP-1', { seq: 1 }), poison, createEnvelope(def, 'CP-1', { seq: 3 })]);
+    await bus.publish([
+      createEnvelope(def, 'CP-1', { seq: 1 }),
+      poison,
+      createEnvelope(def, 'CP-1', { seq: 3 }),
+    ]);
     await eventually(() => {
       expect(handled).toEqual([1, 3]);
       expect(letters).toHaveLength(1);
@@ -201,7 +213,13 @@ export function busContract(target: ContractTarget): void {
       const publisher = newBus();
       const sent = Array.from({ length: total }, (_, seq) => createEnvelope(def, `CP-${seq % 10}`, { seq }));
       await publisher.publish(sent);
-      const env = { ...target.childEnv, TOPIC: topic, GROUP: 'killable', DATABASE_URL: db.url, HANDLER_DELAY_MS: '10' };
+      const env = {
+        ...target.childEnv,
+        TOPIC: topic,
+        GROUP: 'killable',
+        DATABASE_URL: db.url,
+        HANDLER_DELAY_MS: '10',
+      };
 
       const victim = spawnTs(`${FIXTURES}/consumer.process.ts`, env);
       children.push(victim);
@@ -244,7 +262,9 @@ export function busContract(target: ContractTarget): void {
       children.push(first);
       await first.waitForLine(/^published 150$/, 60_000);
       await first.kill('SIGKILL');
-      const acknowledged = first.lines.filter((l) => l.startsWith('published ')).map((l) => Number(l.split(' ')[1]));
+      const acknowledged = first.lines
+        .filter((l) => l.startsWith('published '))
+        .map((l) => Number(l.split(' ')[1]));
 
       const second = spawnTs(`${FIXTURES}/producer.process.ts`, { ...env, FROM: '100000', COUNT: '100' });
       children.push(second);

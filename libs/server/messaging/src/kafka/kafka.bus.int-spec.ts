@@ -6,7 +6,9 @@ import { KafkaBus } from './kafka.bus';
 
 const brokers = testEnv().kafkaBrokers;
 if (!brokers) {
-  throw new Error('KAFKA_BROKERS is not set: run the tests through `npm test`, which starts a local Kafka broker');
+  throw new Error(
+    'KAFKA_BROKERS is not set: run the tests through `npm test`, which starts a local Kafka broker',
+  );
 }
 const prefix = `vdtest-${randomUUID().slice(0, 8)}`;
 
@@ -21,7 +23,13 @@ afterAll(async () => {
 describe('KafkaBus contract', () => {
   busContract({
     makeBus: () =>
-      new KafkaBus({ brokers, topicPrefix: `${prefix}.`, clientId: 'contract', sessionTimeoutMs: 6000, heartbeatIntervalMs: 500 }),
+      new KafkaBus({
+        brokers,
+        topicPrefix: `${prefix}.`,
+        clientId: 'contract',
+        sessionTimeoutMs: 6000,
+        heartbeatIntervalMs: 500,
+      }),
     childEnv: { BUS: 'kafka', KAFKA_BROKERS: brokers.join(','), BUS_PREFIX: prefix },
     settleMs: 4000,
   });

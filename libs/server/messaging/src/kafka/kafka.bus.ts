@@ -44,7 +44,11 @@ export class KafkaBus implements EventBus {
       logLevel: logLevel.NOTHING,
       retry: { retries: 8, initialRetryTime: 100, maxRetryTime: 5_000 },
     });
-    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+    });
     this.admin = this.kafka.admin();
   }
 
@@ -177,7 +181,10 @@ class KafkaSubscription implements Subscription {
 
   async start(): Promise<void> {
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: this.options.topics.map((t) => this.bus.topicName(t)), fromBeginning: true });
+    await this.consumer.subscribe({
+      topics: this.options.topics.map((t) => this.bus.topicName(t)),
+      fromBeginning: true,
+    });
     await this.consumer.run({
       autoCommit: true,
       autoCommitInterval: 500,
@@ -226,7 +233,8 @@ class KafkaSubscription implements Subscription {
         await deliver(envelope, this.options.handler, this.group, position, this.retry, {
           deadLetter: (letter) => this.bus.publishDeadLetter(letter),
           isStopping: () => this.stopping || !isRunning() || isStale(),
-          onError: (error, _e, attempt) => this.busOptions.onError?.(error, `handler ${this.group} attempt ${attempt}`),
+          onError: (error, _e, attempt) =>
+            this.busOptions.onError?.(error, `handler ${this.group} attempt ${attempt}`),
         });
       } catch (error) {
         if (error instanceof DeliveryAborted) break;

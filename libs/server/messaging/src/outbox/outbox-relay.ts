@@ -59,7 +59,9 @@ export class OutboxRelay {
   async relayOnce(): Promise<number> {
     const batchSize = this.options.batchSize ?? 500;
     return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK]);
+      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+        RELAY_LOCK,
+      ]);
       if (!locked) return 0;
       const rows: OutboxRow[] = await manager.query(
         `SELECT id, event_id, topic, key, type, version, occurred_at, correlation_id, payload

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { defineEvent, type EventEnvelope } from '@voltdepot/shared-events';
-import { createTestDatabase, eventually, spawnTs, testEnv, type TestDatabase, type TsProcess } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  eventually,
+  spawnTs,
+  testEnv,
+  type TestDatabase,
+  type TsProcess,
+} from '@voltdepot/server-testing';
 import type { EventBus } from '../bus';
 import { createEnvelope } from '../envelope.factory';
 import { RedisStreamsBus } from '../redis/redis-streams.bus';
@@ -30,14 +37,21 @@ describe('transactional outbox', () => {
     await db.drop();
   });
 
-  async function writeReadings(def: ReturnType<typeof readingEvent>, from: number, count: number, fail = false) {
+  async function writeReadings(
+    def: ReturnType<typeof readingEvent>,
+    from: number,
+    count: number,
+    fail = false,
+  ) {
     await db.dataSource.transaction(async (manager) => {
       for (let seq = from; seq < from + count; seq++) {
         await manager.query('INSERT INTO meter_reading (seq) VALUES ($1)', [seq]);
       }
       await addToOutbox(
         manager,
-        Array.from({ length: count }, (_, i) => createEnvelope(def, `CP-${(from + i) % 3}`, { seq: from + i })),
+        Array.from({ length: count }, (_, i) =>
+          createEnvelope(def, `CP-${(from + i) % 3}`, { seq: from + i }),
+        ),
       );
       if (fail) throw new Error('business rule failed after writing');
     });
@@ -46,7 +60,11 @@ describe('transactional outbox', () => {
 
   async function collect(t: string, group = 'reader') {
     const received: EventEnvelope<Reading>[] = [];
-    await bus.subscribe({ topics: [t], group, handler: async (e) => void received.push(e as EventEnvelope<Reading>) });
+    await bus.subscribe({
+      topics: [t],
+      group,
+      handler: async (e) => void received.push(e as EventEnvelope<Reading>),
+    });
     return received;
   }
 
@@ -55,7 +73,9 @@ describe('transactional outbox', () => {
     const def = readingEvent(t);
     await writeReadings(def, 1, 2);
     await expect(writeReadings(def, 3, 2, true)).rejects.toThrow('business rule failed');
-    const rows = await db.dataSource.query(`SELECT payload FROM outbox_event WHERE topic = $1 ORDER BY id`, [t]);
+    const rows = await db.dataSource.query(`SELECT payload FROM outbox_event WHERE topic = $1 ORDER BY id`, [
+      t,
+    ]);
     expect(rows.map((r: { payload: Reading }) => r.payload.seq)).toEqual([1, 2]);
     expect(await db.dataSource.query('SELECT seq FROM meter_reading WHERE seq >= 3')).toEqual([]);
   });
@@ -65,7 +85,10 @@ describe('transactional outbox', () => {
     const envelope = createEnvelope(readingEvent(t), 'CP-1', { seq: 99 });
     await addToOutbox(db.dataSource.manager, envelope);
     await addToOutbox(db.dataSource.manager, envelope);
-    const rows = await db.dataSource.query('SELECT count(*)::int AS n FROM outbox_event WHERE event_id = $1', [envelope.eventId]);
+    const rows = await db.dataSource.query(
+      'SELECT count(*)::int AS n FROM outbox_event WHERE event_id = $1',
+      [envelope.eventId],
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -114,7 +137,13 @@ describe('transactional outbox', () => {
     const received = await collect(t);
     const total = 3000;
     for (let from = 1000; from < 1000 + total; from += 500) await writeReadings(readingEvent(t), from, 500);
-    const env = { DATABASE_URL: db.url, BUS: 'redis', REDIS_URL: redisUrl, BUS_PREFIX: prefix, BATCH_SIZE: '50' };
+    const env = {
+      DATABASE_URL: db.url,
+      BUS: 'redis',
+      REDIS_URL: redisUrl,
+      BUS_PREFIX: prefix,
+      BATCH_SIZE: '50',
+    };
     const first = spawnTs('libs/server/messaging/src/outbox/fixtures/relay.process.ts', env);
     children.push(first);
     await first.waitForLine(/^relayed ([3-9]\d\d|\d{4,})$/, 60_000);

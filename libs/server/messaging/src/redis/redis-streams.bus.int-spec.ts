@@ -18,7 +18,8 @@ afterAll(async () => {
 
 describe('RedisStreamsBus contract', () => {
   busContract({
-    makeBus: () => new RedisStreamsBus({ url: redisUrl, prefix, leaseMs: 2000, blockMs: 200, trimIntervalMs: 0 }),
+    makeBus: () =>
+      new RedisStreamsBus({ url: redisUrl, prefix, leaseMs: 2000, blockMs: 200, trimIntervalMs: 0 }),
     childEnv: { BUS: 'redis', REDIS_URL: redisUrl, BUS_PREFIX: prefix, LEASE_MS: '2000' },
     settleMs: 1500,
   });
@@ -28,7 +29,14 @@ describe('RedisStreamsBus stream bounds', () => {
   it('trims acknowledged entries beyond maxLen but never an unacknowledged one', async () => {
     const topic = `trim.${randomUUID().slice(0, 8)}`;
     const def = defineEvent<{ seq: number }>()(topic, 'trim.numbered', 1);
-    const bus = new RedisStreamsBus({ url: redisUrl, prefix, partitions: 1, maxLen: 10, trimIntervalMs: 0, blockMs: 100 });
+    const bus = new RedisStreamsBus({
+      url: redisUrl,
+      prefix,
+      partitions: 1,
+      maxLen: 10,
+      trimIntervalMs: 0,
+      blockMs: 100,
+    });
     const redis = new Redis(redisUrl);
     try {
       const seen: number[] = [];
@@ -67,7 +75,14 @@ describe('RedisStreamsBus stream bounds', () => {
   it('reclaims the pending entries of a member that died without acknowledging', async () => {
     const topic = `reclaim.${randomUUID().slice(0, 8)}`;
     const def = defineEvent<{ seq: number }>()(topic, 'reclaim.numbered', 1);
-    const bus = new RedisStreamsBus({ url: redisUrl, prefix, partitions: 1, leaseMs: 600, blockMs: 100, trimIntervalMs: 0 });
+    const bus = new RedisStreamsBus({
+      url: redisUrl,
+      prefix,
+      partitions: 1,
+      leaseMs: 600,
+      blockMs: 100,
+      trimIntervalMs: 0,
+    });
     const redis = new Redis(redisUrl);
     try {
       await bus.publish(Array.from({ length: 5 }, (_, seq) => createEnvelope(def, 'CP-1', { seq })));
@@ -76,7 +91,11 @@ describe('RedisStreamsBus stream bounds', () => {
       // A "dead" member read three entries and never acknowledged them.
       await redis.xreadgroup('GROUP', 'g', 'dead-member', 'COUNT', 3, 'STREAMS', stream, '>');
       const seen: number[] = [];
-      await bus.subscribe({ topics: [topic], group: 'g', handler: async (e) => void seen.push((e.payload as { seq: number }).seq) });
+      await bus.subscribe({
+        topics: [topic],
+        group: 'g',
+        handler: async (e) => void seen.push((e.payload as { seq: number }).seq),
+      });
       await eventually(() => expect(seen).toEqual([0, 1, 2, 3, 4]));
       await eventually(async () => expect(((await redis.xpending(stream, 'g')) as [number])[0]).toBe(0));
     } finally {

@@ -61,7 +61,11 @@ export class RedisStreamsBus implements EventBus {
     this.prefix = options.prefix ?? 'vd';
     this.partitions = options.partitions ?? 8;
     if (!Number.isInteger(this.partitions) || this.partitions < 1) throw new Error('partitions must be >= 1');
-    this.producer = new Redis(options.url, { maxRetriesPerRequest: 3, enableOfflineQueue: true, lazyConnect: false });
+    this.producer = new Redis(options.url, {
+      maxRetriesPerRequest: 3,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    });
     this.producer.on('error', (error) => options.onError?.(error, 'redis producer'));
     const interval = options.trimIntervalMs ?? 30_000;
     if (interval > 0) {
@@ -83,7 +87,12 @@ export class RedisStreamsBus implements EventBus {
     const pipeline = this.producer.pipeline();
     for (const envelope of list) {
       this.knownTopics.add(envelope.topic);
-      pipeline.xadd(this.streamKey(envelope.topic, partitionOf(envelope.key, this.partitions)), '*', FIELD, serializeEnvelope(envelope));
+      pipeline.xadd(
+        this.streamKey(envelope.topic, partitionOf(envelope.key, this.partitions)),
+        '*',
+        FIELD,
+        serializeEnvelope(envelope),
+      );
     }
     const results = (await pipeline.exec()) ?? [];
     const failed = results.find(([error]) => error);
@@ -163,7 +172,12 @@ export class RedisStreamsBus implements EventBus {
       const info = fieldsToObject(raw);
       const name = String(info['name']);
       const lastDelivered = String(info['last-delivered-id']);
-      const pending = (await this.producer.xpending(stream, name)) as [number, string | null, string | null, unknown];
+      const pending = (await this.producer.xpending(stream, name)) as [
+        number,
+        string | null,
+        string | null,
+        unknown,
+      ];
       const bound = pending[0] > 0 && pending[1] ? pending[1] : nextStreamId(lastDelivered);
       if (!safe || compareStreamIds(bound, safe) < 0) safe = bound;
     }
@@ -223,11 +237,14 @@ class RedisStreamsSubscription implements Subscription {
 
   async start(): Promise<void> {
     await this.rebalance();
-    this.heartbeat = setInterval(() => {
-      this.rebalancing ??= this.rebalance()
-        .catch((error) => this.busOptions.onError?.(error, `rebalance ${this.group}`))
-        .finally(() => (this.rebalancing = undefined));
-    }, Math.max(100, Math.floor(this.leaseMs / 3)));
+    this.heartbeat = setInterval(
+      () => {
+        this.rebalancing ??= this.rebalance()
+          .catch((error) => this.busOptions.onError?.(error, `rebalance ${this.group}`))
+          .finally(() => (this.rebalancing = undefined));
+      },
+      Math.max(100, Math.floor(this.leaseMs / 3)),
+    );
     this.loop = this.run();
   }
 
@@ -246,7 +263,9 @@ class RedisStreamsSubscription implements Subscription {
     for (const slot of this.slots) {
       if (this.stopping) return;
       if (wanted.has(slot.stream)) {
-        const ok = Number(await this.control.eval(RENEW_LEASE, 1, slot.lease, this.consumerId, String(this.leaseMs)));
+        const ok = Number(
+          await this.control.eval(RENEW_LEASE, 1, slot.lease, this.consumerId, String(this.leaseMs)),
+        );
         if (ok && !this.owned.has(slot.stream)) {
           this.owned.set(slot.stream, slot);
           this.needsReclaim.add(slot.stream);
@@ -346,7 +365,8 @@ class RedisStreamsSubscription implements Subscription {
         await deliver(envelope, this.options.handler, this.group, `${stream}/${id}`, this.retry, {
           deadLetter: (letter) => this.bus.publishDeadLetter(letter),
           isStopping: () => this.stopping,
-          onError: (error, _e, attempt) => this.busOptions.onError?.(error, `handler ${this.group} attempt ${attempt}`),
+          onError: (error, _e, attempt) =>
+            this.busOptions.onError?.(error, `handler ${this.group} attempt ${attempt}`),
         });
         done.push(id);
       }
@@ -365,7 +385,8 @@ class RedisStreamsSubscription implements Subscription {
     this.reader.disconnect(); // interrupts a blocking read; the loop then ends
     await this.loop;
     try {
-      for (const slot of this.owned.values()) await this.control.eval(RELEASE_LEASE, 1, slot.lease, this.consumerId);
+      for (const slot of this.owned.values())
+        await this.control.eval(RELEASE_LEASE, 1, slot.lease, this.consumerId);
       await this.control.zrem(this.membersKey, this.consumerId);
     } finally {
       this.owned.clear();
