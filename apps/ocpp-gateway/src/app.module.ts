@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule, ObservabilityModule, postgresUrlCheck, redisUrlCheck } from '@voltdepot/server-core';
+import type { GatewayConfig } from './app.config';
+
+/**
+ * Built from the validated configuration, so nothing below reads process.env.
+ * This HTTP side serves /health and /metrics only; the OCPP WebSocket server (port 9000) comes next.
+ */
+@Module({})
+export class AppModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        // Dedicated health connections until the database and messaging libraries provide the
+        // service's own DataSource and Redis client (then: forRootAsync + postgresCheck/redisCheck).
+        ObservabilityModule.forRoot({
+          service: config.SERVICE_NAME,
+          version: config.SERVICE_VERSION,
+          checks: [redisUrlCheck(config.REDIS_URL), postgresUrlCheck(config.DATABASE_URL)],
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks for environment schemas. Every piece takes the raw string from the
+ * environment and reports problems in the words `loadConfig` prints.
+ */
+
+/** An integer read from a string; the message echoes the raw value (numbers are never secrets). */
+export function envInt(options: { min?: number; max?: number } = {}) {
+  const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = options;
+  return z.string().transform((raw, ctx) => {
+    const value = Number(raw.trim());
+    if (raw.trim() === '' || !Number.isFinite(value)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected a number, got '${raw}'` });
+      return z.NEVER;
+    }
+    if (!Number.isInteger(value) || value < min || value > max) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `expected an integer between ${min} and ${max}, got '${raw}'`,
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** A TCP port, 1..65535. */
+export function envPort() {
+  return envInt({ min: 1, max: 65535 });
+}
+
+/** A URL whose scheme is one of `protocols` (without the colon). The value is never echoed. */
+export function envUrl(protocols: readonly string[]) {
+  const accepted = protocols.map((p) => `${p}:`);
+  return z.string().refine(
+    (raw) => {
+      try {
+        return accepted.includes(new URL(raw).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `expected a ${protocols.map((p) => `${p}://`).join(' or ')} URL` },
+  );
+}
+
+const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$/;
+
+/** A comma-separated list of `host:port` pairs, e.g. Kafka bootstrap brokers. */
+export function envHostPortList() {
+  return z.string().transform((raw, ctx) => {
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+    const bad = items.filter((item) => !HOST_PORT.test(item));
+    if (items.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `expected a comma-separated list of host:port, got '${raw}'`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+}
+
+/** `true`/`false`/`1`/`0`, case-insensitive. */
+export function envBoolean() {
+  return z.string().transform((raw, ctx) => {
+    const normalized = raw.trim().toLowerCase();
+    if (normalized === 'true' || normalized === '1') return true;
+    if (normalized === 'false' || normalized === '0') return false;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected true or false, got '${raw}'` });
+    return z.NEVER;
+  });
+}

@@ -1,0 +1,31 @@
+// Config
+export * from './config/config.error';
+export * from './config/config.module';
+export * from './config/env-vars';
+export * from './config/load-config';
+export * from './config/service-config';
+// Logging
+export * from './logging/correlation-context';
+export * from './logging/correlation.middleware';
+export * from './logging/logger';
+export * from './logging/nest-logger';
+// Errors
+export * from './errors/all-exceptions.filter';
+export * from './errors/common.exception';
+export * from './errors/domain.exception';
+export * from './errors/request-body-errors';
+export * from './errors/validation.exception';
+export * from './errors/zod-issues';
+export * from './errors/zod-validation.pipe';
+// Auth
+export * from './auth/public.decorator';
+// Health and metrics
+export * from './observability/dependency-checks';
+export * from './observability/health-check';
+export * from './observability/health.service';
+export * from './observability/http-metrics';
+export * from './observability/observability.module';
+export * from './observability/observability.options';
+// HTTP and bootstrap
+export * from './http/express-types';
+export * from './bootstrap/bootstrap-service';
