@@ -80,6 +80,7 @@ describe('api app (real PostgreSQL and Redis)', () => {
     expect(report.dependencies).toEqual([
       { name: 'postgres', status: 'up', latencyMs: expect.any(Number) },
       { name: 'redis', status: 'up', latencyMs: expect.any(Number) },
+      { name: 'bus:redis', status: 'up', latencyMs: expect.any(Number) },
     ]);
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -31,8 +31,9 @@ describe('msg-center app (real PostgreSQL and Redis)', () => {
     const report = res.body as HealthReport;
     expect(report).toMatchObject({ service: 'msg-center', status: 'ok' });
     expect(report.dependencies.map((d) => [d.name, d.status])).toEqual([
-      ['redis', 'up'],
       ['postgres', 'up'],
+      ['redis', 'up'],
+      ['bus:redis', 'up'],
     ]);
   });
 

@@ -1,5 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ObservabilityModule, postgresUrlCheck, redisUrlCheck } from '@voltdepot/server-core';
+import {
+  busCheck,
+  busConfigFromService,
+  EVENT_BUS,
+  MessagingModule,
+  type EventBus,
+} from '@voltdepot/server-messaging';
 import type { MsgCenterConfig } from './app.config';
 
 /** Built from the validated configuration, so nothing below reads process.env. */
@@ -10,12 +17,15 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        // Dedicated health connections until the database and messaging libraries provide the
-        // service's own DataSource and Redis client (then: forRootAsync + postgresCheck/redisCheck).
-        ObservabilityModule.forRoot({
-          service: config.SERVICE_NAME,
-          version: config.SERVICE_VERSION,
-          checks: [redisUrlCheck(config.REDIS_URL), postgresUrlCheck(config.DATABASE_URL)],
+        MessagingModule.forRoot(busConfigFromService(config, 'msg-center')),
+        // Dedicated health connections for PostgreSQL and Redis until the service owns its DataSource.
+        ObservabilityModule.forRootAsync({
+          inject: [EVENT_BUS],
+          useFactory: (bus: EventBus) => ({
+            service: config.SERVICE_NAME,
+            version: config.SERVICE_VERSION,
+            checks: [postgresUrlCheck(config.DATABASE_URL), redisUrlCheck(config.REDIS_URL), busCheck(bus)],
+          }),
         }),
       ],
     };

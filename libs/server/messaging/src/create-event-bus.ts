@@ -30,7 +30,7 @@ export function busConfigFromEnv(env: BusEnv, clientId: string): BusConfig {
       .map((b) => b.trim())
       .filter(Boolean);
     if (!brokers.length) throw new Error('KAFKA_BROKERS is required when BUS=kafka (e.g. 127.0.0.1:19092)');
-    return { driver, brokers, clientId, topicPrefix: env.BUS_PREFIX ? `${env.BUS_PREFIX}.` : '' };
+    return { driver, brokers, clientId, topicPrefix: `${env.BUS_PREFIX ?? 'vd'}.` };
   }
   throw new Error(`BUS must be 'redis' or 'kafka', got '${driver}'`);
 }

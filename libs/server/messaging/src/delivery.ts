@@ -1,4 +1,5 @@
 import type { DeadLetter, EventEnvelope } from '@voltdepot/shared-events';
+import { runWithCorrelation } from '@voltdepot/server-core';
 import { DEFAULT_RETRY_POLICY, type EventHandler, type RetryPolicy } from './bus';
 
 export type DeliveryOutcome =
@@ -56,7 +57,8 @@ export async function deliver(
       if (deps.isStopping?.()) throw new DeliveryAborted();
     }
     try {
-      await handler(envelope, { attempt, group, position });
+      // Logs written while handling carry the correlation id of the request that caused the event.
+      await runWithCorrelation(envelope.correlationId, () => handler(envelope, { attempt, group, position }));
       return { status: 'handled', attempts: attempt };
     } catch (error) {
       lastError = error;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope } from '@voltdepot/shared-events';
+import { currentCorrelationId } from '@voltdepot/server-core';
 
 export type EnvelopeOptions = { eventId?: string; occurredAt?: Date | string; correlationId?: string };
 
@@ -19,7 +20,8 @@ export function createEnvelope<TType extends string, TPayload>(
     type: definition.type,
     version: definition.version,
     occurredAt: typeof occurredAt === 'string' ? occurredAt : occurredAt.toISOString(),
-    correlationId: options.correlationId ?? randomUUID(),
+    // By default an event inherits the correlation id of the request or event being handled.
+    correlationId: options.correlationId ?? currentCorrelationId() ?? randomUUID(),
     payload,
   };
 }

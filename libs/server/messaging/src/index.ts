@@ -9,3 +9,4 @@ export * from './redis/redis-streams.bus';
 export * from './kafka/kafka.bus';
 export * from './create-event-bus';
 export { partitionOf } from './redis/partition';
+export * from './messaging.module';

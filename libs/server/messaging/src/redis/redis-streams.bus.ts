@@ -189,7 +189,16 @@ export class RedisStreamsBus implements EventBus {
     this.closed = true;
     if (this.trimTimer) clearInterval(this.trimTimer);
     await Promise.all([...this.subscriptions].map((s) => s.close()));
-    await this.producer.quit().catch(() => this.producer.disconnect());
+    await closeRedis(this.producer);
+  }
+}
+
+/** QUIT when connected (flushes pending replies); otherwise just drop the connection attempts. */
+async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === 'ready') {
+    await client.quit().catch(() => client.disconnect());
+  } else {
+    client.disconnect();
   }
 }
 
@@ -390,7 +399,7 @@ class RedisStreamsSubscription implements Subscription {
       await this.control.zrem(this.membersKey, this.consumerId);
     } finally {
       this.owned.clear();
-      await this.control.quit().catch(() => this.control.disconnect());
+      await closeRedis(this.control);
       this.onClosed();
     }
   }
