@@ -28,6 +28,12 @@ function lint(fileName: string, source: string): string[] {
 describe('module boundaries', () => {
   it.each([
     [
+      'console code importing server code',
+      'apps/console/src/x.ts',
+      "import { loadConfig } from '@voltdepot/server-core';\nexport const x = loadConfig;\n",
+      /enforce-module-boundaries/,
+    ],
+    [
       'shared code importing server code',
       'libs/shared/events/src/x.ts',
       "import { loadConfig } from '@voltdepot/server-core';\nexport const x = loadConfig;\n",

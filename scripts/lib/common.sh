@@ -13,10 +13,13 @@ fi
 
 # npm ci when node_modules is missing or older than the lock file.
 ensure_dependencies() {
+  mkdir -p "$ROOT/.var"
   local stamp="$ROOT/node_modules/.voltdepot-installed"
   if [[ ! -f "$stamp" || "$ROOT/package-lock.json" -nt "$stamp" ]]; then
-    say "Installing dependencies (npm ci)"
-    (cd "$ROOT" && npm ci --no-audit --no-fund)
+    say "Installing dependencies"
+    # npm ci when the lock file is complete; some registry mirrors lack other platforms' optional
+    # binaries (e.g. @swc/core-darwin-*), which makes npm ci refuse the lock file: fall back to npm install.
+    (cd "$ROOT" && { npm ci --no-audit --no-fund 2>"$ROOT/.var/npm-ci.log" || npm install --no-audit --no-fund; })
     touch "$stamp"
   fi
 }

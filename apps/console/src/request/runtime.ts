@@ -1,0 +1,36 @@
+import { message } from 'antd';
+import { zhCN } from '../locales/zh-CN';
+import type { RequestMessageKey, RequestNotifier, TokenRefresher } from './client';
+
+/**
+ * What the shared request client needs from the running app. The app binds its router, its antd
+ * message API (which follows the ConfigProvider theme) and its i18n once they exist; until then
+ * the fallbacks below are used.
+ */
+export type RequestRuntime = {
+  notify: RequestNotifier;
+  navigate: (path: string) => void;
+  translate: (key: RequestMessageKey) => string;
+  refreshToken: TokenRefresher | undefined;
+};
+
+const fallback: RequestRuntime = {
+  notify: {
+    error: (content, seconds) => void message.error(content, seconds),
+    warning: (content, seconds) => void message.warning(content, seconds),
+  },
+  navigate: (path) => window.location.assign(path),
+  translate: (key) => zhCN.request[key.slice('request.'.length) as keyof typeof zhCN.request],
+  refreshToken: undefined,
+};
+
+export const requestRuntime: RequestRuntime = { ...fallback };
+
+/** Binds part of the runtime; the returned function restores what was there before. */
+export function bindRequestRuntime(binding: Partial<RequestRuntime>): () => void {
+  const previous = { ...requestRuntime };
+  Object.assign(requestRuntime, binding);
+  return () => {
+    Object.assign(requestRuntime, previous);
+  };
+}

@@ -1,0 +1,33 @@
+import { act, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+export type Rendered = { container: HTMLElement; unmount: () => void };
+
+/** Renders into a detached-from-nothing div in document.body (a small stand-in for testing-library). */
+export async function render(ui: ReactNode): Promise<Rendered> {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  await act(async () => root.render(ui));
+  return {
+    container,
+    unmount: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+/** Retries an assertion until it passes (lazy routes resolve over a few ticks). */
+export async function waitFor(assertion: () => void, timeoutMs = 4000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    }
+  }
+}

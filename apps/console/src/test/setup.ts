@@ -1,0 +1,19 @@
+// Runs before every test file, in jsdom and in node environments alike.
+
+// Lets React's act() know it is running in a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+if (typeof window !== 'undefined' && !window.matchMedia) {
+  // jsdom has no matchMedia; antd's responsive components ask for it.
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

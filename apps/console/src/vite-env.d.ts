@@ -1,0 +1,7 @@
+/// <reference types="vite/client" />
+
+// Build-time settings read by the console (see apps/console/README.md).
+interface ImportMetaEnv {
+  /** Prefix for every API call; '' means same origin (the dev server proxies /api, /ms, ...). */
+  readonly VITE_API_BASE?: string;
+}
