@@ -77,7 +77,11 @@ export const TransactionStarted = defineEvent<TransactionStartedV1>()(
   'transaction.started',
   1,
 );
-export const MeterValuesReceived = defineEvent<MeterValuesV1>()(Topics.OcppTransactions, 'meter-values.received', 1);
+export const MeterValuesReceived = defineEvent<MeterValuesV1>()(
+  Topics.OcppTransactions,
+  'meter-values.received',
+  1,
+);
 export const TransactionStopped = defineEvent<TransactionStoppedV1>()(
   Topics.OcppTransactions,
   'transaction.stopped',
