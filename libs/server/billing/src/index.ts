@@ -1,0 +1,3 @@
+export * from './pricing/price-plan';
+export * from './pricing/session-pricing';
+export { zoneOffsetMs, localDay, instantOf } from './pricing/business-time';
