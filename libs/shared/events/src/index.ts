@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './topics';
 export * from './define-event';
 export * from './ocpp-events';
+export * from './order-events';

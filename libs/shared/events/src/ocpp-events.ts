@@ -34,6 +34,8 @@ export type TransactionStartedV1 = {
   meterStartWh: number;
   timestamp: string;
   reservationId?: number;
+  /** What the central system answered for the tag; the pile stops the transaction unless Accepted. */
+  idTagStatus: string;
 };
 export type MeterSampleV1 = {
   timestamp: string;
@@ -41,13 +43,17 @@ export type MeterSampleV1 = {
   value: number;
   unit?: string;
   phase?: string;
+  location?: string;
   context?: string;
+  /** Set when the value is implausible but kept: 'negative', 'decreasing', 'unparseable', 'unknown-transaction'. */
+  flag?: string;
 };
 export type MeterValuesV1 = {
   chargePointId: string;
   connectorId: number;
   transactionId?: number;
   samples: MeterSampleV1[];
+  /** True when any sample carries a flag. */
   flagged: boolean;
 };
 export type TransactionStoppedV1 = {
@@ -55,8 +61,13 @@ export type TransactionStoppedV1 = {
   connectorId: number;
   transactionId: number;
   idTag?: string;
+  /** Absent for a quarantined stop (we never saw the start). */
+  meterStartWh?: number;
   meterStopWh: number;
+  /** meterStop - meterStart; absent when quarantined. Negative values are reported as they came. */
+  energyWh?: number;
   timestamp: string;
+  /** OCPP 1.6 stop reason (Local when the pile sent none). */
   reason: string;
   stopKind: StopKind;
   /** True when the transaction was unknown to us and was quarantined for reconciliation. */

@@ -1,4 +1,5 @@
 import { Messaging1763800000000 } from './1763800000000-messaging';
+import { Billing1763840000000 } from './1763840000000-billing';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
-export const allMigrations = [Messaging1763800000000];
+export const allMigrations = [Messaging1763800000000, Billing1763840000000];
