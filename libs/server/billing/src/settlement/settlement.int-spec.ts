@@ -230,7 +230,9 @@ describe.each(drivers)('settlement on the %s bus', (_driver, makeBus) => {
     ['an SoC above 100 %', {}, [35, 140], /SoC out of range/],
   ])('holds %s as an abnormal order for review, never billed', async (_name, overrides, socs, reason) => {
     const s = overnightSession(overrides, socs);
-    const events = overrides.quarantined ? [s.events[s.events.length - 1]] : s.events;
+    const events = (overrides as Partial<TransactionStoppedV1>).quarantined
+      ? [s.events[s.events.length - 1]]
+      : s.events;
     await bus.publish(events);
     const [order] = await eventually(async () => {
       const rows = await ordersOf(s.cp);
