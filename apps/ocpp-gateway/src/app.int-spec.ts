@@ -1,38 +1,58 @@
 import { INestApplication } from '@nestjs/common';
-import { createServiceApp, loadConfig } from '@voltdepot/server-core';
+import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
+import { createTestDatabase, testEnv, type TestDatabase } from '@voltdepot/server-testing';
+import WebSocket from 'ws';
 import type { HealthReport } from '@voltdepot/shared-contracts';
 import request from 'supertest';
 import { gatewayConfigSchema } from './app.config';
 import { AppModule } from './app.module';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const OCPP_PORT = 20000 + Math.floor(Math.random() * 10000);
 
 // The shared HTTP behaviour (errors, correlation ids, metrics) is covered in apps/api; this checks the wiring.
 describe('ocpp-gateway app (real PostgreSQL and Redis)', () => {
   let app: INestApplication;
+  let db: TestDatabase;
 
   beforeAll(async () => {
+    db = await createTestDatabase();
     const config = loadConfig(gatewayConfigSchema, {
-      DATABASE_URL,
-      REDIS_URL,
+      DATABASE_URL: db.url,
+      REDIS_URL: testEnv().redisUrl,
+      OCPP_PORT: String(OCPP_PORT),
+      OCPP_HOST: '127.0.0.1',
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
     });
-    app = (await createServiceApp(AppModule.register(config), { config })).app;
+    const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
+    app = (await createServiceApp(AppModule.register(config, logger), { config, logger })).app;
     await app.init();
   });
 
   afterAll(async () => {
     await app?.close();
+    await db?.drop();
   });
 
-  it('GET /health is 200 with Redis and PostgreSQL up', async () => {
+  it('serves OCPP on OCPP_PORT and refuses an unregistered pile with 404', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${OCPP_PORT}/ocpp/CP-NOT-REGISTERED`, ['ocpp1.6']);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => reject(new Error('an unknown pile was let in')));
+      ws.on('error', () => undefined);
+    });
+    expect(status).toBe(404);
+    const attempts = await db.dataSource.query('SELECT charge_point_id FROM unknown_pile_attempt');
+    expect(attempts).toEqual([{ charge_point_id: 'CP-NOT-REGISTERED' }]);
+  });
+
+  it('GET /health is 200 with PostgreSQL, Redis and the bus up', async () => {
     const res = await request(app.getHttpServer()).get('/health').expect(200);
     const report = res.body as HealthReport;
     expect(report).toMatchObject({ service: 'ocpp-gateway', status: 'ok' });
     expect(report.dependencies.map((d) => [d.name, d.status])).toEqual([
-      ['redis', 'up'],
       ['postgres', 'up'],
+      ['redis', 'up'],
+      ['bus:redis', 'up'],
     ]);
   });
 

@@ -1,26 +1,89 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { ConfigModule, ObservabilityModule, postgresUrlCheck, redisUrlCheck } from '@voltdepot/server-core';
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import {
+  ConfigModule,
+  ObservabilityModule,
+  postgresCheck,
+  redisCheck,
+  type Logger,
+} from '@voltdepot/server-core';
+import { createDataSource } from '@voltdepot/server-database';
+import {
+  busCheck,
+  busConfigFromService,
+  EVENT_BUS,
+  MessagingModule,
+  type EventBus,
+} from '@voltdepot/server-messaging';
 import type { GatewayConfig } from './app.config';
+import { OcppGatewayModule } from './gateway/ocpp-gateway.module';
+
+export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
+export const GATEWAY_LOGGER = Symbol('GATEWAY_LOGGER');
+
+/** Closes the gateway's own connections after the OCPP server has stopped (it stops before shutdown). */
+@Injectable()
+class GatewayResources implements OnApplicationShutdown {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
 
 /**
+ * The gateway process: the OCPP 1.6J WebSocket server (OCPP_PORT) and, on PORT, /health and /metrics.
  * Built from the validated configuration, so nothing below reads process.env.
- * This HTTP side serves /health and /metrics only; the OCPP WebSocket server (port 9000) comes next.
  */
 @Module({})
 export class AppModule {
-  static register(config: GatewayConfig): DynamicModule {
+  static register(config: GatewayConfig, logger: Logger): DynamicModule {
+    const resources = [
+      { provide: GATEWAY_LOGGER, useValue: logger },
+      {
+        provide: DataSource,
+        // The gateway answers piles from the database: it does not start without it.
+        useFactory: async () =>
+          createDataSource({
+            url: config.DATABASE_URL,
+            applicationName: config.SERVICE_NAME,
+            poolSize: 20,
+          }).initialize(),
+      },
+      { provide: GATEWAY_REDIS, useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) },
+    ];
     return {
       module: AppModule,
+      global: true,
       imports: [
         ConfigModule.forRoot(config),
-        // Dedicated health connections until the database and messaging libraries provide the
-        // service's own DataSource and Redis client (then: forRootAsync + postgresCheck/redisCheck).
-        ObservabilityModule.forRoot({
-          service: config.SERVICE_NAME,
-          version: config.SERVICE_VERSION,
-          checks: [redisUrlCheck(config.REDIS_URL), postgresUrlCheck(config.DATABASE_URL)],
+        MessagingModule.forRoot(busConfigFromService(config, 'ocpp-gateway')),
+        ObservabilityModule.forRootAsync({
+          inject: [DataSource, GATEWAY_REDIS, EVENT_BUS],
+          useFactory: (dataSource: DataSource, redis: Redis, bus: EventBus) => ({
+            service: config.SERVICE_NAME,
+            version: config.SERVICE_VERSION,
+            checks: [postgresCheck(dataSource), redisCheck(redis), busCheck(bus)],
+          }),
+        }),
+        OcppGatewayModule.forRootAsync({
+          inject: [DataSource, GATEWAY_REDIS, EVENT_BUS, GATEWAY_LOGGER],
+          useFactory: (dataSource: DataSource, redis: Redis, bus: EventBus, log: Logger) => ({
+            dataSource,
+            redis,
+            bus,
+            logger: log,
+            settings: config,
+          }),
         }),
       ],
+      providers: [...resources, GatewayResources],
+      exports: [DataSource, GATEWAY_REDIS, GATEWAY_LOGGER],
     };
   }
 }

@@ -1,6 +1,7 @@
-import { bootstrapService, loadConfigOrExit } from '@voltdepot/server-core';
+import { bootstrapService, createLogger, loadConfigOrExit } from '@voltdepot/server-core';
 import { gatewayConfigSchema } from './app.config';
 import { AppModule } from './app.module';
 
 const config = loadConfigOrExit(gatewayConfigSchema);
-void bootstrapService(AppModule.register(config), { config });
+const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
+void bootstrapService(AppModule.register(config, logger), { config, logger });

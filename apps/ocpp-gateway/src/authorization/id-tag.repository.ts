@@ -1,0 +1,43 @@
+import type { DataSource } from 'typeorm';
+
+export type IdTagRecord = {
+  idTag: string;
+  status: 'Accepted' | 'Blocked' | 'Expired' | 'Invalid';
+  expiryDate: Date | null;
+  parentIdTag: string | null;
+};
+
+/** Narrow read API over the `id_tag` read model, for the authorize hot path. */
+export class IdTagRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(idTag: string): Promise<IdTagRecord | undefined> {
+    const rows: {
+      id_tag: string;
+      status: IdTagRecord['status'];
+      expiry_date: Date | null;
+      parent_id_tag: string | null;
+    }[] = await this.dataSource.query(
+      'SELECT id_tag, status, expiry_date, parent_id_tag FROM id_tag WHERE id_tag = $1',
+      [idTag],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        idTag: row.id_tag,
+        status: row.status,
+        expiryDate: row.expiry_date,
+        parentIdTag: row.parent_id_tag,
+      }
+    );
+  }
+
+  /** Whether the tag has a transaction open anywhere (other than `exceptTransactionId`). */
+  async hasOpenTransaction(idTag: string, exceptTransactionId?: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM ocpp_transaction WHERE id_tag = $1 AND stopped_at IS NULL AND transaction_id <> $2 LIMIT 1`,
+      [idTag, exceptTransactionId ?? -1],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,229 @@
+import WebSocket from 'ws';
+import { eventually } from '@voltdepot/server-testing';
+import { bootRequest, GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
+
+const h = new GatewayTestHarness();
+
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+
+describe('OCPP connection', () => {
+  it('accepts a registered pile with the right password and records it in Redis and on the bus', async () => {
+    const password = await h.addPile('CP-OK');
+    const client = await h.connect('CP-OK', password);
+    expect(client.protocol).toBe('ocpp1.6');
+    const record = await eventually(async () => {
+      const r = await h.gateway.sessions.lookup('CP-OK');
+      if (!r) throw new Error('no connection record');
+      return r;
+    });
+    expect(record.replicaId).toBe(h.gateway.replicaId);
+    await h.waitForEvent('pile.connected', (p: { chargePointId: string }) => p.chargePointId === 'CP-OK');
+    await client.close();
+    await h.waitForEvent('pile.disconnected', (p: { chargePointId: string }) => p.chargePointId === 'CP-OK');
+    await eventually(async () => expect(await h.gateway.sessions.lookup('CP-OK')).toBeUndefined());
+  });
+
+  it('rejects an unknown pile with 404 and records the attempt', async () => {
+    expect(await h.handshakeStatus('CP-GHOST', 'whatever')).toBe(404);
+    expect(await h.handshakeStatus('CP-GHOST', 'whatever')).toBe(404);
+    const rows = await h.query<{ attempts: number; remote_address: string }>(
+      `SELECT attempts, remote_address, first_seen_at <= last_seen_at AS ordered FROM unknown_pile_attempt WHERE charge_point_id = 'CP-GHOST'`,
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        attempts: 2,
+        remote_address: expect.stringMatching(/127\.0\.0\.1/),
+        ordered: true,
+      }),
+    ]);
+  });
+
+  it('rejects a wrong or missing password with 401 and logs it', async () => {
+    await h.addPile('CP-PW');
+    expect(await h.handshakeStatus('CP-PW', 'wrong-password')).toBe(401);
+    expect(await h.handshakeStatus('CP-PW')).toBe(401);
+    expect(
+      h.logs.filter((l) => l.msg === 'pile authentication failed' && l['chargePointId'] === 'CP-PW'),
+    ).toHaveLength(2);
+  });
+
+  it('rejects a handshake without the ocpp1.6 subprotocol (400) and a path outside /ocpp (404)', async () => {
+    const password = await h.addPile('CP-PROTO');
+    expect(await h.handshakeStatus('CP-PROTO', password, ['ocpp2.0.1'])).toBe(400);
+    const ws = new WebSocket(`ws://127.0.0.1:${h.gateway.port}/other/CP-PROTO`, ['ocpp1.6']);
+    ws.on('error', () => undefined);
+    const status = await new Promise<number>((resolve) =>
+      ws.once('unexpected-response', (_q, res) => resolve(res.statusCode ?? 0)),
+    );
+    ws.terminate();
+    expect(status).toBe(404);
+  });
+
+  it('sees a pile registered after start-up at once, and a pile disabled later at its next boot', async () => {
+    const password = await h.addPile('CP-LATE', { state: 'active' });
+    const client = await h.connect('CP-LATE', password);
+    expect(await client.call('BootNotification', bootRequest)).toMatchObject({ status: 'Accepted' });
+    await h.query(`UPDATE pile_registry SET state = 'disabled' WHERE charge_point_id = 'CP-LATE'`);
+    await eventually(
+      async () =>
+        expect(await client.call('BootNotification', bootRequest)).toMatchObject({ status: 'Rejected' }),
+      5_000,
+    );
+  });
+
+  it('replaces an older connection of the same pile with the new one', async () => {
+    const password = await h.addPile('CP-TWICE');
+    const first = await h.connect('CP-TWICE', password);
+    const firstClosed = new Promise<{ code: number }>((resolve) => first.once('close', resolve));
+    const second = await h.connect('CP-TWICE', password);
+    expect((await firstClosed).code).toBe(4001);
+    expect(await second.call('Heartbeat', {})).toHaveProperty('currentTime');
+    const record = await h.gateway.sessions.lookup('CP-TWICE');
+    expect(record?.sessionId).toBe(h.gateway.sessions.get('CP-TWICE')?.sessionId);
+    // The replaced connection does not announce a disconnection: the pile is still online.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      h
+        .eventsOfType('pile.disconnected')
+        .filter((e) => (e.payload as { chargePointId: string }).chargePointId === 'CP-TWICE'),
+    ).toHaveLength(0);
+  });
+
+  it('replaces a connection held by another replica', async () => {
+    const replica = await h.startReplica();
+    const password = await h.addPile('CP-MOVE');
+    const first = await h.connect('CP-MOVE', password, { url: `ws://127.0.0.1:${replica.port}/ocpp` });
+    const firstClosed = new Promise<{ code: number }>((resolve) => first.once('close', resolve));
+    await h.connect('CP-MOVE', password);
+    expect((await firstClosed).code).toBe(4001);
+    expect((await h.gateway.sessions.lookup('CP-MOVE'))?.replicaId).toBe(h.gateway.replicaId);
+  });
+});
+
+describe('malformed frames', () => {
+  let password: string;
+  beforeAll(async () => {
+    password = await h.addPile('CP-BAD');
+  });
+
+  it.each([
+    ['not JSON', 'this is not json', ['RpcFrameworkError']],
+    ['not an array', '{"a":1}', ['RpcFrameworkError']],
+    ['unknown message type', '[7,"m1","Heartbeat",{}]', ['MessageTypeNotSupported']],
+    ['unknown action', '[2,"m2","FlyToMoon",{}]', ['NotImplemented']],
+    [
+      'missing required field',
+      '[2,"m3","BootNotification",{"chargePointVendor":"X"}]',
+      ['OccurrenceConstraintViolation'],
+    ],
+    [
+      'wrong type',
+      '[2,"m4","StatusNotification",{"connectorId":"one","errorCode":"NoError","status":"Available"}]',
+      ['TypeConstraintViolation'],
+    ],
+    [
+      'bad enum value',
+      '[2,"m5","StatusNotification",{"connectorId":1,"errorCode":"NoError","status":"Dancing"}]',
+      ['PropertyConstraintViolation', 'FormationViolation'],
+    ],
+    ['string too long', `[2,"m6","Authorize",{"idTag":"${'x'.repeat(21)}"}]`, ['FormationViolation']],
+    [
+      'extra property',
+      '[2,"m7","Heartbeat",{"surprise":true}]',
+      ['PropertyConstraintViolation', 'OccurrenceConstraintViolation'],
+    ],
+  ])('%s -> CallError', async (_name, frame, codes) => {
+    const { ws, frames } = await h.rawSocket('CP-BAD', password);
+    ws.send(frame);
+    const reply = await eventually(() => {
+      if (!frames.length) throw new Error('no reply');
+      return JSON.parse(frames[0]) as unknown[];
+    });
+    expect(reply[0]).toBe(4);
+    expect(codes).toContain(reply[2]);
+    // The connection (and the process) carry on.
+    ws.send('[2,"hb","Heartbeat",{}]');
+    await eventually(() => expect(frames.some((f) => f.startsWith('[3,"hb"'))).toBe(true));
+    ws.close();
+  });
+
+  it('closes a connection after too many malformed frames in a row (1002) and keeps serving others', async () => {
+    const { ws } = await h.rawSocket('CP-BAD', password);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    for (let i = 0; i < 12; i++) ws.send('garbage');
+    expect(await closed).toBe(1002);
+    const other = await h.connect('CP-BAD', password);
+    expect(await other.call('Heartbeat', {})).toHaveProperty('currentTime');
+  });
+
+  it('closes a connection that sends a frame over 64 KiB with 1009', async () => {
+    const { ws } = await h.rawSocket('CP-BAD', password);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send(`[2,"big","DataTransfer",{"vendorId":"x","data":"${'y'.repeat(70 * 1024)}"}]`);
+    expect(await closed).toBe(1009);
+    const other = await h.connect('CP-BAD', password);
+    expect(await other.call('Heartbeat', {})).toHaveProperty('currentTime');
+  });
+});
+
+describe('connection record in Redis', () => {
+  it('is kept alive while connected and never taken over by a replaced session', async () => {
+    const password = await h.addPile('CP-TTL');
+    await h.connect('CP-TTL', password);
+    const key = h.gateway.sessions.connectionKey('CP-TTL');
+    await h.redis.expire(key, 5);
+    await h.gateway.sessions.refreshAll();
+    expect(await h.redis.ttl(key)).toBeGreaterThan(60);
+    // A stale session's refresh cannot resurrect or steal the record.
+    const record = await h.gateway.sessions.lookup('CP-TTL');
+    await h.gateway.sessions.release({ ...h.gateway.sessions.get('CP-TTL')!, sessionId: 'someone-else' });
+    expect(await h.gateway.sessions.lookup('CP-TTL')).toEqual(record);
+  });
+});
+
+describe('event order of one connection', () => {
+  it('records PileConnected before anything the pile sends, and PileDisconnected after it', async () => {
+    const password = await h.addPile('CP-ORDER');
+    // Registration is slow under load (a Redis round trip); make it slow here to expose any race.
+    const sessions = h.gateway.sessions;
+    const register = sessions.register.bind(sessions);
+    const spy = jest.spyOn(sessions, 'register').mockImplementation(async (session) => {
+      await new Promise((r) => setTimeout(r, 100));
+      return register(session);
+    });
+    for (let round = 0; round < 5; round++) {
+      const { ws } = await h.rawSocket('CP-ORDER', password);
+      const closed = new Promise((resolve) => ws.once('close', resolve));
+      // Sent the instant the socket opens, while the gateway is still registering the connection.
+      ws.send(JSON.stringify([2, `b${round}`, 'BootNotification', bootRequest]));
+      ws.send(
+        JSON.stringify([
+          2,
+          `s${round}`,
+          'StatusNotification',
+          { connectorId: 0, errorCode: 'NoError', status: 'Available' },
+        ]),
+      );
+      ws.close();
+      await closed;
+      // The next connection must not replace this one (a replaced connection announces no disconnection).
+      await eventually(async () =>
+        expect(
+          await h.query(`SELECT 1 FROM outbox_event WHERE key = 'CP-ORDER' AND type = 'pile.disconnected'`),
+        ).toHaveLength(round + 1),
+      );
+    }
+    const types = await eventually(async () => {
+      const rows = await h.query<{ type: string }>(
+        `SELECT type FROM outbox_event WHERE key = 'CP-ORDER' ORDER BY id`,
+      );
+      if (rows.filter((r) => r.type === 'pile.disconnected').length < 5)
+        throw new Error('not all disconnected yet');
+      return rows.map((r) => r.type);
+    });
+    spy.mockRestore();
+    const expected = ['pile.connected', 'pile.booted', 'connector.status-changed', 'pile.disconnected'];
+    expect(types).toEqual(Array.from({ length: 5 }, () => expected).flat());
+  });
+});

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RPCServer, type RPCClient } from 'ocpp-rpc';
+import type { Logger } from 'pino';
+import { OCPP16_PROTOCOL } from '@voltdepot/shared-ocpp';
+import type { OcppRouter } from '../router/ocpp-router';
+import type { MessageLogWriter } from '../message-log/message-log.writer';
+import type { PileStatusRepository } from '../status/pile-status.repository';
+import type { PileAuthenticator } from './pile-authenticator';
+import type { PileSession } from './pile-session';
+import type { SessionRegistry } from './session-registry';
+import type { PileState } from './pile-registry.repository';
+
+export type OcppServerOptions = {
+  port: number;
+  host?: string;
+  /** Largest frame accepted (bytes); a bigger one closes the connection with 1009. */
+  maxPayloadBytes?: number;
+  /** Consecutive malformed frames tolerated before the connection is closed with 1002. */
+  maxBadMessages?: number;
+  /** Time a command waits for the pile's answer unless the caller says otherwise (ms). */
+  callTimeoutMs?: number;
+  pingIntervalMs?: number;
+};
+
+export type OcppServerDeps = {
+  authenticator: PileAuthenticator;
+  sessions: SessionRegistry;
+  router: OcppRouter;
+  status: PileStatusRepository;
+  messageLog?: MessageLogWriter;
+  logger: Logger;
+  afterCommit: () => void;
+};
+
+/** Close code for a connection replaced by a newer one of the same pile (application range 4000-4999). */
+export const CLOSE_REPLACED = 4001;
+
+type Handshake = {
+  identity: string;
+  endpoint: string;
+  protocols: Set<string>;
+  password: Buffer | undefined;
+  remoteAddress: string | undefined;
+};
+
+/**
+ * The OCPP 1.6J WebSocket endpoint, `ws://host:port/ocpp/{chargePointId}`, built on ocpp-rpc in strict
+ * mode: every frame in and out is validated against the OCPP 1.6J schemas, and bad frames are answered
+ * with the matching CallError by ocpp-rpc. Sessions, replacement and pile lifecycle events live here.
+ */
+export class OcppServer {
+  private readonly rpc: RPCServer;
+  private http?: Server;
+  private readonly replaced = new WeakSet<PileSession>();
+  badMessages = 0;
+
+  constructor(
+    private readonly options: OcppServerOptions,
+    private readonly deps: OcppServerDeps,
+  ) {
+    this.rpc = new RPCServer({
+      protocols: [OCPP16_PROTOCOL],
+      strictMode: true,
+      callConcurrency: 1,
+      maxBadMessages: options.maxBadMessages ?? 10,
+      callTimeoutMs: options.callTimeoutMs ?? 30_000,
+      pingIntervalMs: options.pingIntervalMs ?? 30_000,
+      respondWithDetailedErrors: false,
+      wssOptions: { maxPayload: options.maxPayloadBytes ?? 64 * 1024 },
+    });
+    this.rpc.on('error', (error: unknown) => deps.logger.error({ err: error }, 'OCPP server error'));
+    this.rpc.auth((accept, reject, handshake) => {
+      void this.authenticate(handshake as Handshake, accept, reject);
+    });
+    this.rpc.on('client', (client: RPCClient) => {
+      this.onClient(client).catch((error) => {
+        deps.logger.error(
+          { err: error, chargePointId: client.identity },
+          'could not register pile connection',
+        );
+        void client.close({ code: 1011, reason: 'Internal error' });
+      });
+    });
+  }
+
+  async listen(): Promise<number> {
+    const http = createServer((_req, res) => {
+      res.statusCode = 404;
+      res.end();
+    });
+    http.on('upgrade', this.rpc.handleUpgrade);
+    http.on('clientError', (_error, socket) => socket.destroy());
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(this.options.port, this.options.host ?? '0.0.0.0', () => resolve());
+    });
+    this.http = http;
+    return (http.address() as AddressInfo).port;
+  }
+
+  /** Close every pile connection (1001, going away) and stop listening. */
+  async close(): Promise<void> {
+    await this.rpc.close({ code: 1001, reason: 'Server shutting down', force: false });
+    await new Promise<void>((resolve) => (this.http ? this.http.close(() => resolve()) : resolve()));
+    this.http?.closeAllConnections?.();
+  }
+
+  /** Close a session because a newer connection of the same pile took over. */
+  evict(session: PileSession): void {
+    this.replaced.add(session);
+    this.deps.logger.info(
+      { chargePointId: session.chargePointId, sessionId: session.sessionId },
+      'pile connection replaced',
+    );
+    void session.client.close({ code: CLOSE_REPLACED, reason: 'Replaced by a new connection' });
+  }
+
+  private async authenticate(
+    handshake: Handshake,
+    accept: (session?: Record<string, unknown>, protocol?: string | false) => void,
+    reject: (code: number, message: string) => void,
+  ): Promise<void> {
+    try {
+      const decision = await this.deps.authenticator.decide({
+        chargePointId: handshake.identity,
+        endpoint: handshake.endpoint,
+        protocols: handshake.protocols,
+        password: handshake.password,
+        remoteAddress: handshake.remoteAddress,
+      });
+      if (decision.accepted) {
+        accept({ sessionId: randomUUID(), state: decision.state }, OCPP16_PROTOCOL);
+        return;
+      }
+      const fields = {
+        chargePointId: handshake.identity.slice(0, 64),
+        remoteAddress: handshake.remoteAddress,
+        status: decision.status,
+      };
+      if (decision.log === 'bad-credentials') this.deps.logger.warn(fields, 'pile authentication failed');
+      else if (decision.log === 'unknown-pile') this.deps.logger.warn(fields, 'unknown pile rejected');
+      else this.deps.logger.info({ ...fields, reason: decision.reason }, 'pile handshake rejected');
+      reject(decision.status, decision.reason);
+    } catch (error) {
+      this.deps.logger.error(
+        { err: error, chargePointId: handshake.identity.slice(0, 64) },
+        'pile handshake failed',
+      );
+      reject(503, 'Service unavailable');
+    }
+  }
+
+  private async onClient(client: RPCClient): Promise<void> {
+    const server = client as RPCClient & {
+      session: { sessionId: string; state: PileState };
+      handshake: Handshake;
+    };
+    const session: PileSession = {
+      sessionId: server.session.sessionId,
+      chargePointId: client.identity!,
+      registryState: server.session.state,
+      remoteAddress: server.handshake.remoteAddress,
+      connectedAt: new Date(),
+      client,
+    };
+    const { logger, messageLog } = this.deps;
+    if (messageLog) {
+      client.on('message', ({ message, outbound }: { message: string | Buffer; outbound: boolean }) => {
+        messageLog.record(session.chargePointId, outbound ? 'out' : 'in', message.toString());
+      });
+    }
+    client.on('badMessage', ({ error, response }: { error: Error; response: unknown }) => {
+      this.badMessages++;
+      logger.warn(
+        { chargePointId: session.chargePointId, error: error.message, answered: response !== null },
+        'malformed OCPP frame',
+      );
+    });
+    client.on(
+      'strictValidationFailure',
+      ({
+        method,
+        outbound,
+        isCall,
+        error,
+      }: {
+        method: string;
+        outbound: boolean;
+        isCall: boolean;
+        error: Error;
+      }) => {
+        logger.warn(
+          { chargePointId: session.chargePointId, method, outbound, isCall, error: error.message },
+          'OCPP schema violation',
+        );
+      },
+    );
+    client.on('socketError', (error: Error) =>
+      logger.debug({ chargePointId: session.chargePointId, err: error }, 'pile socket error'),
+    );
+    // Calls are held until the connection is registered and announced, and the disconnection is
+    // announced only after the calls already received are handled: the pile's events stay in order.
+    let markReady!: () => void;
+    let markFailed!: (error: unknown) => void;
+    const ready = new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      markFailed = reject;
+    });
+    const calls = this.deps.router.attach(session, ready);
+    client.once('close', ({ code, reason }: { code: number; reason: string }) => {
+      void calls.settled().then(() => this.onClose(session, code, reason));
+    });
+
+    try {
+      const previous = await this.deps.sessions.register(session);
+      if (previous) this.evict(previous);
+      await this.deps.status.connected(
+        {
+          chargePointId: session.chargePointId,
+          replicaId: this.deps.sessions.replicaId,
+          ...(session.remoteAddress ? { remoteAddress: session.remoteAddress } : {}),
+        },
+        `${session.chargePointId}:${session.sessionId}`,
+      );
+      markReady();
+    } catch (error) {
+      markFailed(error);
+      throw error;
+    }
+    this.deps.afterCommit();
+    logger.info(
+      {
+        chargePointId: session.chargePointId,
+        sessionId: session.sessionId,
+        remoteAddress: session.remoteAddress,
+      },
+      'pile connected',
+    );
+  }
+
+  private async onClose(session: PileSession, code: number, reason: string): Promise<void> {
+    const { logger } = this.deps;
+    try {
+      await this.deps.sessions.release(session);
+      if (this.replaced.has(session)) return; // the pile is still connected, through its new session
+      await this.deps.status.disconnected(
+        {
+          chargePointId: session.chargePointId,
+          replicaId: this.deps.sessions.replicaId,
+          code,
+          ...(reason ? { reason } : {}),
+        },
+        `${session.chargePointId}:${session.sessionId}`,
+      );
+      this.deps.afterCommit();
+      logger.info(
+        { chargePointId: session.chargePointId, sessionId: session.sessionId, code, reason },
+        'pile disconnected',
+      );
+    } catch (error) {
+      logger.error(
+        { err: error, chargePointId: session.chargePointId },
+        'could not record pile disconnection',
+      );
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import type { PileRecord, PileRegistryRepository } from './pile-registry.repository';
+
+export type PileRegistryCacheOptions = {
+  /** How often changed rows are re-read (ms). Changes reach the gateway within this delay. */
+  refreshMs?: number;
+  /**
+   * Look-back applied to the updated_at watermark, so that a row whose transaction committed a little
+   * after its timestamp was taken is still picked up by the next poll.
+   */
+  overlapMs?: number;
+  /** How long a "no such pile" answer is remembered, so that unknown ids do not hammer the database. */
+  negativeTtlMs?: number;
+  /** Full reload period (catches deleted rows). */
+  fullReloadMs?: number;
+  onError?: (error: unknown) => void;
+};
+
+/**
+ * Read-through cache of the pile registry for the handshake path. Changed rows are polled by
+ * `updated_at` (maintained by a trigger); a miss falls through to the database, so a pile registered
+ * a moment ago can connect at once.
+ */
+export class PileRegistryCache {
+  private readonly piles = new Map<string, PileRecord>();
+  private readonly misses = new Map<string, number>();
+  private watermark?: Date;
+  private lastFullReload = 0;
+  private timer?: NodeJS.Timeout;
+  private refreshing?: Promise<void>;
+
+  constructor(
+    private readonly repository: PileRegistryRepository,
+    private readonly options: PileRegistryCacheOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    await this.refresh();
+    const refreshMs = this.options.refreshMs ?? 2_000;
+    this.timer = setInterval(() => {
+      this.refresh().catch((error) => this.options.onError?.(error));
+    }, refreshMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  async get(chargePointId: string): Promise<PileRecord | undefined> {
+    const cached = this.piles.get(chargePointId);
+    if (cached) return cached;
+    const missedAt = this.misses.get(chargePointId);
+    if (missedAt !== undefined && Date.now() - missedAt < (this.options.negativeTtlMs ?? 2_000))
+      return undefined;
+    const found = await this.repository.find(chargePointId);
+    if (found) {
+      this.piles.set(chargePointId, found);
+      this.misses.delete(chargePointId);
+    } else {
+      if (this.misses.size > 10_000) this.misses.clear();
+      this.misses.set(chargePointId, Date.now());
+    }
+    return found;
+  }
+
+  /** Re-read rows changed since the last poll (one refresh at a time). */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.doRefresh().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async doRefresh(): Promise<void> {
+    const full = !this.watermark || Date.now() - this.lastFullReload > (this.options.fullReloadMs ?? 60_000);
+    const since = full ? undefined : new Date(this.watermark!.getTime() - (this.options.overlapMs ?? 5_000));
+    const rows = await this.repository.changedSince(since);
+    if (full) {
+      this.piles.clear();
+      this.lastFullReload = Date.now();
+    }
+    for (const row of rows) {
+      this.piles.set(row.chargePointId, row);
+      this.misses.delete(row.chargePointId);
+      if (!this.watermark || row.updatedAt > this.watermark) this.watermark = row.updatedAt;
+    }
+    this.watermark ??= new Date(0);
+  }
+}

@@ -1,0 +1,70 @@
+import type { DataSource } from 'typeorm';
+
+export type PileState = 'active' | 'pending' | 'disabled';
+
+export type PileRecord = {
+  chargePointId: string;
+  state: PileState;
+  passwordHash: string | null;
+  updatedAt: Date;
+};
+
+type PileRow = { charge_point_id: string; state: PileState; password_hash: string | null; updated_at: Date };
+
+const toRecord = (row: PileRow): PileRecord => ({
+  chargePointId: row.charge_point_id,
+  state: row.state,
+  passwordHash: row.password_hash,
+  updatedAt: new Date(row.updated_at),
+});
+
+/** The only code that reads and writes `pile_registry` and `unknown_pile_attempt`. */
+export class PileRegistryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(chargePointId: string): Promise<PileRecord | undefined> {
+    const rows: PileRow[] = await this.dataSource.query(
+      'SELECT charge_point_id, state, password_hash, updated_at FROM pile_registry WHERE charge_point_id = $1',
+      [chargePointId],
+    );
+    return rows[0] && toRecord(rows[0]);
+  }
+
+  /** Rows changed at or after `since` (all rows when omitted). */
+  async changedSince(since?: Date): Promise<PileRecord[]> {
+    const rows: PileRow[] = since
+      ? await this.dataSource.query(
+          'SELECT charge_point_id, state, password_hash, updated_at FROM pile_registry WHERE updated_at >= $1',
+          [since],
+        )
+      : await this.dataSource.query(
+          'SELECT charge_point_id, state, password_hash, updated_at FROM pile_registry',
+        );
+    return rows.map(toRecord);
+  }
+
+  async allIds(): Promise<Set<string>> {
+    const rows: { charge_point_id: string }[] = await this.dataSource.query(
+      'SELECT charge_point_id FROM pile_registry',
+    );
+    return new Set(rows.map((r) => r.charge_point_id));
+  }
+
+  async upsert(chargePointId: string, state: PileState, passwordHash: string | null): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, $2, $3)
+       ON CONFLICT (charge_point_id) DO UPDATE SET state = EXCLUDED.state, password_hash = EXCLUDED.password_hash`,
+      [chargePointId, state, passwordHash],
+    );
+  }
+
+  /** Count a handshake from an id we do not know (one row per id and remote address). */
+  async recordUnknownAttempt(chargePointId: string, remoteAddress: string | undefined): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO unknown_pile_attempt (charge_point_id, remote_address) VALUES ($1, $2)
+       ON CONFLICT (charge_point_id, remote_address)
+       DO UPDATE SET attempts = unknown_pile_attempt.attempts + 1, last_seen_at = now()`,
+      [chargePointId.slice(0, 200), remoteAddress ?? ''],
+    );
+  }
+}

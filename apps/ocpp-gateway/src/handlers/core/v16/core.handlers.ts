@@ -1,0 +1,86 @@
+import type { Logger } from 'pino';
+import type { OcppHandler } from '../../../router/ocpp-handler';
+import type { PileRegistryCache } from '../../../connection/pile-registry.cache';
+import type { PileStatusRepository } from '../../../status/pile-status.repository';
+import type { RegistrationStatus } from '@voltdepot/shared-ocpp';
+import type { PileState } from '../../../connection/pile-registry.repository';
+
+export type CoreHandlerDeps = {
+  registry: PileRegistryCache;
+  status: PileStatusRepository;
+  logger: Logger;
+  /** Heartbeat interval given to accepted piles (s). */
+  heartbeatIntervalS: number;
+  /** Retry interval given to pending and rejected piles (s). */
+  bootRetryIntervalS: number;
+  /** Called after a commit that added outbox rows, so the relay publishes at once. */
+  afterCommit: () => void;
+  now?: () => Date;
+};
+
+const REGISTRATION_BY_STATE: Record<PileState, RegistrationStatus> = {
+  active: 'Accepted',
+  pending: 'Pending',
+  disabled: 'Rejected',
+};
+
+/** BootNotification: the registry decides (active -> Accepted, pending -> Pending, disabled -> Rejected). */
+export function bootNotificationHandler(deps: CoreHandlerDeps): OcppHandler<'BootNotification'> {
+  return async (req, ctx) => {
+    const pile = await deps.registry.get(ctx.chargePointId);
+    const status = pile ? REGISTRATION_BY_STATE[pile.state] : 'Rejected';
+    ctx.session.registrationStatus = status;
+    await deps.status.booted(
+      {
+        chargePointId: ctx.chargePointId,
+        vendor: req.chargePointVendor,
+        model: req.chargePointModel,
+        ...(req.firmwareVersion !== undefined ? { firmwareVersion: req.firmwareVersion } : {}),
+        ...(req.chargePointSerialNumber !== undefined ? { serialNumber: req.chargePointSerialNumber } : {}),
+        registrationStatus: status,
+      },
+      ctx.correlationId,
+    );
+    deps.afterCommit();
+    deps.logger.info(
+      {
+        chargePointId: ctx.chargePointId,
+        status,
+        vendor: req.chargePointVendor,
+        model: req.chargePointModel,
+      },
+      'pile booted',
+    );
+    return {
+      status,
+      currentTime: (deps.now?.() ?? new Date()).toISOString(),
+      interval: status === 'Accepted' ? deps.heartbeatIntervalS : deps.bootRetryIntervalS,
+    };
+  };
+}
+
+export function heartbeatHandler(deps: Pick<CoreHandlerDeps, 'now'>): OcppHandler<'Heartbeat'> {
+  return async () => ({ currentTime: (deps.now?.() ?? new Date()).toISOString() });
+}
+
+/** StatusNotification: latest status kept, ConnectorStatusChanged (+ PileError unless NoError) announced. */
+export function statusNotificationHandler(
+  deps: Pick<CoreHandlerDeps, 'status' | 'afterCommit'>,
+): OcppHandler<'StatusNotification'> {
+  return async (req, ctx) => {
+    await deps.status.statusChanged(ctx.chargePointId, req, ctx.receivedAt, ctx.correlationId);
+    deps.afterCommit();
+    return {};
+  };
+}
+
+/** DataTransfer: no vendor extensions are implemented yet; the pile is told so (OCPP: UnknownVendorId). */
+export function dataTransferHandler(deps: Pick<CoreHandlerDeps, 'logger'>): OcppHandler<'DataTransfer'> {
+  return async (req, ctx) => {
+    deps.logger.info(
+      { chargePointId: ctx.chargePointId, vendorId: req.vendorId, messageId: req.messageId },
+      'data transfer from pile',
+    );
+    return { status: 'UnknownVendorId' };
+  };
+}

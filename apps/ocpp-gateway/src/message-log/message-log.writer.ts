@@ -1,0 +1,142 @@
+import type { DataSource } from 'typeorm';
+
+export type FrameDirection = 'in' | 'out';
+
+export type MessageLogOptions = {
+  /** Flush when this many frames are waiting... */
+  batchSize?: number;
+  /** ...or this long after the first one arrived (ms). */
+  flushIntervalMs?: number;
+  /** Frames kept in memory at most; beyond it new frames are dropped (and counted) rather than slowing piles. */
+  maxBuffered?: number;
+  /** Frames older than this are deleted (days). */
+  retentionDays?: number;
+  /** How often the retention sweep runs (ms). */
+  retentionSweepMs?: number;
+  onError?: (error: unknown) => void;
+};
+
+type Frame = {
+  chargePointId: string;
+  direction: FrameDirection;
+  messageType: number | null;
+  messageId: string | null;
+  action: string | null;
+  frame: string;
+  loggedAt: Date;
+};
+
+/**
+ * Every OCPP frame in and out, per pile, written in batches off the hot path: `record()` only pushes to a
+ * buffer; a timer writes the buffer with one multi-row INSERT. If the database falls behind, the buffer is
+ * bounded and excess frames are dropped and counted instead of holding up pile traffic.
+ */
+export class MessageLogWriter {
+  private buffer: Frame[] = [];
+  private timer?: NodeJS.Timeout;
+  private sweepTimer?: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly pendingActions = new Map<string, string>();
+  dropped = 0;
+  written = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: MessageLogOptions = {},
+  ) {}
+
+  start(): void {
+    const sweepMs = this.options.retentionSweepMs ?? 3600_000;
+    this.sweepTimer = setInterval(() => {
+      this.sweep().catch((error) => this.options.onError?.(error));
+    }, sweepMs);
+    this.sweepTimer.unref();
+  }
+
+  record(chargePointId: string, direction: FrameDirection, frame: string): void {
+    if (this.buffer.length >= (this.options.maxBuffered ?? 50_000)) {
+      this.dropped++;
+      return;
+    }
+    const parsed = describeFrame(frame);
+    // A CALLRESULT/CALLERROR carries no action: name it after the CALL it answers.
+    const correlation = `${chargePointId}\u0000${parsed.messageId}`;
+    let action = parsed.action;
+    if (parsed.messageType === 2 && parsed.messageId) {
+      if (this.pendingActions.size > 100_000) this.pendingActions.clear();
+      this.pendingActions.set(correlation, parsed.action ?? '');
+    } else if ((parsed.messageType === 3 || parsed.messageType === 4) && parsed.messageId) {
+      action = this.pendingActions.get(correlation) || null;
+      this.pendingActions.delete(correlation);
+    }
+    this.buffer.push({ chargePointId, direction, ...parsed, action, frame, loggedAt: new Date() });
+    if (this.buffer.length >= (this.options.batchSize ?? 500)) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.options.flushIntervalMs ?? 250);
+      this.timer.unref();
+    }
+  }
+
+  /** Write everything buffered so far. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.buffer;
+    this.buffer = [];
+    this.flushing = this.flushing.then(() => (batch.length ? this.write(batch) : undefined));
+    return this.flushing;
+  }
+
+  private async write(batch: Frame[]): Promise<void> {
+    try {
+      await this.dataSource.query(
+        `INSERT INTO ocpp_message_log (charge_point_id, direction, message_type, message_id, action, frame, logged_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])`,
+        [
+          batch.map((f) => f.chargePointId),
+          batch.map((f) => f.direction),
+          batch.map((f) => f.messageType),
+          batch.map((f) => f.messageId),
+          batch.map((f) => f.action),
+          batch.map((f) => f.frame.replaceAll('\u0000', '')),
+          batch.map((f) => f.loggedAt.toISOString()),
+        ],
+      );
+      this.written += batch.length;
+    } catch (error) {
+      this.dropped += batch.length;
+      this.options.onError?.(error);
+    }
+  }
+
+  /** Delete frames older than the retention period. */
+  async sweep(): Promise<number> {
+    const days = this.options.retentionDays ?? 7;
+    const result: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM ocpp_message_log WHERE logged_at < now() - ($1::int * interval '1 day')`,
+      [days],
+    );
+    return result[1];
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.flush();
+  }
+}
+
+function describeFrame(frame: string): Pick<Frame, 'messageType' | 'messageId' | 'action'> {
+  try {
+    const parsed: unknown = JSON.parse(frame);
+    if (!Array.isArray(parsed)) return { messageType: null, messageId: null, action: null };
+    const [type, id, action] = parsed as unknown[];
+    return {
+      messageType:
+        typeof type === 'number' && Number.isInteger(type) && Math.abs(type) < 32_768 ? type : null,
+      messageId: typeof id === 'string' ? id.slice(0, 100) : null,
+      action: type === 2 && typeof action === 'string' ? action.slice(0, 100) : null,
+    };
+  } catch {
+    return { messageType: null, messageId: null, action: null };
+  }
+}

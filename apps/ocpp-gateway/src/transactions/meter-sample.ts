@@ -1,0 +1,67 @@
+import type { MeterValue } from '@voltdepot/shared-ocpp';
+
+export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
+
+/** One sampled value, normalised: energy in Wh, power in W (the units we store and publish). */
+export type NormalizedSample = {
+  sampledAt: string;
+  measurand: string;
+  phase: string;
+  location: string;
+  context: string;
+  value: number;
+  unit: string | undefined;
+  flag?: string;
+};
+
+const SCALE: Record<string, [number, string]> = {
+  kWh: [1000, 'Wh'],
+  kvarh: [1000, 'varh'],
+  kW: [1000, 'W'],
+  kvar: [1000, 'var'],
+  kVA: [1000, 'VA'],
+};
+
+/** Flatten OCPP meter values into samples in base units (OCPP defaults: measurand energy register, unit Wh). */
+export function normalizeMeterValues(meterValues: MeterValue[]): NormalizedSample[] {
+  const samples: NormalizedSample[] = [];
+  for (const meterValue of meterValues) {
+    for (const sampled of meterValue.sampledValue) {
+      const measurand = sampled.measurand ?? ENERGY_REGISTER;
+      let unit: string | undefined =
+        sampled.unit ?? (measurand.startsWith('Energy.Active') ? 'Wh' : undefined);
+      let value = sampled.format === 'SignedData' ? Number.NaN : Number(sampled.value);
+      let flag: string | undefined;
+      if (!Number.isFinite(value) || sampled.value.trim() === '') {
+        value = Number.NaN;
+        flag = 'unparseable';
+      } else if (unit && SCALE[unit]) {
+        const [factor, base] = SCALE[unit];
+        value = Math.round(value * factor * 1000) / 1000;
+        unit = base;
+      }
+      samples.push({
+        sampledAt: new Date(meterValue.timestamp).toISOString(),
+        measurand,
+        phase: sampled.phase ?? '',
+        location: sampled.location ?? '',
+        context: sampled.context ?? '',
+        value,
+        unit,
+        flag,
+      });
+    }
+  }
+  return samples;
+}
+
+/**
+ * Plausibility of an energy register reading against the highest earlier reading of the same
+ * transaction (or its meterStart). Implausible readings are kept and flagged, never dropped: they are
+ * evidence for a meter fault or a tampered pile.
+ */
+export function energyRegisterFlag(valueWh: number, previousMaxWh: number | undefined): string | undefined {
+  if (valueWh < 0) return 'negative';
+  if (previousMaxWh !== undefined && valueWh < previousMaxWh) return 'decreasing';
+  return undefined;
+}

@@ -1,0 +1,3 @@
+export * from './bus-battery';
+export * from './transaction-message-queue';
+export * from './simulated-pile';

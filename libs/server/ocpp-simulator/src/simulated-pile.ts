@@ -1,0 +1,634 @@
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { RPCClient } from 'ocpp-rpc';
+import {
+  stopKindOf,
+  type ChargePointStatus,
+  type MessageTrigger,
+  type RegistrationStatus,
+  type StopKind,
+  type StopReason,
+} from '@voltdepot/shared-ocpp';
+import { BusBattery, type BusBatteryOptions } from './bus-battery';
+import { TransactionMessageQueue } from './transaction-message-queue';
+
+export type SimulatedPileOptions = {
+  /** Central system endpoint without the id, e.g. ws://127.0.0.1:9000/ocpp */
+  url: string;
+  chargePointId: string;
+  password?: string;
+  /** Number of guns (connectors 1..n). */
+  connectors?: number;
+  vendor?: string;
+  model?: string;
+  firmwareVersion?: string;
+  /** Real milliseconds between two meter samples while charging. */
+  meterIntervalMs?: number;
+  /** Simulated seconds per real second (60: a 3 h session takes 3 min). */
+  timeScale?: number;
+  maxPowerW?: number;
+  /** Retry delay after Pending/Rejected boot when shorter than the interval the central system asks for (tests). */
+  bootRetryMs?: number;
+  /** Reconnect after an unintended loss of connection. */
+  reconnectDelayMs?: number;
+  callTimeoutMs?: number;
+  /** Retransmit a transaction message whose answer was lost with the same message id (else a new one). */
+  sameMessageIdOnRetry?: boolean;
+  log?: (line: string) => void;
+};
+
+export type SessionRecord = {
+  connectorId: number;
+  idTag: string;
+  transactionId?: number;
+  idTagStatus?: string;
+  meterStartWh: number;
+  meterStopWh?: number;
+  /** Energy the pile metered for this session (Wh). */
+  energyWh: number;
+  startedAt: string;
+  stoppedAt?: string;
+  reason?: StopReason;
+  stopKind?: StopKind;
+  startSoc: number;
+  endSoc?: number;
+};
+
+type Connector = {
+  id: number;
+  status: ChargePointStatus;
+  meterWh: number;
+  available: boolean;
+  session?: SessionRecord;
+  battery?: BusBattery;
+  meterTimer?: NodeJS.Timeout;
+  /** Resolves once the StartTransaction answer has arrived. */
+  started?: Promise<void>;
+};
+
+const CONFIGURATION_READONLY = new Set(['NumberOfConnectors', 'SupportedFeatureProfiles']);
+
+/**
+ * An OCPP 1.6J charge point with several guns, for tests, load and demos: boots, reports status,
+ * sends heartbeats, authorizes, charges buses along a realistic power/SoC curve and stops with normal
+ * or abnormal reasons. Transaction messages survive connection loss (queued and replayed in order).
+ * It answers the central system's commands, and keeps its own record of every session for settlement
+ * tests to compare with what the back office computed.
+ */
+export class SimulatedPile extends EventEmitter {
+  readonly chargePointId: string;
+  readonly sessions: SessionRecord[] = [];
+  readonly configuration = new Map<string, string>();
+  registrationStatus?: RegistrationStatus;
+  private client?: RPCClient;
+  private readonly connectors = new Map<number, Connector>();
+  private readonly queue: TransactionMessageQueue;
+  private readonly rawWaiters = new Map<
+    string,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
+  >();
+  private heartbeatTimer?: NodeJS.Timeout;
+  private reconnectTimer?: NodeJS.Timeout;
+  private wantOnline = false;
+  private isOpen = false;
+
+  constructor(private readonly options: SimulatedPileOptions) {
+    super();
+    this.chargePointId = options.chargePointId;
+    const count = options.connectors ?? 2;
+    for (let id = 1; id <= count; id++)
+      this.connectors.set(id, { id, status: 'Available', meterWh: 1_000_000 * id, available: true });
+    this.configuration.set('HeartbeatInterval', '300');
+    this.configuration.set(
+      'MeterValueSampleInterval',
+      String(Math.round((options.meterIntervalMs ?? 1000) / 1000)),
+    );
+    this.configuration.set('NumberOfConnectors', String(count));
+    this.configuration.set('SupportedFeatureProfiles', 'Core,RemoteTrigger');
+    this.configuration.set('TransactionMessageAttempts', '3');
+    this.configuration.set('TransactionMessageRetryInterval', '1');
+    this.queue = new TransactionMessageQueue(
+      {
+        online: () => this.isOpen,
+        send: (action, params, messageId) => this.send(action, params, messageId),
+      },
+      { maxAttempts: 3, retryDelayMs: 200, sameMessageIdOnRetry: options.sameMessageIdOnRetry },
+    );
+  }
+
+  get online(): boolean {
+    return this.isOpen;
+  }
+
+  /** Transaction messages waiting for the connection. */
+  get pendingMessages(): number {
+    return this.queue.length;
+  }
+
+  connectorStatus(connectorId: number): ChargePointStatus | undefined {
+    return this.connectors.get(connectorId)?.status;
+  }
+
+  activeSession(connectorId: number): SessionRecord | undefined {
+    return this.connectors.get(connectorId)?.session;
+  }
+
+  /** Connect, boot until accepted, report every connector's status and start heartbeats. */
+  async start(): Promise<void> {
+    this.wantOnline = true;
+    await this.open();
+    await this.boot();
+  }
+
+  /** Shut down: stop heartbeats and meters, close the socket (sessions stay as they are). */
+  async stop(): Promise<void> {
+    this.wantOnline = false;
+    this.clearTimers();
+    for (const connector of this.connectors.values())
+      if (connector.meterTimer) clearInterval(connector.meterTimer);
+    await this.client?.close({ force: true }).catch(() => undefined);
+    this.isOpen = false;
+  }
+
+  /** Simulate a network loss: the socket drops and stays down until `goOnline()`. */
+  async goOffline(): Promise<void> {
+    this.wantOnline = false;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.isOpen = false;
+    await this.client?.close({ force: true }).catch(() => undefined);
+  }
+
+  /** Network back: reconnect, report status, replay queued transaction messages. */
+  async goOnline(): Promise<void> {
+    this.wantOnline = true;
+    await this.open();
+    await this.afterReconnect();
+  }
+
+  async call<T = unknown>(action: string, params: Record<string, unknown> = {}): Promise<T> {
+    if (!this.client || !this.isOpen) throw new Error(`${this.chargePointId} is offline`);
+    return (await this.client.call(action, params, {
+      callTimeoutMs: this.options.callTimeoutMs ?? 10_000,
+    })) as T;
+  }
+
+  /** Send a CALL frame with a chosen message id (a retransmission of the identical frame). */
+  sendWithMessageId<T = unknown>(
+    action: string,
+    params: Record<string, unknown>,
+    messageId: string,
+  ): Promise<T> {
+    if (!this.client || !this.isOpen) return Promise.reject(new Error(`${this.chargePointId} is offline`));
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.rawWaiters.delete(messageId);
+        reject(new Error(`${action} ${messageId}: no answer`));
+      }, this.options.callTimeoutMs ?? 10_000);
+      this.rawWaiters.set(messageId, { resolve: resolve as (v: unknown) => void, reject, timer });
+      this.client!.sendRaw(JSON.stringify([2, messageId, action, params]));
+    });
+  }
+
+  /**
+   * Plug a bus in on `connectorId` and charge it: Authorize (when online), StartTransaction, periodic
+   * MeterValues; it stops by itself with EVDisconnected when the bus reaches its target SoC, unless
+   * `autoStop` is false. Resolves with the session record once the start is queued.
+   */
+  async startSession(
+    connectorId: number,
+    idTag: string,
+    bus: BusBatteryOptions & { autoStop?: boolean } = {},
+  ): Promise<SessionRecord> {
+    const connector = this.connector(connectorId);
+    if (connector.session) throw new Error(`connector ${connectorId} is busy`);
+    if (this.isOpen) {
+      const { idTagInfo } = await this.call<{ idTagInfo: { status: string } }>('Authorize', { idTag });
+      if (idTagInfo.status !== 'Accepted')
+        throw new Error(`idTag ${idTag} not accepted: ${idTagInfo.status}`);
+    }
+    const battery = new BusBattery({ maxPowerW: this.options.maxPowerW, ...bus });
+    const session: SessionRecord = {
+      connectorId,
+      idTag,
+      meterStartWh: Math.round(connector.meterWh),
+      energyWh: 0,
+      startedAt: new Date().toISOString(),
+      startSoc: battery.soc,
+    };
+    connector.session = session;
+    connector.battery = battery;
+    this.sessions.push(session);
+    await this.setStatus(connector, 'Preparing');
+    const startParams = {
+      connectorId,
+      idTag,
+      meterStart: session.meterStartWh,
+      timestamp: session.startedAt,
+    };
+    const onAnswer = (response: unknown) => {
+      const { transactionId, idTagInfo } = response as {
+        transactionId: number;
+        idTagInfo: { status: string };
+      };
+      session.transactionId = transactionId;
+      session.idTagStatus = idTagInfo.status;
+    };
+    connector.started = this.queue
+      .enqueue('StartTransaction', () => startParams, onAnswer)
+      .then(
+        async () => {
+          this.emit('transactionStarted', session);
+          if (session.idTagStatus !== 'Accepted' && !session.stoppedAt)
+            await this.stopSession(connectorId, 'DeAuthorized');
+        },
+        (error: Error) => this.log(`StartTransaction dropped: ${error.message}`),
+      );
+    await this.setStatus(connector, 'Charging');
+    this.startMeter(connector, bus.autoStop ?? true);
+    return session;
+  }
+
+  /** End the session on `connectorId` with `reason`; resolves when the stop is queued (not necessarily sent). */
+  async stopSession(connectorId: number, reason: StopReason = 'Local'): Promise<SessionRecord> {
+    const connector = this.connector(connectorId);
+    const session = connector.session;
+    if (!session) throw new Error(`connector ${connectorId} has no session`);
+    if (connector.meterTimer) clearInterval(connector.meterTimer);
+    connector.meterTimer = undefined;
+    connector.session = undefined;
+    session.meterStopWh = Math.round(connector.meterWh);
+    session.energyWh = session.meterStopWh - session.meterStartWh;
+    session.stoppedAt = new Date().toISOString();
+    session.reason = reason;
+    session.stopKind = stopKindOf(reason).stopKind;
+    session.endSoc = connector.battery?.soc;
+    const stopped = session.stoppedAt;
+    void this.queue
+      .enqueue('StopTransaction', () => ({
+        transactionId: session.transactionId ?? -1,
+        idTag: session.idTag,
+        meterStop: session.meterStopWh!,
+        timestamp: stopped,
+        reason,
+        transactionData: [this.energySample(stopped, session.meterStopWh!, 'Transaction.End')],
+      }))
+      .then(
+        () => this.emit('transactionStopped', session),
+        (error: Error) => this.log(`StopTransaction dropped: ${error.message}`),
+      );
+    await this.setStatus(connector, 'Finishing');
+    await this.setStatus(connector, connector.available ? 'Available' : 'Unavailable');
+    return session;
+  }
+
+  /** Wait until every queued transaction message has been answered. */
+  async drained(timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.queue.length) {
+      if (Date.now() > deadline)
+        throw new Error(`${this.chargePointId}: ${this.queue.length} transaction messages still queued`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  // --- connection --------------------------------------------------------------------------
+
+  private async open(): Promise<void> {
+    const client = new RPCClient({
+      endpoint: this.options.url,
+      identity: this.chargePointId,
+      password: this.options.password ?? null,
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+      callTimeoutMs: this.options.callTimeoutMs ?? 10_000,
+    } as ConstructorParameters<typeof RPCClient>[0]);
+    this.registerHandlers(client);
+    client.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
+      if (!outbound) this.acceptRawReply(message);
+    });
+    client.once('close', () => {
+      if (this.client !== client) return;
+      this.isOpen = false;
+      this.clearTimers();
+      for (const waiter of this.rawWaiters.values()) {
+        clearTimeout(waiter.timer);
+        waiter.reject(new Error('connection lost'));
+      }
+      this.rawWaiters.clear();
+      if (this.wantOnline) this.scheduleReconnect();
+    });
+    this.client = client;
+    await client.connect();
+    this.isOpen = true;
+  }
+
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(async () => {
+      this.reconnectTimer = undefined;
+      if (!this.wantOnline) return;
+      try {
+        await this.open();
+        await this.afterReconnect();
+      } catch (error) {
+        this.log(`reconnect failed: ${(error as Error).message}`);
+        if (this.wantOnline) this.scheduleReconnect();
+      }
+    }, this.options.reconnectDelayMs ?? 1_000);
+    this.reconnectTimer.unref();
+  }
+
+  private async afterReconnect(): Promise<void> {
+    if (this.registrationStatus !== 'Accepted') {
+      await this.boot();
+      return;
+    }
+    this.startHeartbeat();
+    for (const connector of this.connectors.values()) await this.sendStatus(connector);
+    await this.queue.pump();
+  }
+
+  private async boot(): Promise<void> {
+    for (;;) {
+      const conf = await this.call<{ status: RegistrationStatus; interval: number }>('BootNotification', {
+        chargePointVendor: this.options.vendor ?? 'Voltdepot',
+        chargePointModel: this.options.model ?? 'SimBus-150',
+        chargePointSerialNumber: `SN-${this.chargePointId}`,
+        firmwareVersion: this.options.firmwareVersion ?? '1.0.0',
+      });
+      this.registrationStatus = conf.status;
+      this.emit('boot', conf.status);
+      if (conf.status === 'Accepted') {
+        if (conf.interval > 0) this.configuration.set('HeartbeatInterval', String(conf.interval));
+        break;
+      }
+      const waitMs = Math.min(
+        conf.interval * 1000 || 10_000,
+        this.options.bootRetryMs ?? Number.POSITIVE_INFINITY,
+      );
+      await new Promise((r) => setTimeout(r, waitMs));
+      if (!this.isOpen) return;
+    }
+    this.startHeartbeat();
+    await this.sendStatus(undefined);
+    for (const connector of this.connectors.values()) await this.sendStatus(connector);
+    await this.queue.pump();
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    const seconds = Number(this.configuration.get('HeartbeatInterval') ?? '300');
+    this.heartbeatTimer = setInterval(() => {
+      this.call('Heartbeat', {}).catch(() => undefined);
+    }, seconds * 1000);
+    this.heartbeatTimer.unref();
+  }
+
+  private clearTimers(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+  }
+
+  private async send(
+    action: string,
+    params: Record<string, unknown>,
+    messageId: string | undefined,
+  ): Promise<unknown> {
+    return messageId ? this.sendWithMessageId(action, params, messageId) : this.call(action, params);
+  }
+
+  private acceptRawReply(message: string): void {
+    if (!this.rawWaiters.size) return;
+    try {
+      const frame = JSON.parse(message) as unknown[];
+      const waiter = typeof frame[1] === 'string' ? this.rawWaiters.get(frame[1]) : undefined;
+      if (!waiter || (frame[0] !== 3 && frame[0] !== 4)) return;
+      this.rawWaiters.delete(frame[1] as string);
+      clearTimeout(waiter.timer);
+      if (frame[0] === 3) waiter.resolve(frame[2]);
+      else waiter.reject(Object.assign(new Error(String(frame[3])), { rpcErrorCode: String(frame[2]) }));
+    } catch {
+      // not ours
+    }
+  }
+
+  // --- charging ---------------------------------------------------------------------------
+
+  private startMeter(connector: Connector, autoStop: boolean): void {
+    const intervalMs =
+      Number(this.configuration.get('MeterValueSampleInterval') ?? '1') * 1000 ||
+      this.options.meterIntervalMs ||
+      1000;
+    const realMs = this.options.meterIntervalMs ?? intervalMs;
+    const timeScale = this.options.timeScale ?? 1;
+    connector.meterTimer = setInterval(() => {
+      const session = connector.session;
+      const battery = connector.battery;
+      if (!session || !battery) return;
+      connector.meterWh += battery.charge((realMs / 1000) * timeScale);
+      session.energyWh = Math.round(connector.meterWh) - session.meterStartWh;
+      const timestamp = new Date().toISOString();
+      const registerWh = Math.round(connector.meterWh);
+      const powerW = battery.powerW();
+      const soc = Math.floor(battery.soc * 10) / 10;
+      void this.queue
+        .enqueue('MeterValues', () => ({
+          connectorId: connector.id,
+          ...(session.transactionId !== undefined ? { transactionId: session.transactionId } : {}),
+          meterValue: [
+            {
+              timestamp,
+              sampledValue: [
+                {
+                  value: String(registerWh),
+                  measurand: 'Energy.Active.Import.Register',
+                  unit: 'Wh',
+                  context: 'Sample.Periodic',
+                },
+                {
+                  value: String(powerW),
+                  measurand: 'Power.Active.Import',
+                  unit: 'W',
+                  context: 'Sample.Periodic',
+                },
+                {
+                  value: String(soc),
+                  measurand: 'SoC',
+                  unit: 'Percent',
+                  location: 'EV',
+                  context: 'Sample.Periodic',
+                },
+              ],
+            },
+          ],
+        }))
+        .catch((error: Error) => this.log(`MeterValues dropped: ${error.message}`));
+      if (autoStop && battery.full)
+        void this.stopSession(connector.id, 'EVDisconnected').catch(() => undefined);
+    }, realMs);
+  }
+
+  private energySample(timestamp: string, wh: number, context: 'Transaction.Begin' | 'Transaction.End') {
+    return {
+      timestamp,
+      sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context }],
+    };
+  }
+
+  private connector(connectorId: number): Connector {
+    const connector = this.connectors.get(connectorId);
+    if (!connector) throw new Error(`${this.chargePointId} has no connector ${connectorId}`);
+    return connector;
+  }
+
+  private async setStatus(connector: Connector, status: ChargePointStatus): Promise<void> {
+    connector.status = status;
+    await this.sendStatus(connector);
+  }
+
+  /** Status notifications are not queued: after a reconnect the pile reports its current status instead. */
+  private async sendStatus(connector: Connector | undefined): Promise<void> {
+    if (!this.isOpen || this.registrationStatus !== 'Accepted') return;
+    await this.call('StatusNotification', {
+      connectorId: connector?.id ?? 0,
+      errorCode: 'NoError',
+      status: connector ? connector.status : 'Available',
+      timestamp: new Date().toISOString(),
+    }).catch((error: Error) => this.log(`StatusNotification failed: ${error.message}`));
+  }
+
+  private log(line: string): void {
+    this.options.log?.(`[${this.chargePointId}] ${line}`);
+  }
+
+  // --- commands from the central system -------------------------------------------------------
+
+  private registerHandlers(client: RPCClient): void {
+    // ocpp-rpc has validated params against the schema (strict mode) before a handler runs.
+    type Call = { params?: Record<string, unknown> };
+    const later = (work: () => Promise<unknown>) =>
+      setTimeout(() => void work().catch((e: Error) => this.log(e.message)), 10);
+
+    client.handle('RemoteStartTransaction', async ({ params = {} }: Call) => {
+      const requested = params['connectorId'] as number | undefined;
+      const connector =
+        requested !== undefined
+          ? this.connectors.get(requested)
+          : [...this.connectors.values()].find((c) => !c.session && c.available);
+      if (!connector || connector.session || !connector.available) return { status: 'Rejected' };
+      later(() => this.startSession(connector.id, params['idTag'] as string));
+      return { status: 'Accepted' };
+    });
+    client.handle('RemoteStopTransaction', async ({ params = {} }: Call) => {
+      const connector = [...this.connectors.values()].find(
+        (c) => c.session?.transactionId === params['transactionId'],
+      );
+      if (!connector) return { status: 'Rejected' };
+      later(() => this.stopSession(connector.id, 'Remote'));
+      return { status: 'Accepted' };
+    });
+    client.handle('Reset', async ({ params = {} }: Call) => {
+      const hard = params['type'] === 'Hard';
+      later(async () => {
+        for (const connector of this.connectors.values()) {
+          if (connector.session) await this.stopSession(connector.id, hard ? 'HardReset' : 'SoftReset');
+        }
+        // Reboot: drop the connection and boot again.
+        this.registrationStatus = undefined;
+        await this.client?.close({ code: 1000, reason: 'Reset' }).catch(() => undefined);
+      });
+      return { status: 'Accepted' };
+    });
+    client.handle('UnlockConnector', async ({ params = {} }: Call) => {
+      const connector = this.connectors.get(params['connectorId'] as number);
+      if (!connector) return { status: 'NotSupported' };
+      if (connector.session) later(() => this.stopSession(connector.id, 'UnlockCommand'));
+      return { status: 'Unlocked' };
+    });
+    client.handle('ChangeAvailability', async ({ params = {} }: Call) => {
+      const connectorId = params['connectorId'] as number;
+      const available = params['type'] === 'Operative';
+      const targets =
+        connectorId === 0
+          ? [...this.connectors.values()]
+          : [this.connectors.get(connectorId)].filter((c): c is Connector => !!c);
+      if (!targets.length) return { status: 'Rejected' };
+      let scheduled = false;
+      for (const connector of targets) {
+        connector.available = available;
+        if (connector.session) scheduled = true;
+        else later(() => this.setStatus(connector, available ? 'Available' : 'Unavailable'));
+      }
+      return { status: scheduled && !available ? 'Scheduled' : 'Accepted' };
+    });
+    client.handle('GetConfiguration', async ({ params = {} }: Call) => {
+      const keys = (params['key'] as string[] | undefined) ?? [...this.configuration.keys()];
+      const known = keys.filter((k) => this.configuration.has(k));
+      return {
+        configurationKey: known.map((key) => ({
+          key,
+          readonly: CONFIGURATION_READONLY.has(key),
+          value: this.configuration.get(key),
+        })),
+        unknownKey: keys.filter((k) => !this.configuration.has(k)),
+      };
+    });
+    client.handle('ChangeConfiguration', async ({ params = {} }: Call) => {
+      const key = params['key'] as string;
+      if (!this.configuration.has(key)) return { status: 'NotSupported' };
+      if (CONFIGURATION_READONLY.has(key)) return { status: 'Rejected' };
+      this.configuration.set(key, params['value'] as string);
+      if (key === 'HeartbeatInterval') this.startHeartbeat();
+      return { status: 'Accepted' };
+    });
+    client.handle('TriggerMessage', async ({ params = {} }: Call) => {
+      const requested = params['requestedMessage'] as MessageTrigger;
+      const connectorId = params['connectorId'] as number | undefined;
+      const work: Partial<Record<MessageTrigger, () => Promise<unknown>>> = {
+        BootNotification: () => this.boot(),
+        Heartbeat: () => this.call('Heartbeat', {}),
+        StatusNotification: () =>
+          connectorId ? this.sendStatus(this.connector(connectorId)) : this.sendStatus(undefined),
+        DiagnosticsStatusNotification: () => this.call('DiagnosticsStatusNotification', { status: 'Idle' }),
+        FirmwareStatusNotification: () => this.call('FirmwareStatusNotification', { status: 'Idle' }),
+        MeterValues: () => {
+          const connector = this.connector(connectorId ?? 1);
+          const timestamp = new Date().toISOString();
+          return this.call('MeterValues', {
+            connectorId: connector.id,
+            ...(connector.session?.transactionId !== undefined
+              ? { transactionId: connector.session.transactionId }
+              : {}),
+            meterValue: [
+              {
+                timestamp,
+                sampledValue: [
+                  {
+                    value: String(Math.round(connector.meterWh)),
+                    measurand: 'Energy.Active.Import.Register',
+                    unit: 'Wh',
+                    context: 'Trigger',
+                  },
+                ],
+              },
+            ],
+          });
+        },
+      };
+      const action = work[requested];
+      if (!action || (connectorId !== undefined && !this.connectors.has(connectorId)))
+        return { status: 'Rejected' };
+      later(action);
+      return { status: 'Accepted' };
+    });
+    client.handle('ClearCache', async () => ({ status: 'Accepted' }));
+    client.handle('DataTransfer', async () => ({ status: 'UnknownVendorId' }));
+    client.handle('GetLocalListVersion', async () => ({ listVersion: 0 }));
+  }
+
+  /** A fresh message id (for tests that retransmit by hand). */
+  static messageId(): string {
+    return randomUUID();
+  }
+}

@@ -1,0 +1,4 @@
+export * from './v16/enums';
+export * from './v16/messages';
+export * from './v16/stop-kind';
+export * from './v16/identity';
