@@ -1,6 +1,76 @@
-import { serviceConfigSchema } from '@voltdepot/server-core';
-import type { z } from 'zod';
+import { envBoolean, envInt, MIN_JWT_SECRET_LENGTH, serviceConfigSchema } from '@voltdepot/server-core';
+import { z } from 'zod';
 
-export const apiConfigSchema = serviceConfigSchema({ serviceName: 'api', port: 3000 });
+/** Used only outside production when JWT_SECRET is unset; start-up logs a warning when it is. */
+export const DEV_JWT_SECRET = 'voltdepot-development-only-jwt-secret-do-not-use';
+
+/**
+ * The api's environment. Beyond the common service variables:
+ * - JWT_SECRET (required in production, at least 32 characters): HS256 key of the access tokens,
+ *   shared with every service that verifies them (msg-center, gateway).
+ * - ACCESS_TOKEN_TTL_SECONDS (1800), REFRESH_TOKEN_TTL_SECONDS (604800), CAPTCHA_TTL_SECONDS (120).
+ * - CAPTCHA_EXPOSE_ANSWER (false): test-only, puts the captcha answer in the response; refused in production.
+ * - AUTH_MAX_ACCOUNT_FAILURES (5), AUTH_MAX_ADDRESS_FAILURES (20), AUTH_FAILURE_WINDOW_SECONDS (900),
+ *   AUTH_LOCK_SECONDS (900): brute-force throttling.
+ * - AUTH_REDIS_KEY_PREFIX ('auth:'): must match in every service sharing sessions.
+ * - PLATFORM_CONFIG_KEY: passphrase of the platform-config list encryption (the console has it too).
+ * - DEMO_DATA (true outside production): create the demo users at start-up.
+ * - TRUST_PROXY (false): honour X-Forwarded-For for the client address (behind a reverse proxy).
+ * - TOTP_ISSUER ('Voltdepot'); TOTP_ENCRYPTION_KEY (defaults to JWT_SECRET): encrypts TOTP secrets at rest;
+ *   changing it makes enrolled users unable to sign in with TOTP until an administrator resets it.
+ * - OPENAPI_DOCS (true outside production): serve /api/docs and /api/docs-json (no token needed).
+ */
+export const apiConfigSchema = serviceConfigSchema(
+  { serviceName: 'api', port: 3000 },
+  {
+    JWT_SECRET: z
+      .string()
+      .min(MIN_JWT_SECRET_LENGTH, `must have at least ${MIN_JWT_SECRET_LENGTH} characters`)
+      .optional(),
+    ACCESS_TOKEN_TTL_SECONDS: envInt({ min: 30, max: 86_400 }).default('1800'),
+    REFRESH_TOKEN_TTL_SECONDS: envInt({ min: 60, max: 90 * 86_400 }).default('604800'),
+    CAPTCHA_TTL_SECONDS: envInt({ min: 1, max: 3600 }).default('120'),
+    CAPTCHA_EXPOSE_ANSWER: envBoolean().default('false'),
+    AUTH_MAX_ACCOUNT_FAILURES: envInt({ min: 1, max: 1000 }).default('5'),
+    AUTH_MAX_ADDRESS_FAILURES: envInt({ min: 1, max: 100_000 }).default('20'),
+    AUTH_FAILURE_WINDOW_SECONDS: envInt({ min: 1, max: 86_400 }).default('900'),
+    AUTH_LOCK_SECONDS: envInt({ min: 1, max: 86_400 }).default('900'),
+    AUTH_REDIS_KEY_PREFIX: z.string().min(1).max(64).default('auth:'),
+    PLATFORM_CONFIG_KEY: z.string().min(8).default('voltdepot-platform-config'),
+    DEMO_DATA: envBoolean().optional(),
+    TRUST_PROXY: envBoolean().default('false'),
+    OPENAPI_DOCS: envBoolean().optional(),
+    TOTP_ISSUER: z.string().min(1).max(64).default('Voltdepot'),
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .min(MIN_JWT_SECRET_LENGTH, `must have at least ${MIN_JWT_SECRET_LENGTH} characters`)
+      .optional(),
+  },
+)
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.JWT_SECRET === undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['JWT_SECRET'],
+        message: 'required when NODE_ENV=production',
+      });
+    }
+    if (c.NODE_ENV === 'production' && c.CAPTCHA_EXPOSE_ANSWER) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['CAPTCHA_EXPOSE_ANSWER'],
+        message: 'is a test-only switch and cannot be enabled when NODE_ENV=production',
+      });
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    JWT_SECRET: c.JWT_SECRET ?? DEV_JWT_SECRET,
+    /** True when the development secret is in use (logged at start-up). */
+    JWT_SECRET_IS_DEV_DEFAULT: c.JWT_SECRET === undefined,
+    DEMO_DATA: c.DEMO_DATA ?? c.NODE_ENV !== 'production',
+    OPENAPI_DOCS: c.OPENAPI_DOCS ?? c.NODE_ENV !== 'production',
+    TOTP_ENCRYPTION_KEY: c.TOTP_ENCRYPTION_KEY ?? c.JWT_SECRET ?? DEV_JWT_SECRET,
+  }));
 
 export type ApiConfig = z.output<typeof apiConfigSchema>;

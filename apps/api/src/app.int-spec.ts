@@ -1,5 +1,6 @@
 import { Controller, Get, INestApplication, Module, Post } from '@nestjs/common';
-import { createServiceApp, loadConfig, ZodBody } from '@voltdepot/server-core';
+import { createServiceApp, loadConfig, Public, ZodBody } from '@voltdepot/server-core';
+import { createTestDatabase, TestDatabase } from '@voltdepot/server-testing';
 import type { ErrorBody, HealthReport } from '@voltdepot/shared-contracts';
 import { createServer } from 'node:net';
 import request from 'supertest';
@@ -7,12 +8,14 @@ import { z } from 'zod';
 import { ApiConfig, apiConfigSchema } from './app.config';
 import { AppModule } from './app.module';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// A migrated database of this file's own (the api's modules need their tables).
+let testDb: TestDatabase;
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 const stationSchema = z.object({ name: z.string().min(1), maxPowerW: z.number().int().positive() });
 
 /** Routes that exist only in this test, to exercise body parsing, validation and unexpected errors. */
+@Public()
 @Controller('test')
 class ProbeController {
   @Post('stations')
@@ -28,8 +31,9 @@ class ProbeController {
 
 function configWith(overrides: Record<string, string>): ApiConfig {
   return loadConfig(apiConfigSchema, {
-    DATABASE_URL,
+    DATABASE_URL: testDb.url,
     REDIS_URL,
+    JWT_SECRET: 'integration-test-secret-0123456789abcdef',
     LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
     ...overrides,
   });
@@ -61,6 +65,14 @@ function expectErrorBody(body: unknown, code: string, correlationId?: string): E
   else expect(error.correlationId).toMatch(/^[0-9a-f-]{36}$/);
   return error;
 }
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await testDb?.drop();
+});
 
 describe('api app (real PostgreSQL and Redis)', () => {
   let app: INestApplication;

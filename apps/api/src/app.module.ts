@@ -1,5 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConfigModule, ObservabilityModule, postgresUrlCheck, redisUrlCheck } from '@voltdepot/server-core';
+import {
+  AuthGuardModule,
+  ConfigModule,
+  ObservabilityModule,
+  postgresUrlCheck,
+  redisUrlCheck,
+} from '@voltdepot/server-core';
+import { IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
 import {
   busCheck,
   busConfigFromService,
@@ -7,7 +14,9 @@ import {
   MessagingModule,
   type EventBus,
 } from '@voltdepot/server-messaging';
+import { DataSource } from 'typeorm';
 import type { ApiConfig } from './app.config';
+import { DatabaseModule } from './database.module';
 
 /** Built from the validated configuration, so nothing below reads process.env. */
 @Module({})
@@ -17,8 +26,37 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: config.SERVICE_NAME }),
         MessagingModule.forRoot(busConfigFromService(config, 'api')),
-        // Dedicated health connections for PostgreSQL and Redis until the service owns its DataSource.
+        // The shared guard: deny by default, @Public / @Authenticated / @RequirePermissions open routes.
+        AuthGuardModule.forRoot({
+          jwtSecret: config.JWT_SECRET,
+          redisUrl: config.REDIS_URL,
+          redisKeyPrefix: config.AUTH_REDIS_KEY_PREFIX,
+          permissionLookup: {
+            inject: [DataSource],
+            useFactory: (db: DataSource) => new IdentityPermissionLookup(db),
+          },
+        }),
+        IdentityModule.forRoot({
+          jwtSecret: config.JWT_SECRET,
+          accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+          refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+          captchaTtlSeconds: config.CAPTCHA_TTL_SECONDS,
+          exposeCaptchaAnswer: config.CAPTCHA_EXPOSE_ANSWER,
+          redisUrl: config.REDIS_URL,
+          redisKeyPrefix: config.AUTH_REDIS_KEY_PREFIX,
+          throttle: {
+            maxAccountFailures: config.AUTH_MAX_ACCOUNT_FAILURES,
+            maxAddressFailures: config.AUTH_MAX_ADDRESS_FAILURES,
+            windowSeconds: config.AUTH_FAILURE_WINDOW_SECONDS,
+            lockSeconds: config.AUTH_LOCK_SECONDS,
+          },
+          platformConfigKey: config.PLATFORM_CONFIG_KEY,
+          totpIssuer: config.TOTP_ISSUER,
+          totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
+          seedDemoData: config.DEMO_DATA,
+        }),
         ObservabilityModule.forRootAsync({
           inject: [EVENT_BUS],
           useFactory: (bus: EventBus) => ({

@@ -19,6 +19,12 @@ export * from './errors/zod-issues';
 export * from './errors/zod-validation.pipe';
 // Auth
 export * from './auth/public.decorator';
+export * from './auth/permissions.decorator';
+export * from './auth/principal';
+export * from './auth/auth.exception';
+export * from './auth/access-token';
+export * from './auth/auth.guard';
+export * from './auth/auth-guard.module';
 // Health and metrics
 export * from './observability/dependency-checks';
 export * from './observability/health-check';

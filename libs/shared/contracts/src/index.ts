@@ -1,3 +1,6 @@
 export * from './errors';
 export * from './grid';
 export * from './health';
+export * from './auth';
+export * from './identity';
+export * from './platform-config';

@@ -1,6 +1,14 @@
 import { Messaging1763800000000 } from './1763800000000-messaging';
 import { OcppGateway1763810000000 } from './1763810000000-ocpp-gateway';
+import { Identity1763820000000 } from './1763820000000-identity';
+import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
-export const allMigrations = [Messaging1763800000000, OcppGateway1763810000000, Billing1763840000000];
+export const allMigrations = [
+  Messaging1763800000000,
+  OcppGateway1763810000000,
+  Identity1763820000000,
+  IdentityTotp1763820000100,
+  Billing1763840000000,
+];

@@ -1,0 +1,52 @@
+import { ConfigError, loadConfig } from '@voltdepot/server-core';
+import { apiConfigSchema, DEV_JWT_SECRET } from './app.config';
+
+const base = { DATABASE_URL: 'postgres://postgres@localhost/x', REDIS_URL: 'redis://localhost' };
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(apiConfigSchema, { ...base, ...env });
+    return [];
+  } catch (error) {
+    return (error as ConfigError).problems.map((p) => `${p.variable}: ${p.reason}`);
+  }
+}
+
+describe('api configuration', () => {
+  it('outside production, a missing JWT_SECRET falls back to the flagged development secret', () => {
+    const config = loadConfig(apiConfigSchema, base);
+    expect(config.JWT_SECRET).toBe(DEV_JWT_SECRET);
+    expect(config.JWT_SECRET_IS_DEV_DEFAULT).toBe(true);
+    expect(config.DEMO_DATA).toBe(true);
+    expect(config.CAPTCHA_EXPOSE_ANSWER).toBe(false);
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production' }, ['JWT_SECRET: required when NODE_ENV=production']],
+    [
+      { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CAPTCHA_EXPOSE_ANSWER: 'true' },
+      ['CAPTCHA_EXPOSE_ANSWER: is a test-only switch and cannot be enabled when NODE_ENV=production'],
+    ],
+    [{ JWT_SECRET: 'too-short' }, ['JWT_SECRET: must have at least 32 characters']],
+    [
+      { ACCESS_TOKEN_TTL_SECONDS: '5' },
+      ["ACCESS_TOKEN_TTL_SECONDS: expected an integer between 30 and 86400, got '5'"],
+    ],
+  ])('%j -> %j', (env, expected) => {
+    expect(problems(env)).toEqual(expected);
+  });
+
+  it('production with a secret: no demo data, no captcha answers', () => {
+    const config = loadConfig(apiConfigSchema, {
+      ...base,
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(40),
+    });
+    expect(config).toMatchObject({
+      JWT_SECRET_IS_DEV_DEFAULT: false,
+      DEMO_DATA: false,
+      CAPTCHA_EXPOSE_ANSWER: false,
+      OPENAPI_DOCS: false,
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ACCESS_TOKEN_VERIFIER, AccessTokenVerifier, AuthException } from '@voltdepot/server-core';
+import { AuthErrorCodes, SessionTokens } from '@voltdepot/shared-contracts';
+import { LogRepository } from '../logs/log.repository';
+import { PasswordHasher } from '../shared/password-hasher';
+import { UserRepository } from '../users/user.repository';
+import type { LoginDto } from './auth.dto';
+import { CaptchaService } from './captcha.service';
+import { LoginThrottleService } from './login-throttle.service';
+import { SessionService } from './session.service';
+import { totpInvalid, TotpService } from './totp.service';
+
+export type ClientInfo = { ip: string; userAgent: string | null };
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly captcha: CaptchaService,
+    private readonly throttle: LoginThrottleService,
+    private readonly sessions: SessionService,
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly logs: LogRepository,
+    private readonly totp: TotpService,
+    @Inject(ACCESS_TOKEN_VERIFIER) private readonly verifier: AccessTokenVerifier,
+  ) {}
+
+  /**
+   * Order: lockout (429) -> captcha (400, consumed) -> credentials (422) -> account enabled (422)
+   * -> second factor when enrolled (422 AUTH_TOTP_REQUIRED / AUTH_TOTP_INVALID).
+   */
+  async login(dto: LoginDto, client: ClientInfo): Promise<SessionTokens> {
+    await this.throttle.assertAllowed(dto.username, client.ip);
+    try {
+      await this.captcha.verify(dto.captchaId, dto.captchaCode);
+    } catch (error) {
+      await this.logLogin(dto.username, null, false, 'captcha', client);
+      throw error;
+    }
+    const user = await this.users.findByUsername(dto.username);
+    const passwordOk = await this.hasher.verify(user?.passwordHash, dto.password);
+    if (user === null || !passwordOk) {
+      await this.throttle.recordFailure(dto.username, client.ip);
+      await this.logLogin(dto.username, user?.id ?? null, false, 'bad credentials', client);
+      throw new AuthException(AuthErrorCodes.InvalidCredentials, 'Wrong user name or password', [
+        { field: 'username', message: 'Wrong user name or password' },
+        { field: 'password', message: 'Wrong user name or password' },
+      ]);
+    }
+    if (!user.enabled) {
+      await this.logLogin(user.username, user.id, false, 'disabled', client);
+      throw new AuthException(
+        AuthErrorCodes.AccountDisabled,
+        'This account is disabled; contact an administrator',
+      );
+    }
+    if (user.totpEnabled) {
+      if (dto.totpCode === undefined || dto.totpCode === '') {
+        await this.logLogin(user.username, user.id, false, 'totp required', client);
+        throw new AuthException(
+          AuthErrorCodes.TotpRequired,
+          'Enter the code from your authenticator app (or a recovery code)',
+          [{ field: 'totpCode', message: 'Required for this account' }],
+        );
+      }
+      if (!(await this.totp.check(user, dto.totpCode))) {
+        await this.throttle.recordFailure(dto.username, client.ip);
+        await this.logLogin(user.username, user.id, false, 'totp invalid', client);
+        throw totpInvalid();
+      }
+    }
+    await this.throttle.recordSuccess(dto.username);
+    const tokens = await this.sessions.start({ id: user.id, username: user.username });
+    await this.users.touchLastLogin(user.id);
+    await this.logLogin(user.username, user.id, true, null, client);
+    return tokens;
+  }
+
+  refresh(refreshToken: string): Promise<SessionTokens> {
+    return this.sessions.rotate(refreshToken, async (userId) => {
+      const user = await this.users.findById(userId);
+      return user !== null && user.enabled ? { id: user.id, username: user.username } : null;
+    });
+  }
+
+  /** Ends the session named by the refresh token and/or the bearer token; silently ignores invalid ones. */
+  async logout(refreshToken: string | undefined, bearer: string | undefined): Promise<void> {
+    if (refreshToken !== undefined) {
+      const session = await this.sessions.sessionOfRefreshToken(refreshToken);
+      if (session !== null) await this.sessions.revoke(session.sessionId, session.userId);
+    }
+    if (bearer !== undefined) {
+      const claims = await this.verifier.verify(bearer).catch(() => null);
+      if (claims !== null) await this.sessions.revoke(claims.sessionId, claims.userId);
+    }
+  }
+
+  private async logLogin(
+    username: string,
+    userId: number | null,
+    success: boolean,
+    reason: string | null,
+    client: ClientInfo,
+  ): Promise<void> {
+    await this.logs.addLogin({
+      username,
+      userId,
+      success,
+      reason,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+  }
+}

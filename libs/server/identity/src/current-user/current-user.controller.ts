@@ -1,0 +1,50 @@
+import { Controller, Get, HttpCode, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Authenticated, AuthPrincipal, CurrentPrincipal, ZodBody } from '@voltdepot/server-core';
+import type { CurrentUserInfo, ResourceNode, UserExt } from '@voltdepot/shared-contracts';
+import { z } from 'zod';
+import { changeOwnPasswordSchema } from '../users/user.dto';
+import { UsersService } from '../users/users.service';
+import { CurrentUserService } from './current-user.service';
+
+/** The signed-in caller's own profile, menus and permissions (paths of the spec). */
+@ApiTags('current user')
+@ApiBearerAuth()
+@Authenticated()
+@Controller()
+export class CurrentUserController {
+  constructor(
+    private readonly current: CurrentUserService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Get('authority/users/currentuser/info')
+  info(@CurrentPrincipal() me: AuthPrincipal): Promise<CurrentUserInfo> {
+    return this.current.info(me);
+  }
+
+  @Get('authority/users/currentuser/menus')
+  menus(@CurrentPrincipal() me: AuthPrincipal): Promise<ResourceNode[]> {
+    return this.current.menus(me);
+  }
+
+  @Get('authority/users/currentuser/permissions')
+  permissions(@CurrentPrincipal() me: AuthPrincipal): string[] {
+    return [...me.permissions].sort();
+  }
+
+  @Get('user/getUserExt')
+  ext(@CurrentPrincipal() me: AuthPrincipal): Promise<UserExt> {
+    return this.current.ext(me);
+  }
+
+  /** Change own password: other sessions end, this one stays. */
+  @Put('user/password')
+  @HttpCode(204)
+  async changePassword(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodBody(changeOwnPasswordSchema) dto: z.infer<typeof changeOwnPasswordSchema>,
+  ): Promise<void> {
+    await this.users.changeOwnPassword(me, dto.oldPassword, dto.newPassword);
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
+
+/** A type has no parent; an item's parent is a type. */
+export const createDictSchema = z
+  .object({
+    parentId: bodyId.nullable().optional(),
+    code: codeSchema,
+    name: nameSchema,
+    value: z.string().max(255).nullable().optional(),
+    sort: z.number().int().min(0).max(1_000_000).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type CreateDictDto = z.infer<typeof createDictSchema>;
+export const updateDictSchema = createDictSchema.omit({ parentId: true }).partial().strict();
+export type UpdateDictDto = z.infer<typeof updateDictSchema>;
+export const dictTreeQuerySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+export const dictTypeParamsSchema = z.object({ code: codeSchema });

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
+
+const sort = z.number().int().min(0).max(1_000_000);
+export const createOrganizationSchema = z
+  .object({ parentId: bodyId, code: codeSchema, name: nameSchema, sort: sort.optional() })
+  .strict();
+export type CreateOrganizationDto = z.infer<typeof createOrganizationSchema>;
+export const updateOrganizationSchema = z
+  .object({
+    parentId: bodyId.optional(),
+    code: codeSchema.optional(),
+    name: nameSchema.optional(),
+    sort: sort.optional(),
+  })
+  .strict();
+export type UpdateOrganizationDto = z.infer<typeof updateOrganizationSchema>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { pageParamsSchema } from '../shared/schemas';
+
+export const configKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Only letters, digits and _ . - are allowed');
+export const configKeyParamsSchema = z.object({ configKey: configKeySchema });
+
+export const createConfigSchema = z
+  .object({
+    configKey: configKeySchema,
+    configValue: z.string().max(4000),
+    category: z.enum(['system', 'third_party']),
+    description: z.string().max(255).nullable().optional(),
+  })
+  .strict();
+export type CreateConfigDto = z.infer<typeof createConfigSchema>;
+
+export const updateConfigSchema = z
+  .object({ configValue: z.string().max(4000), description: z.string().max(255).nullable().optional() })
+  .strict();
+export type UpdateConfigDto = z.infer<typeof updateConfigSchema>;
+
+export const configQuerySchema = z.object({
+  category: z
+    .enum(['platform', 'system', 'third_party', ''])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+export { pageParamsSchema };

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
+
+const fields = {
+  parentId: bodyId.nullable(),
+  type: z.enum(['menu', 'button']),
+  code: codeSchema,
+  name: nameSchema,
+  path: z.string().trim().max(255).nullable(),
+  icon: z.string().trim().max(64).nullable(),
+  sort: z.number().int().min(0).max(1_000_000),
+  visible: z.boolean(),
+};
+
+export const createResourceSchema = z
+  .object({
+    ...fields,
+    parentId: fields.parentId.optional(),
+    path: fields.path.optional(),
+    icon: fields.icon.optional(),
+    sort: fields.sort.optional(),
+    visible: fields.visible.optional(),
+  })
+  .strict();
+export type CreateResourceDto = z.infer<typeof createResourceSchema>;
+export const updateResourceSchema = z.object(fields).partial().strict();
+export type UpdateResourceDto = z.infer<typeof updateResourceSchema>;

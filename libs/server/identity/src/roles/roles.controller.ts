@@ -1,0 +1,107 @@
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  AuthPrincipal,
+  CurrentPrincipal,
+  RequirePermissions,
+  ZodBody,
+  ZodParams,
+  ZodQuery,
+} from '@voltdepot/server-core';
+import type { GridPage, RoleView } from '@voltdepot/shared-contracts';
+import { z } from 'zod';
+import { IdParams, idParamsSchema, PageParams, pageParamsSchema } from '../shared/schemas';
+import {
+  CreateRoleDto,
+  createRoleSchema,
+  roleOrganizationsSchema,
+  roleQuerySchema,
+  roleResourcesSchema,
+  UpdateRoleDto,
+  updateRoleSchema,
+} from './role.dto';
+import { RolesService } from './roles.service';
+
+@ApiTags('sys: roles')
+@ApiBearerAuth()
+@Controller('api/role')
+export class RolesController {
+  constructor(private readonly roles: RolesService) {}
+
+  @Get('page/:page/size/:size')
+  @RequirePermissions('sys:role:query')
+  page(
+    @ZodParams(pageParamsSchema) p: PageParams,
+    @ZodQuery(roleQuerySchema) q: z.infer<typeof roleQuerySchema>,
+  ): Promise<GridPage<RoleView>> {
+    return this.roles.page(q, p.page, p.size);
+  }
+
+  /** Every role, for the user-role dialog. */
+  @Get('all')
+  @RequirePermissions('sys:user:role')
+  all(): Promise<RoleView[]> {
+    return this.roles.all();
+  }
+
+  @Get(':id')
+  @RequirePermissions('sys:role:query')
+  get(@ZodParams(idParamsSchema) p: IdParams): Promise<RoleView> {
+    return this.roles.get(p.id);
+  }
+
+  @Post()
+  @RequirePermissions('sys:role:add')
+  create(@ZodBody(createRoleSchema) dto: CreateRoleDto): Promise<RoleView> {
+    return this.roles.create(dto);
+  }
+
+  @Put(':id')
+  @RequirePermissions('sys:role:edit')
+  update(
+    @ZodParams(idParamsSchema) p: IdParams,
+    @ZodBody(updateRoleSchema) dto: UpdateRoleDto,
+  ): Promise<RoleView> {
+    return this.roles.update(p.id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequirePermissions('sys:role:delete')
+  async remove(@ZodParams(idParamsSchema) p: IdParams): Promise<void> {
+    await this.roles.remove(p.id);
+  }
+
+  /** Menu authorisation: the resource (menu and button) ids the role holds. */
+  @Get(':id/resources')
+  @RequirePermissions('sys:role:menuAuth')
+  resources(@ZodParams(idParamsSchema) p: IdParams): Promise<{ resourceIds: number[] }> {
+    return this.roles.resources(p.id);
+  }
+
+  @Put(':id/resources')
+  @RequirePermissions('sys:role:menuAuth')
+  setResources(
+    @ZodParams(idParamsSchema) p: IdParams,
+    @ZodBody(roleResourcesSchema) dto: z.infer<typeof roleResourcesSchema>,
+  ): Promise<{ resourceIds: number[] }> {
+    return this.roles.setResources(p.id, dto.resourceIds);
+  }
+
+  /** Data authorisation: roots of the organisation subtrees the role sees. */
+  @Get(':id/organizations')
+  @RequirePermissions('sys:role:dataAuth')
+  organizations(@ZodParams(idParamsSchema) p: IdParams): Promise<{ organizationIds: number[] }> {
+    return this.roles.organizations(p.id);
+  }
+
+  @Put(':id/organizations')
+  @RequirePermissions('sys:role:dataAuth')
+  setOrganizations(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodParams(idParamsSchema) p: IdParams,
+    @ZodBody(roleOrganizationsSchema) dto: z.infer<typeof roleOrganizationsSchema>,
+  ): Promise<{ organizationIds: number[] }> {
+    return this.roles.setOrganizations(me, p.id, dto.organizationIds);
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import {
+  bodyId,
+  nameSchema,
+  optionalQueryBoolean,
+  optionalQueryText,
+  passwordSchema,
+  usernameSchema,
+} from '../shared/schemas';
+
+const phone = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[0-9+\- ]*$/, 'Only digits, spaces, + and - are allowed')
+  .nullable();
+const email = z.string().trim().max(128).email().nullable();
+
+export const createUserSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordSchema,
+    realName: nameSchema,
+    phone: phone.optional(),
+    email: email.optional(),
+    organizationId: bodyId,
+    enabled: z.boolean().optional(),
+    roleIds: z.array(bodyId).max(50).optional(),
+  })
+  .strict();
+export type CreateUserDto = z.infer<typeof createUserSchema>;
+
+export const updateUserSchema = z
+  .object({
+    realName: nameSchema.optional(),
+    phone: phone.optional(),
+    email: email.optional(),
+    organizationId: bodyId.optional(),
+    roleIds: z.array(bodyId).max(50).optional(),
+  })
+  .strict();
+export type UpdateUserDto = z.infer<typeof updateUserSchema>;
+
+export const enabledSchema = z.object({ enabled: z.boolean() }).strict();
+export const resetPasswordSchema = z.object({ password: passwordSchema }).strict();
+export const copyUserSchema = z
+  .object({ username: usernameSchema, realName: nameSchema, password: passwordSchema })
+  .strict();
+export type CopyUserDto = z.infer<typeof copyUserSchema>;
+export const userRolesSchema = z.object({ roleIds: z.array(bodyId).max(50) }).strict();
+export const changeOwnPasswordSchema = z
+  .object({ oldPassword: z.string().min(1).max(128), newPassword: passwordSchema })
+  .strict();
+
+export const userQuerySchema = z.object({
+  username: optionalQueryText,
+  realName: optionalQueryText,
+  organizationId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  enabled: optionalQueryBoolean,
+});
+export type UserQuery = z.infer<typeof userQuerySchema>;

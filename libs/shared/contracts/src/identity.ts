@@ -1,0 +1,168 @@
+/** Shapes of the administration endpoints (users, roles, organisations, resources, dictionaries, logs). */
+
+export type UserView = {
+  id: number;
+  username: string;
+  realName: string;
+  phone: string | null;
+  email: string | null;
+  organizationId: number;
+  organizationName: string;
+  enabled: boolean;
+  roleIds: number[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type CreateUserRequest = {
+  username: string;
+  password: string;
+  realName: string;
+  phone?: string | null;
+  email?: string | null;
+  organizationId: number;
+  enabled?: boolean;
+  roleIds?: number[];
+};
+export type UpdateUserRequest = Partial<Omit<CreateUserRequest, 'password' | 'username'>>;
+export type CopyUserRequest = { username: string; realName: string; password: string };
+export type ResetPasswordRequest = { password: string };
+export type ChangeOwnPasswordRequest = { oldPassword: string; newPassword: string };
+
+export type RoleView = {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  builtin: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type OrganizationNode = {
+  id: number;
+  parentId: number | null;
+  code: string;
+  name: string;
+  sort: number;
+  children: OrganizationNode[];
+};
+
+export type ResourceType = 'menu' | 'button';
+export type ResourceNode = {
+  id: number;
+  parentId: number | null;
+  type: ResourceType;
+  code: string;
+  name: string;
+  path: string | null;
+  icon: string | null;
+  sort: number;
+  visible: boolean;
+  children: ResourceNode[];
+};
+
+export type DictKind = 'type' | 'item';
+export type DictNode = {
+  id: number;
+  parentId: number | null;
+  kind: DictKind;
+  code: string;
+  name: string;
+  value: string | null;
+  sort: number;
+  enabled: boolean;
+  children: DictNode[];
+};
+
+/** `GET /authority/users/currentuser/info`. */
+export type CurrentUserInfo = {
+  id: number;
+  username: string;
+  realName: string;
+  organizationId: number;
+  organizationName: string;
+  roles: { id: number; code: string; name: string }[];
+  /** Permission codes of menus and buttons the caller holds (e.g. `go_screen`). */
+  permissions: string[];
+  menus: ResourceNode[];
+};
+
+/** `GET /user/getUserExt`. */
+export type UserExt = {
+  userId: number;
+  username: string;
+  realName: string;
+  phone: string | null;
+  email: string | null;
+  organizationId: number;
+  organizationName: string;
+  /** Roots of the organisation subtrees whose data the caller sees. */
+  dataScopeOrganizationIds: number[];
+  lastLoginAt: string | null;
+  /** Two-factor authentication (TOTP) is on for this account. */
+  totpEnabled: boolean;
+};
+
+export type OperationLogView = {
+  id: number;
+  userId: number | null;
+  username: string | null;
+  method: string;
+  path: string;
+  route: string | null;
+  status: number;
+  success: boolean;
+  ip: string | null;
+  userAgent: string | null;
+  durationMs: number;
+  correlationId: string | null;
+  createdAt: string;
+};
+
+export type LoginLogView = {
+  id: number;
+  userId: number | null;
+  username: string;
+  success: boolean;
+  reason: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+
+/** Favourite payload of the spec: `bId`, `bType`, `name`. */
+export type FavoriteRequest = { bId: string; bType: string; name: string };
+export type FavoriteView = FavoriteRequest & { id: number; createdAt: string };
+
+/** Error codes of the administration area (HTTP status in the server's IdentityException). */
+export const IdentityErrorCodes = {
+  UserNotFound: 'USER_NOT_FOUND',
+  UsernameTaken: 'USER_USERNAME_TAKEN',
+  CannotModifySelf: 'USER_CANNOT_MODIFY_SELF',
+  RoleNotFound: 'ROLE_NOT_FOUND',
+  RoleCodeTaken: 'ROLE_CODE_TAKEN',
+  RoleInUse: 'ROLE_IN_USE',
+  RoleBuiltin: 'ROLE_BUILTIN',
+  OrganizationNotFound: 'ORGANIZATION_NOT_FOUND',
+  OrganizationCodeTaken: 'ORGANIZATION_CODE_TAKEN',
+  OrganizationNotEmpty: 'ORGANIZATION_NOT_EMPTY',
+  OrganizationCycle: 'ORGANIZATION_CYCLE',
+  OutOfDataScope: 'ORGANIZATION_OUT_OF_SCOPE',
+  ResourceNotFound: 'RESOURCE_NOT_FOUND',
+  ResourceCodeTaken: 'RESOURCE_CODE_TAKEN',
+  ResourceHasChildren: 'RESOURCE_HAS_CHILDREN',
+  ResourceCycle: 'RESOURCE_CYCLE',
+  ResourceBadParent: 'RESOURCE_BAD_PARENT',
+  DictNotFound: 'DICT_NOT_FOUND',
+  DictCodeTaken: 'DICT_CODE_TAKEN',
+  DictHasChildren: 'DICT_HAS_CHILDREN',
+  DictBadParent: 'DICT_BAD_PARENT',
+  ConfigNotFound: 'CONFIG_NOT_FOUND',
+  ConfigKeyTaken: 'CONFIG_KEY_TAKEN',
+  ConfigBuiltin: 'CONFIG_BUILTIN',
+  ConfigValueInvalid: 'CONFIG_VALUE_INVALID',
+  FavoriteNotFound: 'FAVORITE_NOT_FOUND',
+  FavoriteExists: 'FAVORITE_EXISTS',
+} as const;
+export type IdentityErrorCode = (typeof IdentityErrorCodes)[keyof typeof IdentityErrorCodes];
