@@ -42,6 +42,25 @@ if [[ "${BUS:-redis}" == "kafka" ]]; then ensure_infra --kafka; else ensure_infr
 export BUS=${BUS:-redis}
 export NODE_ENV=${NODE_ENV:-production}
 
+# Secrets come only from the environment. For this local run, generate them once and keep them in
+# .var/secrets.env (git-ignored) so sessions survive restarts.
+SECRETS="$ROOT/.var/secrets.env"
+if [[ ! -f "$SECRETS" ]]; then
+  umask 077
+  {
+    echo "JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))')"
+    echo "PLATFORM_CONFIG_KEY=$(node -e 'console.log(require("crypto").randomBytes(16).toString("base64url"))')"
+  } >"$SECRETS"
+fi
+set -a
+# shellcheck disable=SC1090
+. "$SECRETS"
+set +a
+export JWT_SECRET PLATFORM_CONFIG_KEY
+export VITE_PLATFORM_CONFIG_KEY="$PLATFORM_CONFIG_KEY"
+# The demo depot: demo users (and, with the simulation, piles and buses). DEMO_DATA=false to skip.
+export DEMO_DATA=${DEMO_DATA:-true}
+
 say "Applying database migrations"
 SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" node -r @swc-node/register scripts/migrate.ts
 
@@ -87,5 +106,5 @@ Voltdepot is running (bus: $BUS).
   OCPP gateway    ws://127.0.0.1:$OCPP_PORT/ocpp/{chargePointId}   health: http://127.0.0.1:$GATEWAY_PORT/health
   Message centre  http://127.0.0.1:$MSG_PORT/health
   Logs            $LOG_DIR/   Stop: npm start -- stop
-  Demo login      (sign-in arrives with the Core API platform; see README)
+  Demo login      admin / Admin@123456   (also operator, maintainer, fleet / Demo@123456)
 MSG

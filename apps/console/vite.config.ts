@@ -33,7 +33,7 @@ function devProxy(env: Record<string, string>): Record<string, ProxyOptions> {
   const api = env.VITE_API_PROXY || DEFAULT_API_PROXY;
   const ms = env.VITE_MS_PROXY || DEFAULT_MS_PROXY;
   return {
-    [prefixes('api', 'public', 'authority', 'user')]: { target: api, changeOrigin: true },
+    [prefixes('api', 'auth', 'public', 'authority', 'user', 'favorite')]: { target: api, changeOrigin: true },
     // The message centre also serves the STOMP push at /ms/ws.
     [prefixes('ms')]: { target: ms, changeOrigin: true, ws: true },
   };

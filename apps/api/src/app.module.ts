@@ -6,6 +6,7 @@ import {
   postgresUrlCheck,
   redisUrlCheck,
 } from '@voltdepot/server-core';
+import { BillingModule } from '@voltdepot/server-billing';
 import { IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
 import {
   busCheck,
@@ -57,6 +58,8 @@ export class AppModule {
           totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
           seedDemoData: config.DEMO_DATA,
         }),
+        // Price plans and the settlement of charging sessions into orders.
+        BillingModule,
         ObservabilityModule.forRootAsync({
           inject: [EVENT_BUS],
           useFactory: (bus: EventBus) => ({

@@ -87,13 +87,19 @@ const ROUTES: Record<string, Expected> = {
   'GET /api/operationLog/page/:page/size/:size': 'sys:log:operation',
   'GET /api/operationLog/export': 'sys:log:operation',
   'GET /api/loginLog/page/:page/size/:size': 'sys:log:login',
+  'GET /api/pricePlan/page/:page/size/:size': 'price_plan:view',
+  'GET /api/pricePlan/:id': 'price_plan:view',
+  'POST /api/pricePlan': 'price_plan:edit',
+  'PUT /api/pricePlan/:id': 'price_plan:edit',
+  'DELETE /api/pricePlan/:id': 'price_plan:edit',
+  'POST /api/pricePlan/station/:stationId': 'price_plan:edit',
   'GET /test-unguarded': 'none',
 };
 
 /** The sys permission codes each seeded role holds (admin holds every code). */
 const ROLE_CODES: Record<string, string[] | 'all'> = {
   admin: 'all',
-  operator: ['sys:user:query', 'sys:org:query', 'sys:log:operation'],
+  operator: ['sys:user:query', 'sys:org:query', 'sys:log:operation', 'price_plan:view', 'price_plan:edit'],
   maintainer: [],
   fleet: ['sys:user:query', 'sys:org:query'],
 };
@@ -134,6 +140,7 @@ const PARAMS: Record<string, string> = {
   ':size': '10',
   ':code': 'message_type',
   ':configKey': 'no_such_key',
+  ':stationId': '1',
 };
 
 describe('authorisation: every route x every seeded role', () => {

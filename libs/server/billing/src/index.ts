@@ -5,3 +5,8 @@ export * from './settlement/settlement.service';
 export * from './settlement/settlement.repository';
 export * from './settlement/settlement.consumer';
 export * from './settlement/order-number';
+export * from './billing.module';
+export * from './price-plans/price-plans.service';
+export * from './price-plans/price-plans.exception';
+export * from './price-plans/dto/price-plan.dto';
+export { PRICE_PLAN_PERMISSIONS } from './price-plans/price-plans.controller';

@@ -3,6 +3,7 @@ import { OcppGateway1763810000000 } from './1763810000000-ocpp-gateway';
 import { Identity1763820000000 } from './1763820000000-identity';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
+import { BillingResources1763840000100 } from './1763840000100-billing-resources';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -11,4 +12,5 @@ export const allMigrations = [
   Identity1763820000000,
   IdentityTotp1763820000100,
   Billing1763840000000,
+  BillingResources1763840000100,
 ];

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { PRICE_SCALE, STAGE_TYPES } from '../../pricing/price-plan';
+
+/**
+ * A price per kWh in yuan with at most 4 decimals, given as a number or a decimal string
+ * ("0.8523"). Parsed exactly into 1/10,000 yuan: no binary floating point on the way.
+ */
+export const yuanPerKwh = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(text);
+  if (!match) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: 'must be a price in yuan/kWh with at most 4 decimals, e.g. 0.8523',
+    });
+    return z.NEVER;
+  }
+  const units = Number(match[1]) * PRICE_SCALE + Number((match[2] ?? '').padEnd(4, '0'));
+  if (units > 100 * PRICE_SCALE) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must not exceed 100 yuan/kWh' });
+    return z.NEVER;
+  }
+  return units;
+});
+
+const timeOfDay = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be a time of day HH:mm (00:00-24:00)');
+
+export const pricePlanStageSchema = z.object({
+  stageType: z.enum(STAGE_TYPES, {
+    errorMap: () => ({ message: `must be one of ${STAGE_TYPES.join(', ')}` }),
+  }),
+  startTime: timeOfDay,
+  endTime: timeOfDay,
+  electricityPrice: yuanPerKwh,
+  serviceFee: yuanPerKwh,
+});
+
+export const savePricePlanSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter the plan name').max(64, 'must be at most 64 characters'),
+  isDefault: z.boolean().default(false),
+  stages: z.array(pricePlanStageSchema).min(1, 'at least one stage is required').max(48, 'at most 48 stages'),
+});
+export type SavePricePlanDto = z.output<typeof savePricePlanSchema>;
+
+export const assignPricePlanSchema = z.object({
+  planId: z.number().int().positive(),
+  effectiveFrom: z.string().datetime({ offset: true, message: 'must be an ISO-8601 date-time' }),
+});
+export type AssignPricePlanDto = z.output<typeof assignPricePlanSchema>;
+
+export const pageParamsSchema = z.object({
+  page: z.coerce.number().int().min(1, 'page starts at 1'),
+  size: z.coerce.number().int().min(1).max(500, 'size must be at most 500'),
+});
+
+/** What the API returns: prices back as decimal yuan strings so clients never see float noise. */
+export type PricePlanView = {
+  id: number;
+  name: string;
+  isDefault: boolean;
+  updatedAt: string;
+  stages: {
+    stageType: string;
+    startTime: string;
+    endTime: string;
+    electricityPrice: string;
+    serviceFee: string;
+  }[];
+};
