@@ -52,6 +52,8 @@ export type SessionRecord = {
   stopKind?: StopKind;
   startSoc: number;
   endSoc?: number;
+  /** Every energy register reading the pile reported for the session, in order (start, samples, stop). */
+  readings: { at: string; energyWh: number }[];
 };
 
 type Connector = {
@@ -214,7 +216,9 @@ export class SimulatedPile extends EventEmitter {
       energyWh: 0,
       startedAt: new Date().toISOString(),
       startSoc: battery.soc,
+      readings: [],
     };
+    session.readings.push({ at: session.startedAt, energyWh: session.meterStartWh });
     connector.session = session;
     connector.battery = battery;
     this.sessions.push(session);
@@ -261,6 +265,7 @@ export class SimulatedPile extends EventEmitter {
     session.stoppedAt = new Date().toISOString();
     session.reason = reason;
     session.stopKind = stopKindOf(reason).stopKind;
+    session.readings.push({ at: session.stoppedAt, energyWh: session.meterStopWh });
     session.endSoc = connector.battery?.soc;
     const stopped = session.stoppedAt;
     void this.queue
@@ -430,6 +435,7 @@ export class SimulatedPile extends EventEmitter {
       session.energyWh = Math.round(connector.meterWh) - session.meterStartWh;
       const timestamp = new Date().toISOString();
       const registerWh = Math.round(connector.meterWh);
+      session.readings.push({ at: timestamp, energyWh: registerWh });
       const powerW = battery.powerW();
       const soc = Math.floor(battery.soc * 10) / 10;
       void this.queue

@@ -29,6 +29,11 @@ export function serviceConfigShape(defaults: ServiceDefaults) {
     REDIS_URL: envUrl(['redis', 'rediss']),
     BUS: z.enum(BUS_KINDS).default('redis'),
     KAFKA_BROKERS: envHostPortList().optional(),
+    /** Prefix of bus streams/topics, so deployments and test runs can share one Redis or Kafka. */
+    BUS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'letters, digits, _ and - only (at most 32)')
+      .default('vd'),
   };
 }
 

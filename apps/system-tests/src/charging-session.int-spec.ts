@@ -1,0 +1,172 @@
+/**
+ * The first milestone, end to end with the real services in one process each way it is deployed:
+ * simulated pile -> OCPP gateway -> bus -> api settlement -> charging order, on both bus drivers.
+ * The orders must match the simulator's own record of every session to the Wh and the fen.
+ */
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
+import { parseMinute, priceSession, type PricePlan } from '@voltdepot/server-billing';
+import { SimulatedPile, type SessionRecord } from '@voltdepot/server-ocpp-simulator';
+import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@voltdepot/server-testing';
+import argon2 from 'argon2';
+import { apiConfigSchema } from '../../api/src/app.config';
+import { AppModule as ApiModule } from '../../api/src/app.module';
+import { gatewayConfigSchema } from '../../ocpp-gateway/src/app.config';
+import { AppModule as GatewayModule } from '../../ocpp-gateway/src/app.module';
+
+const env = testEnv();
+const drivers: Record<string, string>[] = [{ BUS: 'redis' }];
+if (env.kafkaBrokers) drivers.push({ BUS: 'kafka', KAFKA_BROKERS: env.kafkaBrokers.join(',') });
+
+/** Five bands, prices in 1/10,000 yuan per kWh. */
+const PLAN: PricePlan = {
+  stages: (
+    [
+      ['deepValley', '00:00', '06:00', 2100, 4000],
+      ['valley', '06:00', '08:00', 3200, 4000],
+      ['normal', '08:00', '10:00', 6400, 6000],
+      ['peak', '10:00', '17:00', 8523, 8000],
+      ['sharp', '17:00', '19:00', 11800, 8000],
+      ['normal', '19:00', '23:00', 6400, 6000],
+      ['valley', '23:00', '24:00', 3200, 4000],
+    ] as const
+  ).map(([stageType, from, to, electricityPrice, serviceFee]) => ({
+    stageType,
+    startMinute: parseMinute(from),
+    endMinute: parseMinute(to),
+    electricityPrice,
+    serviceFee,
+  })),
+};
+
+async function seedDepot(
+  db: TestDatabase,
+  chargePointId: string,
+  password: string,
+  cards: string[],
+): Promise<void> {
+  const [{ id }] = await db.dataSource.query(
+    `INSERT INTO price_plan (name, is_default) VALUES ('Depot', true) RETURNING id`,
+  );
+  for (const [seq, s] of PLAN.stages.entries()) {
+    await db.dataSource.query(
+      `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, seq, s.stageType, s.startMinute, s.endMinute, s.electricityPrice, s.serviceFee],
+    );
+  }
+  await db.dataSource.query(
+    `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)`,
+    [chargePointId, await argon2.hash(password, { type: argon2.argon2id })],
+  );
+  for (const card of cards)
+    await db.dataSource.query(`INSERT INTO id_tag (id_tag, status) VALUES ($1, 'Accepted')`, [card]);
+}
+
+describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
+  let db: TestDatabase;
+  let gateway: INestApplication;
+  let api: INestApplication;
+  let pile: SimulatedPile;
+  const prefix = `vdsys${randomUUID().slice(0, 6)}`;
+  const ocppPort = 20000 + Math.floor(Math.random() * 10000);
+  const chargePointId = `DEPOT-${randomUUID().slice(0, 4)}`;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await seedDepot(db, chargePointId, 'pile-secret', ['BUS-0001', 'BUS-0002']);
+    const common = {
+      DATABASE_URL: db.url,
+      REDIS_URL: env.redisUrl,
+      BUS_PREFIX: prefix,
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
+      NODE_ENV: 'test',
+      ...busEnv,
+    };
+    const gatewayConfig = loadConfig(gatewayConfigSchema, {
+      ...common,
+      OCPP_PORT: String(ocppPort),
+      OCPP_HOST: '127.0.0.1',
+      OCPP_REDIS_PREFIX: prefix,
+      OCPP_REGISTRY_REFRESH_MS: '200',
+    });
+    const logger = createLogger({ service: 'ocpp-gateway', level: gatewayConfig.LOG_LEVEL });
+    gateway = (
+      await createServiceApp(GatewayModule.register(gatewayConfig, logger), { config: gatewayConfig, logger })
+    ).app;
+    await gateway.init();
+    const apiConfig = loadConfig(apiConfigSchema, {
+      ...common,
+      JWT_SECRET: 'system-test-secret-0123456789abcdefgh',
+      AUTH_REDIS_KEY_PREFIX: `${prefix}:auth:`,
+      DEMO_DATA: 'false',
+    });
+    api = (await createServiceApp(ApiModule.register(apiConfig), { config: apiConfig })).app;
+    await api.init();
+    pile = new SimulatedPile({
+      url: `ws://127.0.0.1:${ocppPort}/ocpp`,
+      chargePointId,
+      password: 'pile-secret',
+      connectors: 2,
+      timeScale: 600,
+      meterIntervalMs: 200,
+      maxPowerW: 150_000,
+      bootRetryMs: 500,
+    });
+    await pile.start();
+  });
+
+  afterAll(async () => {
+    await pile?.stop();
+    await gateway?.close();
+    await api?.close();
+    await db?.drop();
+  });
+
+  it('turns every session into exactly one order that matches the pile to the Wh and the fen', async () => {
+    // Gun 1 charges a bus until it is full (EVDisconnected, a normal stop); gun 2 hits an emergency stop.
+    const full = await pile.startSession(1, 'BUS-0001', { startSoc: 70, targetSoc: 80, capacityWh: 300_000 });
+    const cut = await pile.startSession(2, 'BUS-0002', { autoStop: false });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await pile.stopSession(2, 'EmergencyStop');
+    await eventually(() => expect(full.stoppedAt).toBeDefined(), 60_000);
+    await pile.drained();
+
+    const orders = await eventually(async () => {
+      const rows = await db.dataSource.query(
+        'SELECT * FROM charging_order WHERE charge_point_id = $1 ORDER BY connector_id',
+        [chargePointId],
+      );
+      expect(rows).toHaveLength(2);
+      return rows;
+    }, 30_000);
+
+    for (const [order, session] of [
+      [orders[0], full],
+      [orders[1], cut],
+    ] as [Record<string, unknown>, SessionRecord][]) {
+      const expected = priceSession(
+        PLAN,
+        session.readings.map((r) => ({ at: Date.parse(r.at), energyWh: r.energyWh })),
+      );
+      expect(session.energyWh).toBeGreaterThan(0);
+      expect({
+        transactionId: order['transaction_id'],
+        energyWh: Number(order['energy_wh']),
+        totalFen: Number(order['total_fen']),
+        payStatus: order['pay_status'],
+      }).toEqual({
+        transactionId: session.transactionId,
+        energyWh: session.energyWh,
+        totalFen: expected.totalFen,
+        payStatus: 0,
+      });
+      expect(expected.energyWh).toBe(session.energyWh);
+    }
+    expect(orders.map((o: Record<string, unknown>) => [o['end_reason'], o['stop_kind']])).toEqual([
+      ['EVDisconnected', 'normal'],
+      ['EmergencyStop', 'abnormal'],
+    ]);
+  });
+});
