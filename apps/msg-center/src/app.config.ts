@@ -1,6 +1,36 @@
-import { serviceConfigSchema } from '@voltdepot/server-core';
-import type { z } from 'zod';
+import { envBoolean, envInt, serviceConfigSchema } from '@voltdepot/server-core';
+import { z } from 'zod';
 
-export const msgCenterConfigSchema = serviceConfigSchema({ serviceName: 'msg-center', port: 3200 });
+export const msgCenterConfigSchema = serviceConfigSchema(
+  { serviceName: 'msg-center', port: 3200 },
+  {
+    /** Shared with the api (which issues the tokens); at least 32 characters. */
+    JWT_SECRET: z.string().min(32, 'must have at least 32 characters'),
+    /** Redis key prefix of sessions; the same in every service. */
+    AUTH_REDIS_PREFIX: z.string().default('auth:'),
+    /** STOMP heart-beat each way (ms), announced in CONNECTED. */
+    STOMP_HEARTBEAT_MS: envInt({ min: 0, max: 600_000 }).default('30000'),
+    /** A session silent for longer than the negotiated incoming heart-beat plus this is dropped. */
+    STOMP_HEARTBEAT_GRACE_MS: envInt({ min: 0, max: 600_000 }).default('5000'),
+    /** A socket that has not sent CONNECT within this time is closed. */
+    STOMP_CONNECT_TIMEOUT_MS: envInt({ min: 100, max: 600_000 }).default('30000'),
+    /** Redis pub/sub channel shared by all replicas for pushes to STOMP sessions. */
+    STOMP_FANOUT_CHANNEL: z.string().min(1).default('msg-center:stomp'),
+    /** Business time zone of notice and inbox dates. */
+    BUSINESS_TIME_ZONE: z.string().min(1).default('Asia/Shanghai'),
+    /** Prefix of the BullMQ queues (one queue per channel). */
+    MSG_QUEUE_PREFIX: z.string().min(1).default('vd-msg'),
+    /** Attempts per channel job (first try included) and the first backoff delay. */
+    MSG_JOB_ATTEMPTS: envInt({ min: 1, max: 50 }).default('5'),
+    MSG_JOB_BACKOFF_MS: envInt({ min: 10, max: 3_600_000 }).default('5000'),
+    /** How long a worker holds a job lock; a killed worker's job is taken over after it expires. */
+    MSG_JOB_LOCK_MS: envInt({ min: 500, max: 600_000 }).default('30000'),
+    MSG_WORKER_CONCURRENCY: envInt({ min: 1, max: 200 }).default('10'),
+    /** Prefix of bus topics (default 'vd'); tests isolate themselves with it. */
+    BUS_PREFIX: z.string().min(1).optional(),
+    /** Run the bus listeners (stop notices, event rules) in this process. */
+    MSG_BUS_LISTENERS: envBoolean().default('true'),
+  },
+);
 
 export type MsgCenterConfig = z.output<typeof msgCenterConfigSchema>;

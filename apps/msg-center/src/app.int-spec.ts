@@ -1,29 +1,26 @@
 import { INestApplication } from '@nestjs/common';
-import { createServiceApp, loadConfig } from '@voltdepot/server-core';
+import { createServiceApp } from '@voltdepot/server-core';
+import { createTestDatabase, TestDatabase } from '@voltdepot/server-testing';
 import type { HealthReport } from '@voltdepot/shared-contracts';
 import request from 'supertest';
-import { msgCenterConfigSchema } from './app.config';
 import { AppModule } from './app.module';
-
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+import { msgTestConfig, testNamespace } from './fixtures/msg-center.fixtures';
 
 // The shared HTTP behaviour (errors, correlation ids, metrics) is covered in apps/api; this checks the wiring.
 describe('msg-center app (real PostgreSQL and Redis)', () => {
   let app: INestApplication;
+  let db: TestDatabase;
 
   beforeAll(async () => {
-    const config = loadConfig(msgCenterConfigSchema, {
-      DATABASE_URL,
-      REDIS_URL,
-      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
-    });
+    db = await createTestDatabase();
+    const config = msgTestConfig(db, testNamespace());
     app = (await createServiceApp(AppModule.register(config), { config })).app;
     await app.init();
   });
 
   afterAll(async () => {
     await app?.close();
+    await db?.drop();
   });
 
   it('GET /health is 200 with Redis and PostgreSQL up', async () => {
@@ -40,6 +37,11 @@ describe('msg-center app (real PostgreSQL and Redis)', () => {
   it('GET /metrics is served', async () => {
     const res = await request(app.getHttpServer()).get('/metrics').expect(200);
     expect(res.text).toContain('voltdepot_http_request_duration_seconds');
+  });
+
+  it('a route without a token is refused with 401 (deny by default)', async () => {
+    const res = await request(app.getHttpServer()).get('/ms/m1/msg/inbox/unread').expect(401);
+    expect(res.body).toMatchObject({ code: 'AUTH_TOKEN_MISSING' });
   });
 
   it('an unknown route gets the error body', async () => {

@@ -1,5 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConfigModule, ObservabilityModule, postgresUrlCheck, redisUrlCheck } from '@voltdepot/server-core';
+import {
+  AuthGuardModule,
+  ConfigModule,
+  ObservabilityModule,
+  postgresUrlCheck,
+  redisUrlCheck,
+} from '@voltdepot/server-core';
 import {
   busCheck,
   busConfigFromService,
@@ -7,18 +13,64 @@ import {
   MessagingModule,
   type EventBus,
 } from '@voltdepot/server-messaging';
+import { DataSource } from 'typeorm';
 import type { MsgCenterConfig } from './app.config';
+import { DispatchModule } from './jobs/dispatch.module';
+import { MsgHttpModule } from './msg-http.module';
+import { StopNoticesModule } from './stop-notices/stop-notices.module';
+import { StorageModule } from './shared/database.module';
+import { RolePermissionLookup } from './shared/permission-lookup';
+import { PushModule } from './stomp/push.module';
+import { StompModule } from './stomp/stomp.module';
 
-/** Built from the validated configuration, so nothing below reads process.env. */
+/** What the HTTP service and the worker share: config, storage, bus, pushes. */
+export function coreImports(config: MsgCenterConfig, role: 'http' | 'worker'): DynamicModule[] {
+  return [
+    ConfigModule.forRoot(config),
+    StorageModule.forRoot({
+      databaseUrl: config.DATABASE_URL,
+      redisUrl: config.REDIS_URL,
+      applicationName: `msg-center-${role}`,
+    }),
+    MessagingModule.forRoot(busConfigFromService(config, `msg-center-${role}`)),
+    PushModule.forRoot({ fanoutChannel: config.STOMP_FANOUT_CHANNEL }),
+    DispatchModule.forRoot({
+      redisUrl: config.REDIS_URL,
+      prefix: config.MSG_QUEUE_PREFIX,
+      attempts: config.MSG_JOB_ATTEMPTS,
+      backoffMs: config.MSG_JOB_BACKOFF_MS,
+      lockMs: config.MSG_JOB_LOCK_MS,
+      concurrency: config.MSG_WORKER_CONCURRENCY,
+    }),
+  ];
+}
+
+/** The HTTP service: REST API under /ms/m1/msg, STOMP at /ms/ws, bus listeners. Built from validated config. */
 @Module({})
 export class AppModule {
   static register(config: MsgCenterConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        MessagingModule.forRoot(busConfigFromService(config, 'msg-center')),
-        // Dedicated health connections for PostgreSQL and Redis until the service owns its DataSource.
+        ...coreImports(config, 'http'),
+        AuthGuardModule.forRoot({
+          jwtSecret: config.JWT_SECRET,
+          redisUrl: config.REDIS_URL,
+          redisKeyPrefix: config.AUTH_REDIS_PREFIX,
+          permissionLookup: {
+            inject: [DataSource],
+            useFactory: (db: DataSource) => new RolePermissionLookup(db),
+          },
+        }),
+        StompModule.forRoot({
+          redisUrl: config.REDIS_URL,
+          fanoutChannel: config.STOMP_FANOUT_CHANNEL,
+          heartbeatMs: config.STOMP_HEARTBEAT_MS,
+          heartbeatGraceMs: config.STOMP_HEARTBEAT_GRACE_MS,
+          connectTimeoutMs: config.STOMP_CONNECT_TIMEOUT_MS,
+        }),
+        MsgHttpModule,
+        StopNoticesModule,
         ObservabilityModule.forRootAsync({
           inject: [EVENT_BUS],
           useFactory: (bus: EventBus) => ({

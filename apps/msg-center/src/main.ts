@@ -3,4 +3,5 @@ import { msgCenterConfigSchema } from './app.config';
 import { AppModule } from './app.module';
 
 const config = loadConfigOrExit(msgCenterConfigSchema);
-void bootstrapService(AppModule.register(config), { config });
+// Template content may embed editor images (up to 10 MB, base64-encoded).
+void bootstrapService(AppModule.register(config), { config, bodyLimit: '15mb' });

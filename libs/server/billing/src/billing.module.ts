@@ -1,4 +1,10 @@
-import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EVENT_BUS, type EventBus, type Subscription } from '@voltdepot/server-messaging';
 import { PricePlanRepository } from './price-plans/price-plan.repository';
@@ -27,17 +33,36 @@ import { startSettlementConsumer } from './settlement/settlement.consumer';
 })
 export class BillingModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private subscription?: Subscription;
+  private stopped = false;
+  private starting?: Promise<void>;
+  private readonly logger = new Logger('BillingModule');
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await startSettlementConsumer(this.bus, this.dataSource);
+  /** Subscribes in the background, retrying, so the api serves (and reports unhealthy) while the bus is down. */
+  onApplicationBootstrap(): void {
+    this.starting = this.subscribeWithRetry();
+  }
+
+  private async subscribeWithRetry(): Promise<void> {
+    for (let attempt = 1; !this.stopped; attempt++) {
+      try {
+        this.subscription = await startSettlementConsumer(this.bus, this.dataSource);
+        if (this.stopped) await this.subscription.close();
+        return;
+      } catch (error) {
+        this.logger.warn(`settlement consumer not started (attempt ${attempt}): ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 500 * attempt)));
+      }
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await this.starting;
     await this.subscription?.close();
   }
 }

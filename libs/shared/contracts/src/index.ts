@@ -4,3 +4,4 @@ export * from './health';
 export * from './auth';
 export * from './identity';
 export * from './platform-config';
+export * from './messages';

@@ -1,6 +1,7 @@
 import { Messaging1763800000000 } from './1763800000000-messaging';
 import { OcppGateway1763810000000 } from './1763810000000-ocpp-gateway';
 import { Identity1763820000000 } from './1763820000000-identity';
+import { MsgCenter1763830000000 } from './1763830000000-msg-center';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
@@ -10,6 +11,7 @@ export const allMigrations = [
   Messaging1763800000000,
   OcppGateway1763810000000,
   Identity1763820000000,
+  MsgCenter1763830000000,
   IdentityTotp1763820000100,
   Billing1763840000000,
   BillingResources1763840000100,

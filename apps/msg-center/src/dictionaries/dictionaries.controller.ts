@@ -1,0 +1,51 @@
+import { Controller, Get, Injectable } from '@nestjs/common';
+import { Authenticated, ZodQuery } from '@voltdepot/server-core';
+import type { DictTreeNode } from '@voltdepot/shared-contracts';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+
+const dictQuerySchema = z.object({
+  /** One or more dictionary type codes, comma-separated (e.g. message_type); all when absent. */
+  code: z.string().optional(),
+});
+
+/** Reads the shared dictionaries (reference data owned by the identity area; read-only here). */
+@Injectable()
+export class DictionaryRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async tree(codes: string[] | undefined): Promise<DictTreeNode[]> {
+    const rows = (await this.db.query(
+      `SELECT d.id::int AS id, d.parent_id::int AS "parentId", d.code, d.name, d.value
+         FROM sys_dict d
+         LEFT JOIN sys_dict p ON p.id = d.parent_id
+        WHERE d.enabled AND ($1::text[] IS NULL OR COALESCE(p.code, d.code) = ANY($1::text[]))
+        ORDER BY d.parent_id NULLS FIRST, d.sort, d.id`,
+      [codes ?? null],
+    )) as (DictTreeNode & { parentId: number | null })[];
+    const byId = new Map<number, DictTreeNode>();
+    const roots: DictTreeNode[] = [];
+    for (const { parentId, ...row } of rows) {
+      const node: DictTreeNode = { ...row, children: [] };
+      byId.set(node.id, node);
+      if (parentId === null) roots.push(node);
+      else byId.get(parentId)?.children.push(node);
+    }
+    return roots;
+  }
+}
+
+@Authenticated()
+@Controller('ms/m1/msg/dictionaries/dict')
+export class DictionariesController {
+  constructor(private readonly dictionaries: DictionaryRepository) {}
+
+  @Get('tree')
+  tree(@ZodQuery(dictQuerySchema) query: z.infer<typeof dictQuerySchema>): Promise<DictTreeNode[]> {
+    const codes = query.code
+      ?.split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
+    return this.dictionaries.tree(codes?.length ? codes : undefined);
+  }
+}

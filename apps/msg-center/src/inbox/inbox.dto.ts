@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+const id = z.coerce.number().int().positive();
+const idList = z.array(id).min(1, 'please tick at least one row').max(1000);
+
+/** `POST inbox/read` and `inbox/del`: the ids as a bare array or as `{ ids }`. */
+export const inboxIdsSchema = z.union([idList, z.object({ ids: idList }).transform((b) => b.ids)]);
+
+export const inboxPageQuerySchema = z.object({
+  start: z.string().optional(),
+  end: z.string().optional(),
+});

@@ -1,0 +1,433 @@
+import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
+import { STOMP_INBOX_TOPIC } from '@voltdepot/shared-contracts';
+import request from 'supertest';
+import type { MsgCenterConfig } from './app.config';
+import {
+  connectStomp,
+  createUser,
+  msgTestConfig,
+  RunningMsgCenter,
+  startMsgCenter,
+  testNamespace,
+  tokenFor,
+} from './fixtures/msg-center.fixtures';
+
+const BASE = '/ms/m1/msg';
+
+describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
+  let db: TestDatabase;
+  let config: MsgCenterConfig;
+  let service: RunningMsgCenter;
+  let admin: { id: number; username: string };
+  let adminToken: string;
+  let maintainerToken: string;
+  let configId: number;
+
+  const http = () => request(service.app.getHttpServer());
+  const as = (token: string) => ({
+    get: (path: string) => http().get(path).set('Authorization', `Bearer ${token}`),
+    post: (path: string, body?: object) =>
+      http().post(path).set('Authorization', `Bearer ${token}`).send(body),
+    put: (path: string, body?: object) => http().put(path).set('Authorization', `Bearer ${token}`).send(body),
+    delete: (path: string) => http().delete(path).set('Authorization', `Bearer ${token}`),
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    config = msgTestConfig(db, testNamespace());
+    service = await startMsgCenter(config);
+    admin = await createUser(db.dataSource, ['admin']);
+    adminToken = await tokenFor(config, admin);
+    maintainerToken = await tokenFor(config, await createUser(db.dataSource, ['maintainer']));
+    const res = await as(adminToken)
+      .post(`${BASE}/config`, {
+        configName: 'Ops mail',
+        fullName: 'Operations e-mail',
+        channel: 'EMAIL',
+        settings: { host: 'smtp.example.com', port: 25, password: 'p4ss', from: 'ops@example.com' },
+      })
+      .expect(201);
+    configId = res.body.id;
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await db?.drop();
+  });
+
+  const guarded: [string, string][] = [
+    ['get', `${BASE}/config/search`],
+    ['get', `${BASE}/config`],
+    ['get', `${BASE}/config/page/1/size/10`],
+    ['post', `${BASE}/config`],
+    ['put', `${BASE}/config/1`],
+    ['delete', `${BASE}/config/1`],
+    ['get', `${BASE}/template/page/1/size/10`],
+    ['post', `${BASE}/template`],
+    ['put', `${BASE}/template/1`],
+    ['delete', `${BASE}/template/1`],
+    ['get', `${BASE}/template/group/1`],
+    ['get', `${BASE}/prometheus/targets?job=NODE`],
+    ['get', `${BASE}/receiver/role`],
+    ['get', `${BASE}/receiver/user`],
+    ['get', `${BASE}/group/page/1/size/100`],
+    ['post', `${BASE}/group`],
+    ['put', `${BASE}/group/1`],
+    ['delete', `${BASE}/group/1`],
+    ['get', `${BASE}/group/search`],
+    ['get', `${BASE}/event/page/1/size/10`],
+    ['get', `${BASE}/send_log/page/1/size/10`],
+    ['get', `${BASE}/alerts/page/1/size/10`],
+    ['post', `${BASE}/alerts`],
+    ['put', `${BASE}/alerts/1`],
+    ['delete', `${BASE}/alerts/1`],
+  ];
+  const anyUser: [string, string][] = [
+    ['get', `${BASE}/dictionaries/dict/tree`],
+    ['get', `${BASE}/inbox/page/1/size/10`],
+    ['post', `${BASE}/inbox/read`],
+    ['post', `${BASE}/inbox/read/all`],
+    ['post', `${BASE}/inbox/del`],
+    ['get', `${BASE}/inbox/unread`],
+  ];
+
+  it.each([...guarded, ...anyUser])('%s %s without a token is 401', async (method, path) => {
+    const client = http() as unknown as Record<string, (p: string) => request.Test>;
+    const res = await client[method](path).expect(401);
+    expect(res.body.code).toBe('AUTH_TOKEN_MISSING');
+  });
+
+  it.each(guarded)('%s %s without the msg permission is 403', async (method, path) => {
+    const client = as(maintainerToken) as unknown as Record<string, (p: string, b?: object) => request.Test>;
+    const res = await client[method](path, {}).expect(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+  });
+
+  describe('configs', () => {
+    it('masks credentials and keeps them when the mask is sent back', async () => {
+      const page = await as(adminToken).get(`${BASE}/config/page/1/size/10?configName=ops`).expect(200);
+      expect(page.body).toMatchObject({ total: 1, list: [{ id: configId, configName: 'Ops mail' }] });
+      expect(page.body.list[0].settings).toEqual({
+        host: 'smtp.example.com',
+        port: 25,
+        password: '******',
+        from: 'ops@example.com',
+      });
+      await as(adminToken)
+        .put(`${BASE}/config/${configId}`, {
+          configName: 'Ops mail',
+          fullName: 'Operations e-mail',
+          channel: 'EMAIL',
+          settings: { ...page.body.list[0].settings, port: 2525 },
+        })
+        .expect(200);
+      const rows = await db.dataSource.query(`SELECT settings FROM msg_config WHERE id = $1`, [configId]);
+      expect(rows[0].settings).toMatchObject({ port: 2525, password: 'p4ss' });
+      expect((await as(adminToken).get(`${BASE}/config`).expect(200)).body).toHaveLength(1);
+      expect((await as(adminToken).get(`${BASE}/config/search?channel=SMS`).expect(200)).body).toEqual([]);
+    });
+
+    it('refuses a duplicate name with 409', async () => {
+      const res = await as(adminToken)
+        .post(`${BASE}/config`, { configName: 'Ops mail', fullName: 'x', channel: 'EMAIL' })
+        .expect(409);
+      expect(res.body.code).toBe('MSG_CONFIG_NAME_TAKEN');
+    });
+  });
+
+  describe('templates', () => {
+    const valid = () => ({
+      configId,
+      templateName: 'Stop alarm',
+      type: '2',
+      content: '<p>Pile ${pile} stopped</p><script>alert(1)</script>',
+      msgKey: 'SMS_1234',
+      parameters: [
+        { key: 'pile', value: 'CP-1' },
+        { key: 'reason', value: 'x' },
+      ],
+    });
+
+    it.each([
+      ['configId missing', { configId: undefined }, 'configId', 'Please select configuration ID'],
+      ['configId empty', { configId: '' }, 'configId', 'Please select configuration ID'],
+      ['templateName missing', { templateName: undefined }, 'templateName', 'Please enter template name'],
+      ['templateName blank', { templateName: '  ' }, 'templateName', 'Please enter template name'],
+      ['type missing', { type: undefined }, 'type', 'Please select extension content'],
+      ['type unknown', { type: '7' }, 'type', 'Please select extension content'],
+      ['an empty key', { parameters: [{ key: ' ', value: 'v' }] }, 'parameters.0', 'key cannot be empty'],
+      [
+        'a duplicated key',
+        {
+          parameters: [
+            { key: 'a', value: '1' },
+            { key: 'a', value: '2' },
+          ],
+        },
+        'parameters.1',
+        'key cannot be duplicated',
+      ],
+      ['an empty key in a map', { parameters: { '': 'v' } }, 'parameters.0', 'key cannot be empty'],
+      ['content over 10 MB', { content: 'x'.repeat(10_485_761) }, 'content', 'Please do not exceed 10MB'],
+    ])('refuses %s with 400 naming the field', async (_case, override, field, message) => {
+      const res = await as(adminToken)
+        .post(`${BASE}/template`, { ...valid(), ...override })
+        .expect(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.details).toContainEqual({ field, message });
+    });
+
+    it('adds (answering the id), sanitises, lists, edits and deletes a template', async () => {
+      const added = await as(adminToken).post(`${BASE}/template`, valid()).expect(201);
+      expect(added.body).toEqual({ id: expect.any(Number) });
+      const id = added.body.id;
+      const page = await as(adminToken).get(`${BASE}/template/page/1/size/10?templateName=stop`).expect(200);
+      expect(page.body.total).toBe(1);
+      expect(page.body.list[0]).toMatchObject({
+        id,
+        configId,
+        templateName: 'Stop alarm',
+        config: { configName: 'Ops mail', fullName: 'Operations e-mail' },
+        content: '<p>Pile ${pile} stopped</p>',
+        msgKey: 'SMS_1234',
+        type: '2',
+        parameters: { pile: 'CP-1', reason: 'x' },
+        username: admin.username,
+        editable: true,
+        createTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      });
+      expect((await as(adminToken).get(`${BASE}/template/group/${configId}`).expect(200)).body).toHaveLength(
+        1,
+      );
+      await as(adminToken)
+        .put(`${BASE}/template/${id}`, { ...valid(), templateName: 'Renamed', parameters: { a: 1 } })
+        .expect(200);
+      const [row] = await db.dataSource.query(
+        `SELECT template_name, parameters FROM msg_template WHERE id = $1`,
+        [id],
+      );
+      expect(row).toEqual({ template_name: 'Renamed', parameters: { a: '1' } });
+      expect((await as(adminToken).delete(`${BASE}/template/${id}`).expect(200)).body).toBe(true);
+      await as(adminToken).delete(`${BASE}/template/${id}`).expect(404);
+    });
+
+    it('refuses to delete a template that is not editable (409) and a config with templates (409)', async () => {
+      const { body } = await as(adminToken)
+        .post(`${BASE}/template`, { ...valid(), editable: false })
+        .expect(201);
+      const res = await as(adminToken).delete(`${BASE}/template/${body.id}`).expect(409);
+      expect(res.body).toMatchObject({
+        code: 'MSG_TEMPLATE_NOT_EDITABLE',
+        message: 'This template is not editable and cannot be deleted',
+      });
+      const config = await as(adminToken).delete(`${BASE}/config/${configId}`).expect(409);
+      expect(config.body.code).toBe('MSG_CONFIG_IN_USE');
+    });
+
+    it('refuses an unknown configuration with 404', async () => {
+      const res = await as(adminToken)
+        .post(`${BASE}/template`, { ...valid(), configId: 999_999 })
+        .expect(404);
+      expect(res.body.code).toBe('MSG_CONFIG_NOT_FOUND');
+    });
+  });
+
+  describe('groups, receivers, events, alerts, send log, dictionaries', () => {
+    it('manages groups by role and by user', async () => {
+      const roles = (await as(adminToken).get(`${BASE}/receiver/role`).expect(200)).body;
+      expect(roles).toContainEqual({ id: expect.any(Number), name: 'Administrator' });
+      const users = (await as(adminToken).get(`${BASE}/receiver/user`).expect(200)).body;
+      expect(users).toContainEqual({ id: admin.id, name: `${admin.username} (${admin.username})` });
+
+      const byRole = await as(adminToken)
+        .post(`${BASE}/group`, { name: 'Admins', type: 'ROLE', memberIds: [roles[0].id] })
+        .expect(201);
+      await as(adminToken)
+        .post(`${BASE}/group`, { name: 'Me', type: 'USER', memberIds: [admin.id] })
+        .expect(201);
+      await as(adminToken).post(`${BASE}/group`, { name: 'Nobody', type: 'NONE' }).expect(201);
+      const bad = await as(adminToken)
+        .post(`${BASE}/group`, { name: 'Ghosts', type: 'USER', memberIds: [987_654] })
+        .expect(400);
+      expect(bad.body.details).toEqual([{ field: 'memberIds', message: 'unknown user id(s): 987654' }]);
+      expect(
+        (await as(adminToken).post(`${BASE}/group`, { name: 'Empty', type: 'ROLE' }).expect(400)).body
+          .details,
+      ).toEqual([{ field: 'memberIds', message: 'Please select at least one receiver' }]);
+
+      const all = await as(adminToken).get(`${BASE}/group/page/1/size/100`).expect(200);
+      expect(all.body.total).toBe(3);
+      expect((await as(adminToken).get(`${BASE}/group/search?type=ROLE`).expect(200)).body).toHaveLength(1);
+      await as(adminToken)
+        .put(`${BASE}/group/${byRole.body.id}`, { name: 'Admins 2', type: 'ROLE', memberIds: [roles[0].id] })
+        .expect(200);
+      expect((await as(adminToken).delete(`${BASE}/group/${byRole.body.id}`).expect(200)).body).toBe(true);
+    });
+
+    it('lists event rules, send logs and alerts; serves Prometheus targets', async () => {
+      await as(adminToken)
+        .post(`${BASE}/event`, {
+          name: 'Abnormal stops',
+          eventType: 'transaction.stopped',
+          condition: { stopKind: 'abnormal' },
+          channels: [4],
+        })
+        .expect(201);
+      const events = await as(adminToken).get(`${BASE}/event/page/1/size/10`).expect(200);
+      expect(events.body).toMatchObject({
+        total: 1,
+        list: [{ name: 'Abnormal stops', channels: [4], level: 'PROMPT' }],
+      });
+      expect((await as(adminToken).get(`${BASE}/send_log/page/1/size/10`).expect(200)).body).toEqual({
+        list: [],
+        total: 0,
+      });
+
+      const alert = await as(adminToken)
+        .post(`${BASE}/alerts`, {
+          name: 'Node exporter',
+          alertGroup: 'NODE',
+          jobType: 'NODE',
+          target: '10.0.0.5:9100',
+          expression: 'GE',
+          threshold: 90,
+          channels: [1, 4, 1],
+          level: 'IMPORTANT',
+          frequency: 'HOURS',
+        })
+        .expect(201);
+      const alerts = await as(adminToken).get(`${BASE}/alerts/page/1/size/10`).expect(200);
+      expect(alerts.body.list[0]).toMatchObject({
+        id: alert.body.id,
+        channels: [1, 4],
+        threshold: 90,
+        status: 'DEFAULT',
+      });
+      const bad = await as(adminToken)
+        .post(`${BASE}/alerts`, {
+          name: 'x',
+          alertGroup: 'NODE',
+          jobType: 'NODE',
+          target: 'h:1',
+          threshold: 1,
+          channels: [5],
+        })
+        .expect(400);
+      expect(bad.body.details).toEqual([{ field: 'channels.0', message: 'channels are 0 to 4' }]);
+      expect((await as(adminToken).get(`${BASE}/prometheus/targets?job=NODE`).expect(200)).body).toEqual([
+        {
+          targets: ['10.0.0.5:9100'],
+          labels: { job: 'node', alert: 'Node exporter', alert_group: 'NODE', level: 'IMPORTANT' },
+        },
+      ]);
+      expect((await as(adminToken).delete(`${BASE}/alerts/${alert.body.id}`).expect(200)).body).toBe(true);
+      await as(adminToken).delete(`${BASE}/alerts/${alert.body.id}`).expect(404);
+    });
+
+    it('serves the dictionary tree to any signed-in user', async () => {
+      const res = await as(maintainerToken)
+        .get(`${BASE}/dictionaries/dict/tree?code=message_type`)
+        .expect(200);
+      expect(res.body).toEqual([
+        expect.objectContaining({
+          code: 'message_type',
+          children: [
+            expect.objectContaining({ value: '0', name: 'None' }),
+            expect.objectContaining({ value: '1', name: 'Link' }),
+            expect.objectContaining({ value: '2', name: 'Email' }),
+          ],
+        }),
+      ]);
+    });
+  });
+
+  describe('inbox', () => {
+    let user: { id: number; username: string };
+    let token: string;
+    let otherToken: string;
+    let ids: number[];
+
+    beforeAll(async () => {
+      user = await createUser(db.dataSource, ['fleet_manager']);
+      token = await tokenFor(config, user);
+      otherToken = await tokenFor(config, await createUser(db.dataSource, ['fleet_manager']));
+      const rows = await db.dataSource.query(
+        `INSERT INTO msg_inbox (user_id, title, content, sender, send_time, dedupe_key) VALUES
+           ($1, 'Old', 'c0', 'system', '2025-01-01T01:00:00Z', 'a'),
+           ($1, 'Mid', 'c1', 'system', '2025-01-02T01:00:00Z', 'b'),
+           ($1, 'New', 'c2', 'system', '2025-01-03T01:00:00Z', 'c')
+         RETURNING id::int AS id`,
+        [user.id],
+      );
+      ids = rows.map((r: { id: number }) => r.id);
+    });
+
+    it("pages the caller's messages within start and end (business time), newest first", async () => {
+      const res = await as(token)
+        .get(`${BASE}/inbox/page/1/size/10?start=2025-01-02 00:00:00&end=2025-01-03 23:59:59`)
+        .expect(200);
+      expect(res.body).toEqual({
+        total: 2,
+        list: [
+          {
+            id: ids[2],
+            title: 'New',
+            content: 'c2',
+            sender: 'system',
+            sendTime: '2025-01-03 09:00:00',
+            isRead: false,
+          },
+          {
+            id: ids[1],
+            title: 'Mid',
+            content: 'c1',
+            sender: 'system',
+            sendTime: '2025-01-02 09:00:00',
+            isRead: false,
+          },
+        ],
+      });
+      expect((await as(otherToken).get(`${BASE}/inbox/page/1/size/10`).expect(200)).body).toEqual({
+        list: [],
+        total: 0,
+      });
+      const bad = await as(token).get(`${BASE}/inbox/page/1/size/10?start=yesterday`).expect(400);
+      expect(bad.body.details).toEqual([{ field: 'start', message: 'expected yyyy-MM-dd HH:mm:ss' }]);
+    });
+
+    it("pushes the unread messages to the caller's socket on inbox/unread", async () => {
+      const client = await connectStomp(service.wsUrl, { Authorization: `Bearer ${token}` }, [
+        STOMP_INBOX_TOPIC,
+      ]);
+      try {
+        const res = await as(token).get(`${BASE}/inbox/unread`).expect(200);
+        expect(res.body.map((m: { title: string }) => m.title)).toEqual(['New', 'Mid', 'Old']);
+        await eventually(() =>
+          expect(client.received(STOMP_INBOX_TOPIC)).toEqual([
+            { handler: 'inbox.unread', command: 'unread', data: res.body },
+          ]),
+        );
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('marks read, refuses an empty selection, deletes only own messages, marks all read', async () => {
+      const empty = await as(token).post(`${BASE}/inbox/read`, []).expect(400);
+      expect(empty.body.details).toEqual([{ field: '(root)', message: 'please tick at least one row' }]);
+      expect(
+        (
+          await as(token)
+            .post(`${BASE}/inbox/read`, { ids: [ids[0]] })
+            .expect(200)
+        ).body,
+      ).toEqual({ updated: 1 });
+      expect((await as(token).get(`${BASE}/inbox/unread`).expect(200)).body).toHaveLength(2);
+      // Someone else's ids: nothing deleted, falsy answer.
+      expect((await as(otherToken).post(`${BASE}/inbox/del`, [ids[1]]).expect(200)).body).toBe(false);
+      expect((await as(token).post(`${BASE}/inbox/del`, [ids[1]]).expect(200)).body).toBe(true);
+      expect((await as(token).post(`${BASE}/inbox/read/all`).expect(200)).body).toEqual({ updated: 1 });
+      expect((await as(token).get(`${BASE}/inbox/unread`).expect(200)).body).toEqual([]);
+    });
+  });
+});

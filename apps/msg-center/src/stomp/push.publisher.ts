@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { MSG_REDIS } from '../shared/database.module';
+
+export const STOMP_FANOUT_CHANNEL = Symbol('STOMP_FANOUT_CHANNEL');
+
+/** What travels on the Redis fan-out channel: every replica delivers it to its own matching sessions. */
+export type FanoutMessage =
+  | { kind: 'users'; userIds: number[]; destination: string; body: string; headers?: Record<string, string> }
+  | { kind: 'topic'; destination: string; body: string; headers?: Record<string, string> };
+
+/**
+ * Pushes to STOMP sessions wherever they are connected: published once on Redis pub/sub, delivered by
+ * every msg-center replica to its local sessions. Usable from processes without a STOMP server (worker).
+ */
+@Injectable()
+export class PushPublisher {
+  constructor(
+    @Inject(MSG_REDIS) private readonly redis: Redis,
+    @Inject(STOMP_FANOUT_CHANNEL) private readonly channel: string,
+  ) {}
+
+  /** Deliver `body` (JSON-encoded) on a `/user/...` destination to every session of these users. */
+  async toUsers(userIds: number[], destination: string, body: unknown): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.publish({ kind: 'users', userIds, destination, body: JSON.stringify(body) });
+  }
+
+  /** Deliver to every session subscribed to a `/topic/...` destination. */
+  async broadcast(destination: string, body: string, headers?: Record<string, string>): Promise<void> {
+    await this.publish({ kind: 'topic', destination, body, headers });
+  }
+
+  private async publish(message: FanoutMessage): Promise<void> {
+    await this.redis.publish(this.channel, JSON.stringify(message));
+  }
+}

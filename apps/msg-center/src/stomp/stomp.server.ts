@@ -1,0 +1,218 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import {
+  ACCESS_TOKEN_VERIFIER,
+  AccessTokenVerifier,
+  AuthException,
+  PERMISSION_LOOKUP,
+  PermissionLookup,
+} from '@voltdepot/server-core';
+import { AuthErrorCodes, MSG_STOMP_PATH } from '@voltdepot/shared-contracts';
+import Redis from 'ioredis';
+import { WebSocketServer } from 'ws';
+import type { FanoutMessage } from './push.publisher';
+import { PushPublisher } from './push.publisher';
+import type { StompFrame, StompHeaders } from './stomp-frame';
+import { StompHandlerRegistry } from './stomp-handlers';
+import { StompPrincipal, StompProtocolError, StompSession, StompSessionHost } from './stomp-session';
+
+export type StompServerOptions = {
+  redisUrl: string;
+  fanoutChannel: string;
+  heartbeatMs: number;
+  heartbeatGraceMs: number;
+  connectTimeoutMs: number;
+  maxFrameBytes?: number;
+};
+export const STOMP_SERVER_OPTIONS = Symbol('STOMP_SERVER_OPTIONS');
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The access token of a CONNECT frame: `Authorization: Bearer <t>`, else `passcode`, else `login`. */
+export function tokenOf(headers: StompHeaders): string | undefined {
+  const authorization = headers['Authorization'] ?? headers['authorization'];
+  if (authorization !== undefined) return BEARER.exec(authorization.trim())?.[1];
+  for (const name of ['passcode', 'login']) {
+    const value = headers[name]?.trim();
+    if (value) return BEARER.exec(value)?.[1] ?? value;
+  }
+  return undefined;
+}
+
+/**
+ * STOMP 1.2 over WebSocket at /ms/ws on the service's HTTP port. Sessions are authenticated with the
+ * platform's access tokens; pushes arrive through Redis pub/sub so any replica can reach any user.
+ */
+@Injectable()
+export class StompServer
+  implements
+    StompSessionHost,
+    OnModuleInit,
+    BeforeApplicationShutdown,
+    OnApplicationBootstrap,
+    OnApplicationShutdown
+{
+  private readonly logger = new Logger('StompServer');
+  private readonly wss: WebSocketServer;
+  private readonly sessions = new Set<StompSession>();
+  private readonly byUser = new Map<number, Set<StompSession>>();
+  private subscriber: Redis | undefined;
+  private httpServer: Server | undefined;
+  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    this.upgrade(req, socket, head);
+
+  constructor(
+    @Inject(STOMP_SERVER_OPTIONS) private readonly options: StompServerOptions,
+    @Inject(ACCESS_TOKEN_VERIFIER) private readonly verifier: AccessTokenVerifier,
+    @Inject(PERMISSION_LOOKUP) private readonly permissions: PermissionLookup,
+    private readonly handlers: StompHandlerRegistry,
+    private readonly publisher: PushPublisher,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 256 * 1024 });
+  }
+
+  async onModuleInit(): Promise<void> {
+    // A no-op clients may use to test the round trip (with a receipt).
+    this.handlers.register('ping', async () => undefined);
+    this.subscriber = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+    this.subscriber.on('message', (_channel: string, raw: string) => this.onFanout(raw));
+    await this.subscriber.subscribe(this.options.fanoutChannel);
+  }
+
+  onApplicationBootstrap(): void {
+    this.httpServer = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    this.httpServer.on('upgrade', this.onUpgrade);
+  }
+
+  /** Before the HTTP server closes: it waits for every connection, upgraded ones included. */
+  beforeApplicationShutdown(): void {
+    this.httpServer?.off('upgrade', this.onUpgrade);
+    for (const session of [...this.sessions]) session.close(1001, 'server shutting down');
+    for (const ws of this.wss.clients) ws.terminate();
+    this.wss.close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  /** Connected sessions of this replica (for tests and metrics). */
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  async authenticate(headers: StompHeaders): Promise<StompPrincipal> {
+    const token = tokenOf(headers);
+    if (token === undefined) throw new AuthException(AuthErrorCodes.TokenMissing, 'Authentication required');
+    const claims = await this.verifier.verify(token);
+    if ((await this.permissions.permissionsOf(claims.userId)) === null) {
+      throw new AuthException(AuthErrorCodes.TokenRevoked, 'Session has been revoked');
+    }
+    return { userId: claims.userId, username: claims.username };
+  }
+
+  onConnected(session: StompSession): void {
+    const userId = session.principal!.userId;
+    let set = this.byUser.get(userId);
+    if (set === undefined) this.byUser.set(userId, (set = new Set()));
+    set.add(session);
+  }
+
+  onClosed(session: StompSession): void {
+    this.sessions.delete(session);
+    if (session.principal === undefined) return;
+    const set = this.byUser.get(session.principal.userId);
+    set?.delete(session);
+    if (set?.size === 0) this.byUser.delete(session.principal.userId);
+  }
+
+  /** SEND: a body naming a handler runs it; any other body is broadcast as an event on /topic/... */
+  async onSend(session: StompSession, frame: StompFrame): Promise<void> {
+    const destination = frame.headers['destination'];
+    if (destination.startsWith('/user/')) {
+      throw new StompProtocolError('Forbidden destination', 'Clients cannot send to user destinations');
+    }
+    if (!/^\/(app|topic)\/\S+$/.test(destination)) {
+      throw new StompProtocolError('Unknown destination', `Cannot send to '${destination}'`);
+    }
+    const text = frame.body.toString('utf8');
+    let body: unknown = undefined;
+    if (text.trim() !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new StompProtocolError('Invalid body', 'The body must be JSON');
+      }
+    }
+    const command =
+      frame.headers['command'] ??
+      (isRecord(body) && typeof body['command'] === 'string' ? body['command'] : undefined);
+    if (isRecord(body) && typeof body['handler'] === 'string') {
+      const handler = this.handlers.get(body['handler']);
+      if (handler === undefined)
+        throw new StompProtocolError('Unknown handler', `No handler '${body['handler']}'`);
+      const principal = session.principal!;
+      await handler(
+        { userId: principal.userId, username: principal.username, sessionId: session.id },
+        body,
+        command,
+      );
+      return;
+    }
+    const topic = destination.replace(/^\/app\//, '/topic/');
+    const headers: Record<string, string> = { sender: session.principal!.username };
+    if (command !== undefined) headers['command'] = command;
+    await this.publisher.broadcast(topic, text, headers);
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== MSG_STOMP_PATH) {
+      socket.destroy();
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const session = new StompSession(ws, this, {
+        heartbeatMs: this.options.heartbeatMs,
+        heartbeatGraceMs: this.options.heartbeatGraceMs,
+        connectTimeoutMs: this.options.connectTimeoutMs,
+        maxFrameBytes: this.options.maxFrameBytes ?? 256 * 1024,
+      });
+      this.sessions.add(session);
+    });
+  }
+
+  private onFanout(raw: string): void {
+    let message: FanoutMessage;
+    try {
+      message = JSON.parse(raw) as FanoutMessage;
+    } catch {
+      this.logger.warn('ignored a malformed fan-out message');
+      return;
+    }
+    if (message.kind === 'users') {
+      for (const userId of message.userIds) {
+        const sessions = this.byUser.get(userId);
+        if (sessions === undefined) continue;
+        for (const session of sessions) session.deliver(message.destination, message.body, message.headers);
+      }
+      return;
+    }
+    for (const session of this.sessions) session.deliver(message.destination, message.body, message.headers);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

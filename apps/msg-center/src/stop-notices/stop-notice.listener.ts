@@ -1,0 +1,78 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@voltdepot/server-core';
+import { DeliveryContext, EVENT_BUS, EventBus, idempotent, Subscription } from '@voltdepot/server-messaging';
+import { STOMP_STOP_NOTICE_TOPIC } from '@voltdepot/shared-contracts';
+import { EventEnvelope, Topics, TransactionStopped } from '@voltdepot/shared-events';
+import { DataSource } from 'typeorm';
+import type { MsgCenterConfig } from '../app.config';
+import type { InboxRow } from '../inbox/inbox.repository';
+import { InboxService } from '../inbox/inbox.service';
+import { PushPublisher } from '../stomp/push.publisher';
+import { stopNoticeOf } from './stop-notice.format';
+import { StopNoticeReceiverRepository } from './stop-notice-receiver.repository';
+
+export const STOP_NOTICES_GROUP = 'msg-center.stop-notices';
+
+/**
+ * TransactionStopped -> realtime notice on /user/topic/transRunStatusStop to every receiver, plus an inbox
+ * row per receiver for abnormal stops. Exactly once per event: the processed-event mark and the inbox rows
+ * commit together; the pushes follow the commit, so a redelivered event pushes nothing.
+ */
+@Injectable()
+export class StopNoticeListener implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('StopNoticeListener');
+  private subscription: Subscription | undefined;
+
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly db: DataSource,
+    private readonly receivers: StopNoticeReceiverRepository,
+    private readonly inbox: InboxService,
+    private readonly push: PushPublisher,
+    @Inject(SERVICE_CONFIG)
+    private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE' | 'MSG_BUS_LISTENERS'>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.MSG_BUS_LISTENERS) return;
+    this.subscription = await this.bus.subscribe({
+      topics: [Topics.OcppTransactions],
+      group: STOP_NOTICES_GROUP,
+      handler: (envelope, context) => this.handle(envelope, context),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  async handle(envelope: EventEnvelope, context: DeliveryContext): Promise<void> {
+    if (!TransactionStopped.is(envelope)) return;
+    const stop = envelope.payload;
+    const notice = stopNoticeOf(stop, this.config.BUSINESS_TIME_ZONE);
+    let outcome: { userIds: number[]; rows: InboxRow[] } | undefined;
+    await idempotent(this.db, STOP_NOTICES_GROUP, async (_e, manager) => {
+      const userIds = await this.receivers.receiverIds();
+      const rows =
+        stop.stopKind === 'normal'
+          ? []
+          : await this.inbox.store(
+              userIds,
+              {
+                title: '充电异常停止告警',
+                content: notice.msg,
+                sender: '系统',
+                dedupeKey: `stop:${envelope.eventId}`,
+              },
+              manager,
+            );
+      outcome = { userIds, rows };
+    })(envelope, context);
+    if (outcome === undefined) return; // already processed
+    await this.push.toUsers(outcome.userIds, STOMP_STOP_NOTICE_TOPIC, notice);
+    await this.inbox.pushNew(outcome.rows);
+    this.logger.log(
+      `stop notice for ${stop.chargePointId}/${stop.connectorId} tx ${stop.transactionId} to ${outcome.userIds.length} users`,
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import { TemplateTypes } from '@voltdepot/shared-contracts';
+import { z } from 'zod';
+import { optionalText } from '../shared/grid';
+
+/** The editor's image limit applies to the whole content: 10 MB. */
+export const MAX_CONTENT_BYTES = 10_485_760;
+
+const CONFIG_ID = 'Please select configuration ID';
+const TEMPLATE_NAME = 'Please enter template name';
+const TYPE = 'Please select extension content';
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** Key-value pairs as a map or as the editor's list of pairs; keys non-empty and unique. */
+export const parametersSchema = z
+  .union([z.array(z.object({ key: z.unknown(), value: z.unknown() })), z.record(z.unknown())])
+  .optional()
+  .superRefine((value, ctx) => {
+    if (value === undefined) return;
+    const keys = Array.isArray(value)
+      ? value.map((p) => (typeof p.key === 'string' ? p.key.trim() : ''))
+      : Object.keys(value).map((k) => k.trim());
+    const seen = new Set<string>();
+    keys.forEach((key, i) => {
+      if (key === '')
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i], message: 'key cannot be empty' });
+      else if (seen.has(key))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i], message: 'key cannot be duplicated' });
+      seen.add(key);
+    });
+  })
+  .transform((value): Record<string, string> => {
+    if (value === undefined) return {};
+    const pairs = Array.isArray(value)
+      ? value.map((p) => [String(p.key).trim(), p.value])
+      : Object.entries(value).map(([k, v]) => [k.trim(), v]);
+    return Object.fromEntries(pairs.map(([k, v]) => [k, v === undefined || v === null ? '' : String(v)]));
+  });
+
+export const templateBodySchema = z.object({
+  configId: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ required_error: CONFIG_ID, invalid_type_error: CONFIG_ID })
+      .int(CONFIG_ID)
+      .positive(CONFIG_ID),
+  ),
+  templateName: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ required_error: TEMPLATE_NAME, invalid_type_error: TEMPLATE_NAME })
+      .trim()
+      .min(1, TEMPLATE_NAME)
+      .max(200),
+  ),
+  type: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : blankToUndefined(v)),
+    z.enum(TemplateTypes, { errorMap: () => ({ message: TYPE }) }),
+  ),
+  content: z
+    .string()
+    .nullish()
+    .refine(
+      (v) => v == null || Buffer.byteLength(v, 'utf8') <= MAX_CONTENT_BYTES,
+      'Please do not exceed 10MB',
+    ),
+  msgKey: z.string().trim().max(200).nullish(),
+  parameters: parametersSchema,
+  editable: z.boolean().optional(),
+});
+export type TemplateBody = z.infer<typeof templateBodySchema>;
+
+export const templateQuerySchema = z.object({
+  configName: optionalText,
+  templateName: optionalText,
+  type: optionalText,
+  configId: z.coerce.number().int().positive().optional(),
+});
+export type TemplateQuery = z.infer<typeof templateQuerySchema>;

@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@voltdepot/server-core';
+import { GridPage, MsgErrorCodes, MsgTemplateDto, TemplateType } from '@voltdepot/shared-contracts';
+import type { MsgCenterConfig } from '../app.config';
+import { ConfigsService } from '../configs/configs.service';
+import { PageParams, withBusinessTimes } from '../shared/grid';
+import { MsgException } from '../shared/msg.exception';
+import { sanitizeTemplateContent } from './template-content';
+import type { TemplateBody, TemplateQuery } from './template.dto';
+import { TemplateRepository, TemplateRow } from './template.repository';
+
+@Injectable()
+export class TemplatesService {
+  constructor(
+    private readonly templates: TemplateRepository,
+    private readonly configs: ConfigsService,
+    @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
+  ) {}
+
+  toDto(row: TemplateRow): MsgTemplateDto {
+    const { configName, fullName, channel: _channel, ...rest } = row;
+    return withBusinessTimes(
+      { ...rest, type: row.type as TemplateType, config: { configName, fullName } },
+      this.config.BUSINESS_TIME_ZONE,
+    ) as unknown as MsgTemplateDto;
+  }
+
+  async page(query: TemplateQuery, page: PageParams): Promise<GridPage<MsgTemplateDto>> {
+    const result = await this.templates.page(query, page);
+    return { list: result.list.map((r) => this.toDto(r)), total: result.total };
+  }
+
+  async byConfig(configId: number): Promise<MsgTemplateDto[]> {
+    return (await this.templates.byConfig(configId)).map((r) => this.toDto(r));
+  }
+
+  async get(id: number): Promise<TemplateRow> {
+    const row = await this.templates.find(id);
+    if (row === undefined)
+      throw new MsgException(MsgErrorCodes.TemplateNotFound, `Template ${id} does not exist`);
+    return row;
+  }
+
+  async create(body: TemplateBody, username: string): Promise<{ id: number }> {
+    await this.configs.get(body.configId);
+    return { id: await this.templates.insert(this.clean(body), username) };
+  }
+
+  async update(id: number, body: TemplateBody, username: string): Promise<{ id: number }> {
+    await this.get(id);
+    await this.configs.get(body.configId);
+    await this.templates.update(id, this.clean(body), username);
+    return { id };
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const row = await this.get(id);
+    if (!row.editable) {
+      throw new MsgException(
+        MsgErrorCodes.TemplateNotEditable,
+        'This template is not editable and cannot be deleted',
+      );
+    }
+    const used = await this.templates.usedByRules(id);
+    if (used > 0) {
+      throw new MsgException(
+        MsgErrorCodes.TemplateInUse,
+        `The template is used by ${used} event or alert rule(s)`,
+      );
+    }
+    await this.templates.delete(id);
+    return true;
+  }
+
+  private clean(body: TemplateBody): TemplateBody & { content: string | null } {
+    return { ...body, content: body.content == null ? null : sanitizeTemplateContent(body.content) };
+  }
+}
