@@ -89,12 +89,34 @@ start_service() {
   exit 1
 }
 
+# start_process NAME LOG_PATTERN COMMAND...: a process without HTTP, ready when its log shows LOG_PATTERN.
+start_process() {
+  local name=$1 pattern=$2
+  shift 2
+  say "Starting $name"
+  nohup "$@" >"$LOG_DIR/$name.log" 2>&1 &
+  echo $! >"$RUN_DIR/$name.pid"
+  for _ in $(seq 1 120); do
+    if grep -q "$pattern" "$LOG_DIR/$name.log" 2>/dev/null; then return 0; fi
+    if ! kill -0 "$(cat "$RUN_DIR/$name.pid")" 2>/dev/null; then
+      echo "$name exited during start-up; last lines of $LOG_DIR/$name.log:" >&2
+      tail -n 30 "$LOG_DIR/$name.log" >&2
+      exit 1
+    fi
+    sleep 0.5
+  done
+  echo "$name did not report '$pattern' within 60 s; see $LOG_DIR/$name.log" >&2
+  exit 1
+}
+
 PORT=$API_PORT SERVICE_NAME=api start_service api "http://127.0.0.1:$API_PORT/health" \
   node dist/apps/api/apps/api/src/main.js
 PORT=$GATEWAY_PORT OCPP_PORT=$OCPP_PORT SERVICE_NAME=ocpp-gateway start_service ocpp-gateway \
   "http://127.0.0.1:$GATEWAY_PORT/health" node dist/apps/ocpp-gateway/apps/ocpp-gateway/src/main.js
 PORT=$MSG_PORT SERVICE_NAME=msg-center start_service msg-center "http://127.0.0.1:$MSG_PORT/health" \
   node dist/apps/msg-center/apps/msg-center/src/main.js
+SERVICE_NAME=msg-center-worker start_process msg-center-worker 'worker ready' \
+  node dist/apps/msg-center/apps/msg-center/src/worker.main.js
 VITE_API_PROXY="http://127.0.0.1:$API_PORT" VITE_MS_PROXY="http://127.0.0.1:$MSG_PORT" start_service console \
   "http://127.0.0.1:$CONSOLE_PORT/" vite preview --config apps/console/vite.config.ts --port "$CONSOLE_PORT" --strictPort --host 127.0.0.1
 
