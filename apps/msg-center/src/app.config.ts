@@ -7,7 +7,7 @@ export const msgCenterConfigSchema = serviceConfigSchema(
     /** Shared with the api (which issues the tokens); at least 32 characters. */
     JWT_SECRET: z.string().min(32, 'must have at least 32 characters'),
     /** Redis key prefix of sessions; the same in every service. */
-    AUTH_REDIS_PREFIX: z.string().default('auth:'),
+    AUTH_REDIS_KEY_PREFIX: z.string().default('auth:'),
     /** STOMP heart-beat each way (ms), announced in CONNECTED. */
     STOMP_HEARTBEAT_MS: envInt({ min: 0, max: 600_000 }).default('30000'),
     /** A session silent for longer than the negotiated incoming heart-beat plus this is dropped. */

@@ -56,7 +56,7 @@ export class AppModule {
         AuthGuardModule.forRoot({
           jwtSecret: config.JWT_SECRET,
           redisUrl: config.REDIS_URL,
-          redisKeyPrefix: config.AUTH_REDIS_PREFIX,
+          redisKeyPrefix: config.AUTH_REDIS_KEY_PREFIX,
           permissionLookup: {
             inject: [DataSource],
             useFactory: (db: DataSource) => new RolePermissionLookup(db),

@@ -1,9 +1,13 @@
 /**
- * The first milestone, end to end with the real services in one process each way it is deployed:
- * simulated pile -> OCPP gateway -> bus -> api settlement -> charging order, on both bus drivers.
- * The orders must match the simulator's own record of every session to the Wh and the fen.
+ * The first milestone, end to end with the real services (api, OCPP gateway, message centre):
+ * simulated pile -> gateway -> bus -> settled order -> stop notice pushed over STOMP to a signed-in
+ * operator, on both bus drivers. Orders must match the simulator's own record to the Wh and the fen.
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Client, type IMessage } from '@stomp/stompjs';
+import request from 'supertest';
+import { WebSocket } from 'ws';
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
 import { parseMinute, priceSession, type PricePlan } from '@voltdepot/server-billing';
@@ -12,8 +16,48 @@ import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@vol
 import argon2 from 'argon2';
 import { apiConfigSchema } from '../../api/src/app.config';
 import { AppModule as ApiModule } from '../../api/src/app.module';
+import { msgCenterConfigSchema } from '../../msg-center/src/app.config';
+import { AppModule as MsgCenterModule } from '../../msg-center/src/app.module';
 import { gatewayConfigSchema } from '../../ocpp-gateway/src/app.config';
 import { AppModule as GatewayModule } from '../../ocpp-gateway/src/app.module';
+
+type StopNotice = { type: number; msg: string; date: string };
+
+/** Sign in as a demo user through the api's real captcha + login flow (test-only captcha answer). */
+async function signIn(api: INestApplication, username: string, password: string): Promise<string> {
+  const captcha = (await request(api.getHttpServer()).get('/auth/captcha').expect(200)).body;
+  const res = await request(api.getHttpServer())
+    .post('/auth/login')
+    .send({ username, password, captchaId: captcha.captchaId, captchaCode: captcha.testAnswer })
+    .expect(200);
+  return res.body.accessToken as string;
+}
+
+/** A console-like STOMP client subscribed to the realtime stop notices. */
+function listenForStopNotices(
+  url: string,
+  token: string,
+): Promise<{ notices: StopNotice[]; close: () => Promise<void> }> {
+  const notices: StopNotice[] = [];
+  const client = new Client({
+    webSocketFactory: () => new WebSocket(url, ['v12.stomp']),
+    connectHeaders: { Authorization: `Bearer ${token}` },
+    heartbeatIncoming: 0,
+    heartbeatOutgoing: 0,
+    reconnectDelay: 0,
+  });
+  return new Promise((resolve, reject) => {
+    client.onConnect = () => {
+      const receipt = randomUUID();
+      client.watchForReceipt(receipt, () => resolve({ notices, close: () => client.deactivate() }));
+      client.subscribe('/user/topic/transRunStatusStop', (m: IMessage) => notices.push(JSON.parse(m.body)), {
+        receipt,
+      });
+    };
+    client.onStompError = (frame) => reject(new Error(frame.headers['message']));
+    client.activate();
+  });
+}
 
 const env = testEnv();
 const drivers: Record<string, string>[] = [{ BUS: 'redis' }];
@@ -68,6 +112,8 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
   let db: TestDatabase;
   let gateway: INestApplication;
   let api: INestApplication;
+  let msgCenter: INestApplication;
+  let msgUrl: string;
   let pile: SimulatedPile;
   const prefix = `vdsys${randomUUID().slice(0, 6)}`;
   const ocppPort = 20000 + Math.floor(Math.random() * 10000);
@@ -76,6 +122,10 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
   beforeAll(async () => {
     db = await createTestDatabase();
     await seedDepot(db, chargePointId, 'pile-secret', ['BUS-0001', 'BUS-0002']);
+    const auth = {
+      JWT_SECRET: 'system-test-secret-0123456789abcdefgh',
+      AUTH_REDIS_KEY_PREFIX: `${prefix}:auth:`,
+    };
     const common = {
       DATABASE_URL: db.url,
       REDIS_URL: env.redisUrl,
@@ -98,12 +148,21 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
     await gateway.init();
     const apiConfig = loadConfig(apiConfigSchema, {
       ...common,
-      JWT_SECRET: 'system-test-secret-0123456789abcdefgh',
-      AUTH_REDIS_KEY_PREFIX: `${prefix}:auth:`,
-      DEMO_DATA: 'false',
+      ...auth,
+      CAPTCHA_EXPOSE_ANSWER: 'true',
+      DEMO_DATA: 'true',
     });
     api = (await createServiceApp(ApiModule.register(apiConfig), { config: apiConfig })).app;
     await api.init();
+    const msgConfig = loadConfig(msgCenterConfigSchema, {
+      ...common,
+      ...auth,
+      STOMP_FANOUT_CHANNEL: `${prefix}:stomp`,
+      MSG_QUEUE_PREFIX: `${prefix}-msg`,
+    });
+    msgCenter = (await createServiceApp(MsgCenterModule.register(msgConfig), { config: msgConfig })).app;
+    await msgCenter.listen(0, '127.0.0.1');
+    msgUrl = `ws://127.0.0.1:${(msgCenter.getHttpServer().address() as AddressInfo).port}/ms/ws`;
     pile = new SimulatedPile({
       url: `ws://127.0.0.1:${ocppPort}/ocpp`,
       chargePointId,
@@ -120,11 +179,14 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
   afterAll(async () => {
     await pile?.stop();
     await gateway?.close();
+    await msgCenter?.close();
     await api?.close();
     await db?.drop();
   });
 
-  it('turns every session into exactly one order that matches the pile to the Wh and the fen', async () => {
+  it('turns every session into one exact order and pushes a stop notice to the operator', async () => {
+    const operator = await listenForStopNotices(msgUrl, await signIn(api, 'operator', 'Demo@123456'));
+    const maintainer = await listenForStopNotices(msgUrl, await signIn(api, 'maintainer', 'Demo@123456'));
     // Gun 1 charges a bus until it is full (EVDisconnected, a normal stop); gun 2 hits an emergency stop.
     const full = await pile.startSession(1, 'BUS-0001', { startSoc: 70, targetSoc: 80, capacityWh: 300_000 });
     const cut = await pile.startSession(2, 'BUS-0002', { autoStop: false });
@@ -168,5 +230,16 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
       ['EVDisconnected', 'normal'],
       ['EmergencyStop', 'abnormal'],
     ]);
+
+    // The operator's console is told about both stops: type 1 normal, type 2 abnormal.
+    await eventually(() => expect(operator.notices).toHaveLength(2), 15_000);
+    expect(operator.notices.map((n) => n.type).sort()).toEqual([1, 2]);
+    for (const notice of operator.notices) {
+      expect(notice.msg).toContain(chargePointId);
+      expect(notice.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
+    expect(maintainer.notices).toEqual([]); // maintenance staff do not receive stop notices
+    await operator.close();
+    await maintainer.close();
   });
 });

@@ -99,7 +99,7 @@ describe('STOMP over WebSocket at /ms/ws (real PostgreSQL and Redis)', () => {
       [
         'a token of a revoked session',
         async () => ({
-          Authorization: `Bearer ${await tokenFor({ ...config, AUTH_REDIS_PREFIX: 'elsewhere:' }, alice)}`,
+          Authorization: `Bearer ${await tokenFor({ ...config, AUTH_REDIS_KEY_PREFIX: 'elsewhere:' }, alice)}`,
         }),
         'Session has been revoked',
       ],
