@@ -120,6 +120,13 @@ SERVICE_NAME=msg-center-worker start_process msg-center-worker 'worker ready' \
 VITE_API_PROXY="http://127.0.0.1:$API_PORT" VITE_MS_PROXY="http://127.0.0.1:$MSG_PORT" start_service console \
   "http://127.0.0.1:$CONSOLE_PORT/" vite preview --config apps/console/vite.config.ts --port "$CONSOLE_PORT" --strictPort --host 127.0.0.1
 
+if [[ "${DEMO_SIMULATION:-true}" == "true" ]]; then
+  OCPP_URL="ws://127.0.0.1:$OCPP_PORT/ocpp" SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" start_process demo-depot \
+    'demo simulation running' node -r @swc-node/register scripts/demo-depot.ts
+else
+  SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" node -r @swc-node/register scripts/demo-depot.ts --seed-only
+fi
+
 cat <<MSG
 
 Voltdepot is running (bus: $BUS).
@@ -129,4 +136,5 @@ Voltdepot is running (bus: $BUS).
   Message centre  http://127.0.0.1:$MSG_PORT/health
   Logs            $LOG_DIR/   Stop: npm start -- stop
   Demo login      admin / Admin@123456   (also operator, maintainer, fleet / Demo@123456)
+  Demo depot      20 simulated piles charging 40 buses (DEMO_SIMULATION=false to switch off)
 MSG

@@ -493,12 +493,30 @@ export class SimulatedPile extends EventEmitter {
     await this.sendStatus(connector);
   }
 
+  /** Report a fault on an idle gun (e.g. 'GroundFailure'), as a real pile does; `clearFault` ends it. */
+  async reportFault(connectorId: number, errorCode: string, info?: string): Promise<void> {
+    const connector = this.connector(connectorId);
+    if (connector.session) throw new Error(`connector ${connectorId} is charging`);
+    connector.status = 'Faulted';
+    await this.sendStatus(connector, errorCode, info);
+  }
+
+  async clearFault(connectorId: number): Promise<void> {
+    const connector = this.connector(connectorId);
+    await this.setStatus(connector, connector.available ? 'Available' : 'Unavailable');
+  }
+
   /** Status notifications are not queued: after a reconnect the pile reports its current status instead. */
-  private async sendStatus(connector: Connector | undefined): Promise<void> {
+  private async sendStatus(
+    connector: Connector | undefined,
+    errorCode = 'NoError',
+    info?: string,
+  ): Promise<void> {
     if (!this.isOpen || this.registrationStatus !== 'Accepted') return;
     await this.call('StatusNotification', {
       connectorId: connector?.id ?? 0,
-      errorCode: 'NoError',
+      errorCode,
+      ...(info ? { info } : {}),
       status: connector ? connector.status : 'Available',
       timestamp: new Date().toISOString(),
     }).catch((error: Error) => this.log(`StatusNotification failed: ${error.message}`));
