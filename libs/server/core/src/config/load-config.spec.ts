@@ -32,7 +32,12 @@ describe('loadConfig with the service schema', () => {
       DATABASE_URL: validEnv.DATABASE_URL,
       REDIS_URL: validEnv.REDIS_URL,
       BUS: 'redis',
+      BUS_PREFIX: 'vd',
     });
+  });
+
+  it.each(['', 'has space', 'a'.repeat(33), '-leading'])('refuses the bus prefix %j', (prefix) => {
+    expect(() => loadConfig(schema, { ...validEnv, BUS_PREFIX: prefix })).toThrow(/BUS_PREFIX/);
   });
 
   it('parses numbers, enums and broker lists', () => {
