@@ -5,8 +5,8 @@
  *
  *   node -r @swc-node/register scripts/demo-depot.ts [--seed-only]
  *
- * Environment: DATABASE_URL (required), OCPP_URL (ws://127.0.0.1:9000/ocpp), DEMO_TIME_SCALE (60: one
- * simulated hour per real minute), DEMO_ABNORMAL_RATE (0.08), DEMO_FAULT_RATE (0.03).
+ * Environment: DATABASE_URL (required), OCPP_URL (ws://127.0.0.1:9000/ocpp), DEMO_TIME_SCALE (120: two
+ * simulated hours per real minute), DEMO_ABNORMAL_RATE (0.08), DEMO_FAULT_RATE (0.03).
  */
 import argon2 from 'argon2';
 import { createDataSource } from '@voltdepot/server-database';
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--seed-only')) return;
 
   const ocppUrl = process.env['OCPP_URL'] ?? 'ws://127.0.0.1:9000/ocpp';
-  const timeScale = Number(process.env['DEMO_TIME_SCALE'] ?? 60);
+  const timeScale = Number(process.env['DEMO_TIME_SCALE'] ?? 120);
   let stopping = false;
   const options: SimulationOptions = {
     faultRate: Number(process.env['DEMO_FAULT_RATE'] ?? 0.03),
