@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ensureDatabase } from './admin';
 import { allMigrations } from './migrations';
 
 export type DatabaseOptions = {
@@ -30,4 +31,19 @@ export function createDataSource(options: DatabaseOptions): DataSource {
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const applied = await dataSource.runMigrations({ transaction: 'each' });
   return applied.map((m) => m.name);
+}
+
+/**
+ * Create the database if needed and apply pending migrations; returns the names applied.
+ * Used by `npm start` (scripts/migrate.ts) and the api image's migrate entrypoint.
+ */
+export async function migrateDatabase(url: string, applicationName = 'voltdepot-migrate'): Promise<string[]> {
+  await ensureDatabase(url);
+  const dataSource = createDataSource({ url, poolSize: 1, applicationName });
+  await dataSource.initialize();
+  try {
+    return await runMigrations(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
 }
