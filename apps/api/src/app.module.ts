@@ -6,8 +6,9 @@ import {
   postgresUrlCheck,
   redisUrlCheck,
 } from '@voltdepot/server-core';
+import { AssetsModule } from '@voltdepot/server-assets';
 import { BillingModule } from '@voltdepot/server-billing';
-import { IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
+import { DataScopeService, IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
 import {
   busCheck,
   busConfigFromService,
@@ -60,6 +61,10 @@ export class AppModule {
         }),
         // Price plans and the settlement of charging sessions into orders.
         BillingModule,
+        // Charging assets (basic data), kept in step with the OCPP gateway's registry; lists by data scope.
+        AssetsModule.forRoot({
+          dataScope: { inject: [DataSource], useFactory: (db: DataSource) => new DataScopeService(db) },
+        }),
         ObservabilityModule.forRootAsync({
           inject: [EVENT_BUS],
           useFactory: (bus: EventBus) => ({

@@ -5,6 +5,8 @@ import { MsgCenter1763830000000 } from './1763830000000-msg-center';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
+import { Assets1763850000000 } from './1763850000000-assets';
+import { AssetsResources1763850000100 } from './1763850000100-assets-resources';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -15,4 +17,6 @@ export const allMigrations = [
   IdentityTotp1763820000100,
   Billing1763840000000,
   BillingResources1763840000100,
+  Assets1763850000000,
+  AssetsResources1763850000100,
 ];

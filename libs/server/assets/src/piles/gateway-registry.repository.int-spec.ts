@@ -1,0 +1,90 @@
+import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
+import { IdTagRepository } from '../cards/id-tag.repository';
+import { GatewayRegistryRepository } from './gateway-registry.repository';
+
+/** The gateway's tables as the api writes them (real PostgreSQL, migrated). */
+describe('GatewayRegistryRepository and IdTagRepository', () => {
+  let db: TestDatabase;
+  let registry: GatewayRegistryRepository;
+  const idTags = new IdTagRepository();
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    registry = new GatewayRegistryRepository(db.dataSource);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  async function pile(chargePointId: string, hash: string | null): Promise<number> {
+    const [row] = await db.dataSource.query(
+      `INSERT INTO charging_pile (organization_id, name, number, charge_point_id, ocpp_password_hash, device_status, protocol_version)
+       SELECT id, $1, $1, $1, $2, 50, 'ocpp1.6' FROM sys_organization WHERE code = 'ROOT' RETURNING id`,
+      [chargePointId, hash],
+    );
+    return Number(row.id);
+  }
+  const registryRow = async (chargePointId: string) =>
+    (
+      await db.dataSource.query(
+        'SELECT state, password_hash, updated_at FROM pile_registry WHERE charge_point_id = $1',
+        [chargePointId],
+      )
+    )[0];
+
+  it('copies a pile into the registry, changes its state, and retires it as a tombstone', async () => {
+    const id = await pile('REG-1', '$argon2id$fake');
+    await db.dataSource.transaction((m) => registry.syncPile(m, id, 'pending'));
+    expect(await registryRow('REG-1')).toMatchObject({ state: 'pending', password_hash: '$argon2id$fake' });
+    const before = (await registryRow('REG-1')).updated_at as Date;
+    await db.dataSource.transaction((m) => registry.setStates(m, [id], 'active'));
+    const after = await registryRow('REG-1');
+    expect(after.state).toBe('active');
+    expect((after.updated_at as Date).getTime()).toBeGreaterThan(before.getTime());
+    await db.dataSource.transaction((m) => registry.retire(m, 'REG-1'));
+    expect(await registryRow('REG-1')).toMatchObject({ state: 'disabled', password_hash: null });
+  });
+
+  it('a rolled-back transaction leaves the registry untouched', async () => {
+    const id = await pile('REG-2', '$argon2id$fake');
+    await expect(
+      db.dataSource.transaction(async (m) => {
+        await registry.syncPile(m, id, 'active');
+        throw new Error('rule broken after the write');
+      }),
+    ).rejects.toThrow('rule broken');
+    expect(await registryRow('REG-2')).toBeUndefined();
+  });
+
+  it('lists unknown attempts per charge point, without those registered since', async () => {
+    await db.dataSource.query(
+      `INSERT INTO unknown_pile_attempt (charge_point_id, remote_address, attempts) VALUES
+         ('UNK-1', '10.0.0.1', 2), ('UNK-1', '10.0.0.2', 1), ('REG-1', '10.0.0.3', 5)`,
+    );
+    const page = await registry.unknownPage(1, 10);
+    expect(page.total).toBe(1);
+    expect(page.list).toEqual([
+      expect.objectContaining({
+        chargePointId: 'UNK-1',
+        attempts: 3,
+        remoteAddresses: expect.arrayContaining(['10.0.0.1', '10.0.0.2']),
+      }),
+    ]);
+    expect(await registry.hasUnknownAttempt('UNK-1')).toBe(true);
+    await db.dataSource.transaction((m) => registry.forgetUnknown(m, 'UNK-1'));
+    expect(await registry.hasUnknownAttempt('UNK-1')).toBe(false);
+  });
+
+  it('writes id tags with status and expiry, and removes them', async () => {
+    const expiry = '2030-01-01T00:00:00.000Z';
+    await db.dataSource.transaction((m) => idTags.upsert(m, 'CARD-1', 'Accepted', expiry));
+    await db.dataSource.transaction((m) => idTags.upsert(m, 'CARD-1', 'Blocked', expiry));
+    const [row] = await db.dataSource.query('SELECT status, expiry_date FROM id_tag WHERE id_tag = $1', [
+      'CARD-1',
+    ]);
+    expect(row.status).toBe('Blocked');
+    expect((row.expiry_date as Date).toISOString()).toBe(expiry);
+    await db.dataSource.transaction((m) => idTags.remove(m, 'CARD-1'));
+    expect(await db.dataSource.query('SELECT 1 FROM id_tag WHERE id_tag = $1', ['CARD-1'])).toEqual([]);
+  });
+});

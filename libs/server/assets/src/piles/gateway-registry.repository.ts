@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export type GatewayPileState = 'active' | 'pending' | 'disabled';
+
+/** Device status (business-areas §4) -> what the gateway does with the pile's connection. */
+export function gatewayStateOf(deviceStatus: number): GatewayPileState {
+  switch (deviceStatus) {
+    case 50:
+      return 'active';
+    case 1:
+      return 'pending';
+    default:
+      return 'disabled';
+  }
+}
+
+export type UnknownPileAttempt = {
+  chargePointId: string;
+  remoteAddresses: string[];
+  attempts: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+};
+
+/**
+ * The gateway's registry contract: `pile_registry` (read by the gateway, changes picked up within ~2 s
+ * through its updated_at trigger) and `unknown_pile_attempt` (written by the gateway). Writes run in the
+ * caller's transaction, so a pile and its registry row change together.
+ */
+@Injectable()
+export class GatewayRegistryRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** Copies the pile's identity, state and password hash into the registry. */
+  async syncPile(m: EntityManager, pileId: number, state: GatewayPileState): Promise<void> {
+    await m.query(
+      `INSERT INTO pile_registry (charge_point_id, state, password_hash)
+       SELECT charge_point_id, $2, ocpp_password_hash FROM charging_pile WHERE id = $1
+       ON CONFLICT (charge_point_id) DO UPDATE SET state = EXCLUDED.state, password_hash = EXCLUDED.password_hash`,
+      [pileId, state],
+    );
+  }
+
+  async setStates(m: EntityManager, pileIds: number[], state: GatewayPileState): Promise<void> {
+    await m.query(
+      `UPDATE pile_registry r SET state = $2 FROM charging_pile p
+        WHERE p.id = ANY($1::int[]) AND r.charge_point_id = p.charge_point_id`,
+      [pileIds, state],
+    );
+  }
+
+  /**
+   * A removed or renamed pile can no longer authenticate: the row stays as a disabled tombstone without a
+   * password (the gateway's cache sees updates within its refresh interval, but deletions only on a full
+   * reload).
+   */
+  async retire(m: EntityManager, chargePointId: string): Promise<void> {
+    await m.query(
+      `UPDATE pile_registry SET state = 'disabled', password_hash = NULL WHERE charge_point_id = $1`,
+      [chargePointId],
+    );
+  }
+
+  async unknownPage(page: number, size: number): Promise<{ list: UnknownPileAttempt[]; total: number }> {
+    const unregistered = `NOT EXISTS (SELECT 1 FROM charging_pile p WHERE p.charge_point_id = u.charge_point_id)`;
+    const [{ total }] = (await this.db.query(
+      `SELECT count(DISTINCT u.charge_point_id)::int AS total FROM unknown_pile_attempt u WHERE ${unregistered}`,
+    )) as { total: number }[];
+    const rows = (await this.db.query(
+      `SELECT u.charge_point_id, array_agg(u.remote_address ORDER BY u.last_seen_at DESC) AS remote_addresses,
+              sum(u.attempts)::int AS attempts, min(u.first_seen_at) AS first_seen_at, max(u.last_seen_at) AS last_seen_at
+         FROM unknown_pile_attempt u WHERE ${unregistered}
+        GROUP BY u.charge_point_id ORDER BY max(u.last_seen_at) DESC, u.charge_point_id LIMIT $1 OFFSET $2`,
+      [size, (page - 1) * size],
+    )) as Record<string, unknown>[];
+    return {
+      total,
+      list: rows.map((r) => ({
+        chargePointId: String(r['charge_point_id']),
+        remoteAddresses: (r['remote_addresses'] as string[]).filter(Boolean),
+        attempts: Number(r['attempts']),
+        firstSeenAt: new Date(r['first_seen_at'] as string).toISOString(),
+        lastSeenAt: new Date(r['last_seen_at'] as string).toISOString(),
+      })),
+    };
+  }
+
+  async hasUnknownAttempt(chargePointId: string): Promise<boolean> {
+    const rows = (await this.db.query(
+      `SELECT 1 FROM unknown_pile_attempt WHERE charge_point_id = $1 LIMIT 1`,
+      [chargePointId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  async forgetUnknown(m: EntityManager, chargePointId: string): Promise<void> {
+    await m.query(`DELETE FROM unknown_pile_attempt WHERE charge_point_id = $1`, [chargePointId]);
+  }
+}

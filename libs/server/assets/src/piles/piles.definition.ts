@@ -1,0 +1,278 @@
+import { CHARGE_POINT_ID_PATTERN } from '@voltdepot/shared-ocpp';
+import argon2 from 'argon2';
+import { z } from 'zod';
+import { AssetsErrorCode, AssetsException } from '../assets.exception';
+import type { AssetDefinition, AssetHooks, AssetReference } from '../shared/asset-definition';
+import {
+  optionalBoolean,
+  optionalCode,
+  optionalDate,
+  optionalId,
+  optionalInt,
+  optionalText,
+  requiredCode,
+  requiredId,
+  requiredInt,
+  requiredText,
+} from '../shared/fields';
+import { stationRef } from '../stations/stations.definition';
+import { gatewayStateOf, type GatewayRegistryRepository } from './gateway-registry.repository';
+
+/** business-areas §4 (device status) and §9 (charger types, national standard, payment, connectors, BMS). */
+export const DEVICE_STATUSES = [1, 5, 6, 50] as const;
+export const CHARGER_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 255] as const;
+export const NATIONAL_STANDARDS = [1, 2, 3, 255] as const;
+export const PAYMENT_MODES = [0, 1] as const;
+export const CONNECTOR_TYPES = [1, 2, 3, 4, 5, 255] as const;
+export const BMS_POWERS = [1, 2, 3, 255] as const;
+
+export const pileRef: AssetReference = {
+  field: 'pileId',
+  table: 'charging_pile',
+  noun: 'Charging host',
+  scoped: true,
+};
+
+/** HTTP Basic password of OCPP security profile 1; stored only as an argon2id hash. */
+export const ocppPassword = requiredText('OCPP password', 40, 16, {
+  regex: /^[\x21-\x7e]+$/,
+  message: 'OCPP password may contain only printable ASCII characters without spaces',
+});
+
+export function hashOcppPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+const pileFields = {
+  name: requiredText('Name', 32),
+  number: requiredText('Number', 16),
+  chargePointId: requiredText('Charge point id', 48, 1, {
+    regex: CHARGE_POINT_ID_PATTERN,
+    message: 'Charge point id must start with a letter or digit and contain only letters, digits and . _ : -',
+  }),
+  type: requiredCode('Charger type', CHARGER_TYPES),
+  maxPowerW: requiredInt('Maximum power (W)', 1, 10_000_000),
+  ratedPowerW: requiredInt('Rated power (W)', 1, 10_000_000),
+  voltageV: optionalInt('Voltage (V)', 0, 2000),
+  currentA: optionalInt('Current (A)', 0, 2000),
+  deviceStatus: requiredCode('Device status', DEVICE_STATUSES),
+  manufacturerId: optionalId('Manufacturer'),
+  gunCount: requiredInt('Number of guns', 1, 16),
+  stationId: requiredId('Station'),
+  protocolVersion: requiredText('Protocol version', 16),
+  nationalStandard: optionalCode('National standard', NATIONAL_STANDARDS),
+  model: optionalText('Model', 32),
+  hostIp: optionalText('Host IP', 45),
+  simNumber: optionalText('SIM number', 32),
+  productionDate: optionalDate('Production date'),
+  paymentMode: optionalCode('Payment method', PAYMENT_MODES),
+  supportsReservation: optionalBoolean('Reservation support', false),
+  externalId: optionalText('External mapping ID', 64),
+};
+
+function ratedWithinMaximum(v: { maxPowerW: number; ratedPowerW: number }, ctx: z.RefinementCtx): void {
+  if (v.ratedPowerW > v.maxPowerW) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['ratedPowerW'],
+      message: 'Rated power (W) must not exceed maximum power (W)',
+    });
+  }
+}
+
+/** The password is required to create a host and optional on update (kept when absent). */
+export const createPileSchema = z
+  .object({ ...pileFields, ocppPassword })
+  .strict()
+  .superRefine(ratedWithinMaximum);
+export const updatePileSchema = z
+  .object({ ...pileFields, ocppPassword: ocppPassword.optional() })
+  .strict()
+  .superRefine(ratedWithinMaximum);
+
+export const pileDefinition: AssetDefinition = {
+  kind: 'pile',
+  noun: 'Charging host',
+  table: 'charging_pile',
+  scoped: true,
+  permission: 'basic:host',
+  columns: [
+    { field: 'name', column: 'name', kind: 'text' },
+    { field: 'number', column: 'number', kind: 'text' },
+    { field: 'chargePointId', column: 'charge_point_id', kind: 'text' },
+    { field: 'type', column: 'type', kind: 'int' },
+    { field: 'maxPowerW', column: 'max_power_w', kind: 'int' },
+    { field: 'ratedPowerW', column: 'rated_power_w', kind: 'int' },
+    { field: 'voltageV', column: 'voltage_v', kind: 'int' },
+    { field: 'currentA', column: 'current_a', kind: 'int' },
+    { field: 'deviceStatus', column: 'device_status', kind: 'int' },
+    { field: 'manufacturerId', column: 'manufacturer_id', kind: 'int' },
+    { field: 'gunCount', column: 'gun_count', kind: 'int' },
+    { field: 'stationId', column: 'station_id', kind: 'int' },
+    { field: 'protocolVersion', column: 'protocol_version', kind: 'text' },
+    { field: 'nationalStandard', column: 'national_standard', kind: 'int' },
+    { field: 'model', column: 'model', kind: 'text' },
+    { field: 'hostIp', column: 'host_ip', kind: 'text' },
+    { field: 'simNumber', column: 'sim_number', kind: 'text' },
+    { field: 'productionDate', column: 'production_date', kind: 'date' },
+    { field: 'paymentMode', column: 'payment_mode', kind: 'int' },
+    { field: 'supportsReservation', column: 'supports_reservation', kind: 'bool' },
+    { field: 'externalId', column: 'external_id', kind: 'text' },
+  ],
+  computed: [
+    { field: 'stationName', sql: '(SELECT s.name FROM station s WHERE s.id = t.station_id)', kind: 'text' },
+    {
+      field: 'manufacturerName',
+      sql: '(SELECT mf.name FROM manufacturer mf WHERE mf.id = t.manufacturer_id)',
+      kind: 'text',
+    },
+    { field: 'hasOcppPassword', sql: '(t.ocpp_password_hash IS NOT NULL)', kind: 'bool' },
+    {
+      field: 'gatewayState',
+      sql: '(SELECT pr.state FROM pile_registry pr WHERE pr.charge_point_id = t.charge_point_id)',
+      kind: 'text',
+    },
+  ],
+  references: [
+    stationRef,
+    {
+      field: 'manufacturerId',
+      table: 'manufacturer',
+      noun: 'Manufacturer',
+      scoped: false,
+      must: {
+        sql: `r.type = 'pile'`,
+        message: (id) => `Manufacturer ${id} is not a charging pile manufacturer`,
+      },
+    },
+  ],
+  organizationFrom: ['stationId'],
+  unique: [
+    {
+      constraint: 'charging_pile_number_uq',
+      field: 'number',
+      message: (v) => `A charging host numbered '${String(v['number'])}' already exists`,
+    },
+    {
+      constraint: 'charging_pile_charge_point_id_uq',
+      field: 'chargePointId',
+      message: (v) => `A charging host with charge point id '${String(v['chargePointId'])}' already exists`,
+    },
+  ],
+  createSchema: createPileSchema,
+  updateSchema: updatePileSchema,
+  filters: [
+    { field: 'name', sql: 't.name', kind: 'like' },
+    { field: 'number', sql: 't.number', kind: 'like' },
+    { field: 'chargePointId', sql: 't.charge_point_id', kind: 'like' },
+    { field: 'stationId', sql: 't.station_id', kind: 'int' },
+    { field: 'deviceStatus', sql: 't.device_status', kind: 'int' },
+  ],
+};
+
+export function pileHooks(registry: GatewayRegistryRepository): AssetHooks {
+  return {
+    async prepare({ values }) {
+      const password = values['ocppPassword'];
+      return typeof password === 'string' ? { ocpp_password_hash: await hashOcppPassword(password) } : {};
+    },
+    async afterSave(m, saved, { previous }) {
+      if (previous !== undefined && previous['chargePointId'] !== saved['chargePointId']) {
+        await registry.retire(m, String(previous['chargePointId']));
+      }
+      await registry.syncPile(m, saved.id, gatewayStateOf(Number(saved['deviceStatus'])));
+    },
+    async beforeDelete(m, row) {
+      await registry.retire(m, String(row['chargePointId']));
+    },
+  };
+}
+
+const gunSchema = z
+  .object({
+    pileId: requiredId('Charging host'),
+    name: requiredText('Gun name', 32),
+    channelNumber: requiredInt('Channel number', 1, 16),
+    qrCode: requiredText('QR code', 128),
+    connectorType: requiredCode('Connector type', CONNECTOR_TYPES),
+    maxVoltageV: optionalInt('Maximum voltage (V)', 0, 2000),
+    minVoltageV: optionalInt('Minimum voltage (V)', 0, 2000),
+    ratedVoltageV: optionalInt('Rated voltage (V)', 0, 2000),
+    ratedCurrentA: optionalInt('Rated current (A)', 0, 2000),
+    ratedPowerW: optionalInt('Rated power (W)', 0, 10_000_000),
+    bmsPower: optionalCode('Auxiliary supply (BMS) voltage', BMS_POWERS),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.minVoltageV !== null && v.maxVoltageV !== null && v.minVoltageV > v.maxVoltageV) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['minVoltageV'],
+        message: 'Minimum voltage (V) must not exceed maximum voltage (V)',
+      });
+    }
+  });
+
+export const gunDefinition: AssetDefinition = {
+  kind: 'gun',
+  noun: 'Gun',
+  table: 'charging_gun',
+  scoped: true,
+  permission: 'basic:gun',
+  columns: [
+    { field: 'pileId', column: 'pile_id', kind: 'int' },
+    { field: 'name', column: 'name', kind: 'text' },
+    { field: 'channelNumber', column: 'channel_number', kind: 'int' },
+    { field: 'qrCode', column: 'qr_code', kind: 'text' },
+    { field: 'connectorType', column: 'connector_type', kind: 'int' },
+    { field: 'maxVoltageV', column: 'max_voltage_v', kind: 'int' },
+    { field: 'minVoltageV', column: 'min_voltage_v', kind: 'int' },
+    { field: 'ratedVoltageV', column: 'rated_voltage_v', kind: 'int' },
+    { field: 'ratedCurrentA', column: 'rated_current_a', kind: 'int' },
+    { field: 'ratedPowerW', column: 'rated_power_w', kind: 'int' },
+    { field: 'bmsPower', column: 'bms_power', kind: 'int' },
+  ],
+  computed: [
+    { field: 'pileName', sql: '(SELECT p.name FROM charging_pile p WHERE p.id = t.pile_id)', kind: 'text' },
+    {
+      field: 'chargePointId',
+      sql: '(SELECT p.charge_point_id FROM charging_pile p WHERE p.id = t.pile_id)',
+      kind: 'text',
+    },
+  ],
+  references: [pileRef],
+  organizationFrom: ['pileId'],
+  unique: [
+    {
+      constraint: 'charging_gun_channel_uq',
+      field: 'channelNumber',
+      message: (v) =>
+        `Charging host ${String(v['pileId'])} already has a gun on channel ${String(v['channelNumber'])}`,
+    },
+    {
+      constraint: 'charging_gun_qr_code_uq',
+      field: 'qrCode',
+      message: (v) => `QR code '${String(v['qrCode'])}' is already used by another gun`,
+    },
+  ],
+  createSchema: gunSchema,
+  updateSchema: gunSchema,
+  filters: [
+    { field: 'pileId', sql: 't.pile_id', kind: 'int' },
+    { field: 'name', sql: 't.name', kind: 'like' },
+  ],
+  orderBy: 't.pile_id DESC, t.channel_number',
+  hooks: {
+    async prepare({ values, references }) {
+      const pile = references.get('pileId')!;
+      const gunCount = pile['gun_count'] === null ? null : Number(pile['gun_count']);
+      if (gunCount !== null && Number(values['channelNumber']) > gunCount) {
+        const message = `Channel number ${String(values['channelNumber'])} exceeds the number of guns (${gunCount}) of charging host ${String(values['pileId'])}`;
+        throw new AssetsException(AssetsErrorCode.RuleViolated, message, [
+          { field: 'channelNumber', message },
+        ]);
+      }
+      return {};
+    },
+  },
+};
