@@ -7,6 +7,9 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EVENT_BUS, type EventBus, type Subscription } from '@voltdepot/server-messaging';
+import { DiscountPlanRepository } from './discount-plans/discount-plan.repository';
+import { DiscountPlansController } from './discount-plans/discount-plans.controller';
+import { DiscountPlansService } from './discount-plans/discount-plans.service';
 import { PricePlanRepository } from './price-plans/price-plan.repository';
 import { PricePlansController } from './price-plans/price-plans.controller';
 import { PricePlansService } from './price-plans/price-plans.service';
@@ -17,7 +20,7 @@ import { startSettlementConsumer } from './settlement/settlement.consumer';
  * provided by the host app.
  */
 @Module({
-  controllers: [PricePlansController],
+  controllers: [PricePlansController, DiscountPlansController],
   providers: [
     {
       provide: PricePlanRepository,
@@ -28,6 +31,16 @@ import { startSettlementConsumer } from './settlement/settlement.consumer';
       provide: PricePlansService,
       inject: [PricePlanRepository],
       useFactory: (r: PricePlanRepository) => new PricePlansService(r),
+    },
+    {
+      provide: DiscountPlanRepository,
+      inject: [DataSource],
+      useFactory: (ds: DataSource) => new DiscountPlanRepository(ds),
+    },
+    {
+      provide: DiscountPlansService,
+      inject: [DiscountPlanRepository],
+      useFactory: (r: DiscountPlanRepository) => new DiscountPlansService(r),
     },
   ],
 })

@@ -10,3 +10,8 @@ export * from './price-plans/price-plans.service';
 export * from './price-plans/price-plans.exception';
 export * from './price-plans/dto/price-plan.dto';
 export { PRICE_PLAN_PERMISSIONS } from './price-plans/price-plans.controller';
+export * from './pricing/discount';
+export * from './discount-plans/discount-plans.service';
+export * from './discount-plans/discount-plans.exception';
+export * from './discount-plans/dto/discount-plan.dto';
+export { DISCOUNT_PLAN_PERMISSIONS } from './discount-plans/discount-plans.controller';

@@ -9,6 +9,7 @@ import {
 import { createEnvelope, KafkaBus, RedisStreamsBus, type EventBus } from '@voltdepot/server-messaging';
 import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@voltdepot/server-testing';
 import { parseMinute } from '../pricing/price-plan';
+import { applyDiscount } from '../pricing/discount';
 import { priceSession } from '../pricing/session-pricing';
 import { startSettlementConsumer } from './settlement.consumer';
 
@@ -216,6 +217,42 @@ describe.each(drivers)('settlement on the %s bus', (_driver, makeBus) => {
       return rows;
     });
     expect(order.total_fen).toBe(String(priceSession(plan, s.readings).totalFen));
+  });
+
+  it('applies the discount plan covering the card at the start, per band and component, rounded half up', async () => {
+    const [{ id: planId }] = await db.dataSource.query(
+      `INSERT INTO discount_plan (name, customer_type, price_discount, service_fee_discount, valid_from, valid_to)
+       VALUES ($1, 2, 95, 80, '2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z') RETURNING id`,
+      [`Fleet ${randomUUID().slice(0, 6)}`],
+    );
+    await db.dataSource.query(`INSERT INTO discount_plan_card (plan_id, id_tag) VALUES ($1, 'CARD0001')`, [
+      planId,
+    ]);
+    try {
+      const s = overnightSession();
+      await bus.publish(s.events);
+      const [order] = await eventually(async () => {
+        const rows = await ordersOf(s.cp);
+        expect(rows).toHaveLength(1);
+        return rows;
+      });
+      const list = priceSession(plan, s.readings);
+      const discounted = applyDiscount(list, { planId, pricePercent: 95, servicePercent: 80 });
+      expect(discounted.totalFen).toBeLessThan(list.totalFen);
+      expect(order).toMatchObject({
+        discount_plan_id: planId,
+        total_fen: String(discounted.totalFen),
+        electricity_fen: String(discounted.electricityFen),
+        service_fen: String(discounted.serviceFen),
+        electricity_discount_fen: String(list.electricityFen - discounted.electricityFen),
+        service_discount_fen: String(list.serviceFen - discounted.serviceFen),
+        deep_valley_electricity_fen: String(discounted.bands.deepValley.electricityFen),
+        valley_service_fen: String(discounted.bands.valley.serviceFen),
+        normal_energy_wh: String(list.bands.normal.energyWh),
+      });
+    } finally {
+      await db.dataSource.query(`UPDATE discount_plan SET enabled = false WHERE id = $1`, [planId]);
+    }
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { TransactionStoppedV1 } from '@voltdepot/shared-events';
 import type { PricePlan, PricePlanStage, StageType } from '../pricing/price-plan';
+import type { Discount, DiscountedPrice } from '../pricing/discount';
 import type { SessionPrice } from '../pricing/session-pricing';
 
 export type BillingSessionRow = {
@@ -22,6 +23,8 @@ export type OrderRecord = {
   endSoc?: number;
   price?: SessionPrice;
   pricePlanId?: number;
+  /** Set when a discount plan applied: the payable amounts (bands and totals) after the discount. */
+  discounted?: DiscountedPrice & { planId: number };
   payStatus: 0 | 1 | 3;
   abnormalReasons: string[];
   energyWh: number;
@@ -35,36 +38,130 @@ const BAND_COLUMNS: Record<StageType, string> = {
   deepValley: 'deep_valley',
 };
 
+export type SettlementInputs = {
+  session?: BillingSessionRow;
+  settled: boolean;
+  readings: Reading[];
+  plan?: { id: number; version: string };
+  /** The enabled discount plan covering the session's card at its start, if any. */
+  discount?: Discount;
+};
+
 /** The only place the billing area touches the database. Every write is idempotent by business key. */
 export class SettlementRepository {
-  async recordStart(m: EntityManager, s: BillingSessionRow): Promise<void> {
-    await m.query(
-      `INSERT INTO billing_session (charge_point_id, transaction_id, connector_id, id_tag, meter_start_wh, started_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+  private readonly planCache = new Map<string, PricePlan>();
+
+  /**
+   * Record a start and take the stop that overtook it, if any, in one statement (one round trip on
+   * the hot path). TypeORM answers DELETE ... RETURNING with [rows, affectedCount].
+   */
+  async recordStart(m: EntityManager, s: BillingSessionRow): Promise<TransactionStoppedV1 | undefined> {
+    const result = await m.query(
+      `WITH started AS (
+         INSERT INTO billing_session (charge_point_id, transaction_id, connector_id, id_tag, meter_start_wh, started_at)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING)
+       DELETE FROM billing_pending_stop WHERE charge_point_id = $1 AND transaction_id = $2 RETURNING payload`,
       [s.chargePointId, s.transactionId, s.connectorId, s.idTag, s.meterStartWh, s.startedAt],
     );
+    const returned = Array.isArray(result[0]) ? result[0] : result;
+    return returned[0]?.payload;
   }
 
-  async findSession(
+  /**
+   * Everything settling a stop needs, in one round trip: the session, whether it is already settled,
+   * its readings in time order, and which price plan (id and version) was in force at its start.
+   */
+  async settlementInputs(
     m: EntityManager,
     chargePointId: string,
     transactionId: number,
-  ): Promise<BillingSessionRow | undefined> {
+    stationId: number | undefined,
+  ): Promise<SettlementInputs> {
+    const [row] = await m.query(
+      `WITH s AS (
+         SELECT connector_id, id_tag, meter_start_wh, started_at FROM billing_session
+          WHERE charge_point_id = $1 AND transaction_id = $2)
+       SELECT
+         (SELECT row_to_json(s) FROM s) AS session,
+         EXISTS (SELECT 1 FROM charging_order WHERE charge_point_id = $1 AND transaction_id = $2) AS settled,
+         (SELECT coalesce(json_agg(json_build_object('m', measurand, 'at', at, 'v', value, 'f', flag) ORDER BY at), '[]')
+            FROM billing_reading WHERE charge_point_id = $1 AND transaction_id = $2) AS readings,
+         (SELECT json_build_object('id', p.id, 'version', p.updated_at) FROM price_plan p
+           WHERE p.id = COALESCE(
+             (SELECT plan_id FROM station_price_plan
+               WHERE station_id = $3 AND effective_from <= (SELECT started_at FROM s)
+               ORDER BY effective_from DESC LIMIT 1),
+             (SELECT id FROM price_plan WHERE is_default))) AS plan,
+         (SELECT json_build_object('id', d.id, 'price', d.price_discount, 'service', d.service_fee_discount)
+            FROM discount_plan d JOIN discount_plan_card c ON c.plan_id = d.id
+           WHERE c.id_tag = (SELECT id_tag FROM s) AND d.enabled
+             AND d.valid_from <= (SELECT started_at FROM s) AND (SELECT started_at FROM s) < d.valid_to
+           ORDER BY d.valid_from DESC, d.id DESC LIMIT 1) AS discount`,
+      [chargePointId, transactionId, stationId ?? null],
+    );
+    const s = row.session as Record<string, unknown> | null;
+    return {
+      session: s
+        ? {
+            chargePointId,
+            transactionId,
+            connectorId: Number(s['connector_id']),
+            idTag: String(s['id_tag']),
+            meterStartWh: Number(s['meter_start_wh']),
+            startedAt: new Date(String(s['started_at'])),
+          }
+        : undefined,
+      settled: row.settled === true,
+      readings: (row.readings as { m: string; at: string; v: number | string; f: string | null }[]).map(
+        (r) => ({
+          measurand: r.m,
+          at: new Date(r.at),
+          value: Number(r.v),
+          flag: r.f,
+        }),
+      ),
+      plan: row.plan ? { id: Number(row.plan.id), version: String(row.plan.version) } : undefined,
+      discount: row.discount
+        ? {
+            planId: Number(row.discount.id),
+            pricePercent: Number(row.discount.price),
+            servicePercent: Number(row.discount.service),
+          }
+        : undefined,
+    };
+  }
+
+  /**
+   * A plan's stages, cached by (id, version): saving a plan bumps `updated_at` in the transaction that
+   * replaces its stages, so a cached version is never stale. The stages are read together with the
+   * version they belong to, so a concurrent edit cannot file new stages under an old version.
+   */
+  async planStages(m: EntityManager, ref: { id: number; version: string }): Promise<PricePlan | undefined> {
+    const key = `${ref.id}@${ref.version}`;
+    const cached = this.planCache.get(key);
+    if (cached) return cached;
     const rows = await m.query(
-      `SELECT charge_point_id, transaction_id, connector_id, id_tag, meter_start_wh, started_at
-         FROM billing_session WHERE charge_point_id = $1 AND transaction_id = $2`,
-      [chargePointId, transactionId],
+      `SELECT p.updated_at AS version, s.stage_type, s.start_minute, s.end_minute, s.electricity_price, s.service_fee
+         FROM price_plan p JOIN price_plan_stage s ON s.plan_id = p.id
+        WHERE p.id = $1 ORDER BY s.seq`,
+      [ref.id],
     );
     if (!rows.length) return undefined;
-    const r = rows[0];
-    return {
-      chargePointId: r.charge_point_id,
-      transactionId: r.transaction_id,
-      connectorId: r.connector_id,
-      idTag: r.id_tag,
-      meterStartWh: Number(r.meter_start_wh),
-      startedAt: new Date(r.started_at),
+    const plan: PricePlan = {
+      stages: rows.map((s: Record<string, unknown>): PricePlanStage => ({
+        stageType: s['stage_type'] as StageType,
+        startMinute: Number(s['start_minute']),
+        endMinute: Number(s['end_minute']),
+        electricityPrice: Number(s['electricity_price']),
+        serviceFee: Number(s['service_fee']),
+      })),
     };
+    const version = new Date(rows[0].version).getTime();
+    if (version === new Date(ref.version).getTime()) {
+      if (this.planCache.size > 256) this.planCache.clear();
+      this.planCache.set(key, plan);
+    }
+    return plan;
   }
 
   async recordReadings(
@@ -87,20 +184,6 @@ export class SettlementRepository {
     );
   }
 
-  async readings(m: EntityManager, chargePointId: string, transactionId: number): Promise<Reading[]> {
-    const rows = await m.query(
-      `SELECT measurand, at, value, flag FROM billing_reading
-        WHERE charge_point_id = $1 AND transaction_id = $2 ORDER BY at`,
-      [chargePointId, transactionId],
-    );
-    return rows.map((r: { measurand: string; at: Date; value: string; flag: string | null }) => ({
-      measurand: r.measurand,
-      at: new Date(r.at),
-      value: Number(r.value),
-      flag: r.flag,
-    }));
-  }
-
   async parkStop(m: EntityManager, stop: TransactionStoppedV1): Promise<void> {
     await m.query(
       `INSERT INTO billing_pending_stop (charge_point_id, transaction_id, payload) VALUES ($1, $2, $3::jsonb)
@@ -109,69 +192,16 @@ export class SettlementRepository {
     );
   }
 
-  async takeParkedStop(
-    m: EntityManager,
-    chargePointId: string,
-    transactionId: number,
-  ): Promise<TransactionStoppedV1 | undefined> {
-    const rows = await m.query(
-      `DELETE FROM billing_pending_stop WHERE charge_point_id = $1 AND transaction_id = $2 RETURNING payload`,
-      [chargePointId, transactionId],
-    );
-    // TypeORM answers DELETE ... RETURNING with [rows, affectedCount].
-    const returned = Array.isArray(rows[0]) ? rows[0] : rows;
-    return returned[0]?.payload;
-  }
-
-  async orderExists(m: EntityManager, chargePointId: string, transactionId: number): Promise<boolean> {
-    const rows = await m.query(
-      `SELECT 1 FROM charging_order WHERE charge_point_id = $1 AND transaction_id = $2`,
-      [chargePointId, transactionId],
-    );
-    return rows.length > 0;
-  }
-
-  /** The plan in force for a station at an instant, else the default plan. */
-  async pricePlanAt(
-    m: EntityManager,
-    stationId: number | undefined,
-    at: Date,
-  ): Promise<{ id: number; plan: PricePlan } | undefined> {
-    const rows = await m.query(
-      `SELECT p.id FROM price_plan p
-        WHERE p.id = COALESCE(
-          (SELECT plan_id FROM station_price_plan WHERE station_id = $1 AND effective_from <= $2
-            ORDER BY effective_from DESC LIMIT 1),
-          (SELECT id FROM price_plan WHERE is_default))`,
-      [stationId ?? null, at],
-    );
-    if (!rows.length) return undefined;
-    const id = rows[0].id as number;
-    const stages = await m.query(
-      `SELECT stage_type, start_minute, end_minute, electricity_price, service_fee
-         FROM price_plan_stage WHERE plan_id = $1 ORDER BY seq`,
-      [id],
-    );
-    return {
-      id,
-      plan: {
-        stages: stages.map((s: Record<string, unknown>): PricePlanStage => ({
-          stageType: s['stage_type'] as StageType,
-          startMinute: Number(s['start_minute']),
-          endMinute: Number(s['end_minute']),
-          electricityPrice: Number(s['electricity_price']),
-          serviceFee: Number(s['service_fee']),
-        })),
-      },
-    };
-  }
-
   /** Insert the order once; a replayed settlement finds the existing row and changes nothing. */
   async insertOrder(m: EntityManager, o: OrderRecord): Promise<boolean> {
     const bandColumns: string[] = [];
     const bandValues: number[] = [];
     for (const [type, column] of Object.entries(BAND_COLUMNS) as [StageType, string][]) {
-      const band = o.price?.bands[type] ?? { energyWh: 0, electricityFen: 0, serviceFen: 0 };
+      const band = (o.discounted ?? o.price)?.bands[type] ?? {
+        energyWh: 0,
+        electricityFen: 0,
+        serviceFen: 0,
+      };
       bandColumns.push(`${column}_energy_wh`, `${column}_electricity_fen`, `${column}_service_fen`);
       bandValues.push(band.energyWh, band.electricityFen, band.serviceFen);
     }
@@ -188,10 +218,13 @@ export class SettlementRepository {
       o.energyWh,
       o.startSoc ?? null,
       o.endSoc ?? null,
-      o.price?.electricityFen ?? 0,
-      o.price?.serviceFen ?? 0,
-      o.price?.totalFen ?? 0,
+      (o.discounted ?? o.price)?.electricityFen ?? 0,
+      (o.discounted ?? o.price)?.serviceFen ?? 0,
+      (o.discounted ?? o.price)?.totalFen ?? 0,
       o.pricePlanId ?? null,
+      o.discounted?.planId ?? null,
+      o.discounted?.electricityDiscountFen ?? 0,
+      o.discounted?.serviceDiscountFen ?? 0,
       o.stop.reason,
       o.stop.stopKind,
       o.payStatus,
@@ -214,6 +247,9 @@ export class SettlementRepository {
       'service_fen',
       'total_fen',
       'price_plan_id',
+      'discount_plan_id',
+      'electricity_discount_fen',
+      'service_discount_fen',
       'end_reason',
       'stop_kind',
       'pay_status',

@@ -8,9 +8,10 @@ import {
   type TransactionStoppedV1,
 } from '@voltdepot/shared-events';
 import { addToOutbox, createEnvelope } from '@voltdepot/server-messaging';
+import { applyDiscount } from '../pricing/discount';
 import { priceSession, type MeterReading } from '../pricing/session-pricing';
 import { orderNumber } from './order-number';
-import { SettlementRepository, type BillingSessionRow, type Reading } from './settlement.repository';
+import { SettlementRepository, type Reading } from './settlement.repository';
 
 export const SETTLEMENT_GROUP = 'billing.settlement';
 export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
@@ -45,7 +46,8 @@ export class SettlementService {
   async handle(envelope: EventEnvelope, m: EntityManager): Promise<void> {
     if (TransactionStarted.is(envelope)) {
       const p = envelope.payload;
-      await this.repository.recordStart(m, {
+      // A stop that overtook its start is settled now.
+      const parked = await this.repository.recordStart(m, {
         chargePointId: p.chargePointId,
         transactionId: p.transactionId,
         connectorId: p.connectorId,
@@ -53,8 +55,6 @@ export class SettlementService {
         meterStartWh: p.meterStartWh,
         startedAt: new Date(p.timestamp),
       });
-      // A stop that overtook its start is settled now.
-      const parked = await this.repository.takeParkedStop(m, p.chargePointId, p.transactionId);
       if (parked) await this.settle(m, parked);
     } else if (MeterValuesReceived.is(envelope)) {
       const p = envelope.payload;
@@ -69,25 +69,30 @@ export class SettlementService {
         }));
       await this.repository.recordReadings(m, p.chargePointId, p.transactionId, readings);
     } else if (TransactionStopped.is(envelope)) {
-      const stop = envelope.payload;
-      const session = stop.quarantined
-        ? undefined
-        : await this.repository.findSession(m, stop.chargePointId, stop.transactionId);
-      if (!session && !stop.quarantined) {
-        await this.repository.parkStop(m, stop);
-        return;
-      }
-      await this.settle(m, stop, session);
+      await this.settle(m, envelope.payload);
     }
   }
 
-  /** Build and store the order; a settled order is never changed. */
-  async settle(m: EntityManager, stop: TransactionStoppedV1, session?: BillingSessionRow): Promise<void> {
-    session ??= await this.repository.findSession(m, stop.chargePointId, stop.transactionId);
-    if (await this.repository.orderExists(m, stop.chargePointId, stop.transactionId)) return;
+  /**
+   * Build and store the order; a settled order is never changed. A stop whose start has not arrived
+   * yet is parked until it does (a quarantined stop never gets one: it is held as abnormal at once).
+   */
+  async settle(m: EntityManager, stop: TransactionStoppedV1): Promise<void> {
+    const inputs = await this.repository.settlementInputs(
+      m,
+      stop.chargePointId,
+      stop.transactionId,
+      undefined,
+    );
+    if (inputs.settled) return;
+    const session = inputs.session;
+    if (!session && !stop.quarantined) {
+      await this.repository.parkStop(m, stop);
+      return;
+    }
     const reasons: string[] = [];
     const stoppedAt = new Date(stop.timestamp);
-    const readings = session ? await this.repository.readings(m, stop.chargePointId, stop.transactionId) : [];
+    const readings = session ? inputs.readings : [];
     const socs = readings.filter((r) => r.measurand === SOC).map((r) => r.value);
     const energySamples = readings.filter((r) => r.measurand === ENERGY_REGISTER);
 
@@ -114,12 +119,18 @@ export class SettlementService {
     if (socs.some((v) => v < 0 || v > 100)) reasons.push('SoC out of range 0-100');
 
     const energyWh = session ? stop.meterStopWh - session.meterStartWh : 0;
-    const plan = session ? await this.repository.pricePlanAt(m, undefined, session.startedAt) : undefined;
+    const stages = session && inputs.plan ? await this.repository.planStages(m, inputs.plan) : undefined;
+    const plan = stages && inputs.plan ? { id: inputs.plan.id, plan: stages } : undefined;
     if (session && !plan) reasons.push('no price plan in force for the session');
     const price =
       reasons.length === 0 && plan
         ? priceSession(plan.plan, meterReadings, this.options.timeZone)
         : undefined;
+    const discounted =
+      price && session && inputs.discount
+        ? { ...applyDiscount(price, inputs.discount), planId: inputs.discount.planId }
+        : undefined;
+    const payable = discounted ?? price;
     const payStatus = reasons.length ? 3 : 0;
     const orderNo = orderNumber(stop.chargePointId, stop.transactionId, stoppedAt, this.options.timeZone);
     const inserted = await this.repository.insertOrder(m, {
@@ -130,6 +141,7 @@ export class SettlementService {
       endSoc: socs.length ? Math.round(socs[socs.length - 1]) : undefined,
       price,
       pricePlanId: plan?.id,
+      discounted,
       payStatus,
       abnormalReasons: reasons,
       energyWh,
@@ -143,7 +155,7 @@ export class SettlementService {
         connectorId: stop.connectorId,
         transactionId: stop.transactionId,
         energyWh,
-        totalFen: price?.totalFen ?? 0,
+        totalFen: payable?.totalFen ?? 0,
         payStatus,
         abnormalReasons: reasons,
         stoppedAt: stoppedAt.toISOString(),

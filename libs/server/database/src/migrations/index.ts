@@ -7,6 +7,7 @@ import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
 import { Assets1763850000000 } from './1763850000000-assets';
 import { AssetsResources1763850000100 } from './1763850000100-assets-resources';
+import { DiscountPlans1763870000000 } from './1763870000000-discount-plans';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -19,4 +20,5 @@ export const allMigrations = [
   BillingResources1763840000100,
   Assets1763850000000,
   AssetsResources1763850000100,
+  DiscountPlans1763870000000,
 ];

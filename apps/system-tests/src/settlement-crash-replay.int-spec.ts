@@ -1,0 +1,325 @@
+/**
+ * Exactly-once settlement under failure, end to end on both bus drivers: simulated piles charge a
+ * dozen sessions while the api (with the settlement consumer) runs in its own process and is
+ * SIGKILLed mid-run, the OCPP gateway is restarted mid-session, piles retransmit transaction messages
+ * (same and new message ids) and the gateway's events are replayed on the bus (same and new event
+ * ids). Every session must still end as exactly one order that matches the simulator's own record to
+ * the Wh and the fen.
+ */
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import argon2 from 'argon2';
+import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
+import { parseMinute, priceSession, type PricePlan } from '@voltdepot/server-billing';
+import { createEventBus, busConfigFromEnv, type EventBus } from '@voltdepot/server-messaging';
+import { SimulatedPile, type SessionRecord } from '@voltdepot/server-ocpp-simulator';
+import type { EventEnvelope } from '@voltdepot/shared-events';
+import {
+  createTestDatabase,
+  eventually,
+  spawnTs,
+  testEnv,
+  type TestDatabase,
+  type TsProcess,
+} from '@voltdepot/server-testing';
+import { gatewayConfigSchema } from '../../ocpp-gateway/src/app.config';
+import { AppModule as GatewayModule } from '../../ocpp-gateway/src/app.module';
+
+const API_PROCESS = 'apps/system-tests/src/fixtures/api-process.main.ts';
+const env = testEnv();
+const drivers: Record<string, string>[] = [{ BUS: 'redis' }];
+if (env.kafkaBrokers) drivers.push({ BUS: 'kafka', KAFKA_BROKERS: env.kafkaBrokers.join(',') });
+
+const PLAN: PricePlan = {
+  stages: (
+    [
+      ['deepValley', '00:00', '06:00', 2100, 4000],
+      ['valley', '06:00', '08:00', 3200, 4000],
+      ['normal', '08:00', '10:00', 6400, 6000],
+      ['peak', '10:00', '17:00', 8523, 8000],
+      ['sharp', '17:00', '19:00', 11800, 8000],
+      ['normal', '19:00', '23:00', 6400, 6000],
+      ['valley', '23:00', '24:00', 3200, 4000],
+    ] as const
+  ).map(([stageType, from, to, electricityPrice, serviceFee]) => ({
+    stageType,
+    startMinute: parseMinute(from),
+    endMinute: parseMinute(to),
+    electricityPrice,
+    serviceFee,
+  })),
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+jest.setTimeout(240_000);
+
+describe.each(drivers)(
+  'settlement through a killed consumer, a restarted gateway and replays (bus %j)',
+  (busEnv) => {
+    let db: TestDatabase;
+    let gateway: INestApplication | undefined;
+    let bus: EventBus;
+    const apis: TsProcess[] = [];
+    const piles: SimulatedPile[] = [];
+    const prefix = `vdkr${randomUUID().slice(0, 6)}`;
+    const ocppPort = 20000 + Math.floor(Math.random() * 10000);
+    const cards = ['BUS-0101', 'BUS-0102', 'BUS-0103', 'BUS-0104', 'BUS-0105', 'BUS-0106'];
+    const common = () => ({
+      DATABASE_URL: db.url,
+      REDIS_URL: env.redisUrl,
+      BUS_PREFIX: prefix,
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
+      NODE_ENV: 'test',
+      JWT_SECRET: 'system-test-secret-0123456789abcdefgh',
+      AUTH_REDIS_KEY_PREFIX: `${prefix}:auth:`,
+      ...busEnv,
+    });
+
+    async function startGateway(): Promise<void> {
+      const config = loadConfig(gatewayConfigSchema, {
+        ...common(),
+        OCPP_PORT: String(ocppPort),
+        OCPP_HOST: '127.0.0.1',
+        OCPP_REDIS_PREFIX: prefix,
+        OCPP_REGISTRY_REFRESH_MS: '200',
+      });
+      const logger = createLogger({ service: 'ocpp-gateway', level: config.LOG_LEVEL });
+      gateway = (await createServiceApp(GatewayModule.register(config, logger), { config, logger })).app;
+      await gateway.init();
+    }
+
+    async function startApi(): Promise<TsProcess> {
+      const api = spawnTs(API_PROCESS, {
+        ...common(),
+        DEMO_DATA: 'false',
+      });
+      apis.push(api);
+      await api.waitForLine(/api ready/, 90_000);
+      return api;
+    }
+
+    const orders = async (): Promise<Record<string, string | number | string[]>[]> =>
+      db.dataSource.query(
+        `SELECT charge_point_id, transaction_id, energy_wh, total_fen, electricity_fen, service_fen,
+              pay_status, abnormal_reasons, meter_start_wh, meter_stop_wh
+         FROM charging_order WHERE charge_point_id LIKE $1 ORDER BY charge_point_id, transaction_id`,
+        [`${prefix}%`],
+      );
+
+    beforeAll(async () => {
+      db = await createTestDatabase();
+      const [{ id }] = await db.dataSource.query(
+        `INSERT INTO price_plan (name, is_default) VALUES ('Depot', true) RETURNING id`,
+      );
+      for (const [seq, s] of PLAN.stages.entries()) {
+        await db.dataSource.query(
+          `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [id, seq, s.stageType, s.startMinute, s.endMinute, s.electricityPrice, s.serviceFee],
+        );
+      }
+      const hash = await argon2.hash('pile-secret', { type: argon2.argon2id });
+      for (let i = 0; i < 3; i++) {
+        await db.dataSource.query(
+          `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)`,
+          [`${prefix}-P${i}`, hash],
+        );
+      }
+      for (const card of cards)
+        await db.dataSource.query(`INSERT INTO id_tag (id_tag, status) VALUES ($1, 'Accepted')`, [card]);
+      bus = createEventBus(busConfigFromEnv({ ...common() }, 'kill-replay-test'));
+      await startGateway();
+      for (let i = 0; i < 3; i++) {
+        const pile = new SimulatedPile({
+          url: `ws://127.0.0.1:${ocppPort}/ocpp`,
+          chargePointId: `${prefix}-P${i}`,
+          password: 'pile-secret',
+          connectors: 2,
+          timeScale: 300,
+          meterIntervalMs: 250,
+          maxPowerW: 150_000,
+          bootRetryMs: 300,
+          reconnectDelayMs: 300,
+          // P0 retransmits a message whose answer was lost with the same id, P1 with a new one.
+          sameMessageIdOnRetry: i === 0,
+        });
+        await pile.start();
+        piles.push(pile);
+      }
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const pile of piles) await pile.stop();
+      for (const api of apis) await api.kill();
+      await gateway?.close();
+      await bus?.close();
+      await db?.drop();
+    });
+
+    /** One session per gun of every pile; resolves with the records (they fill in as the pile runs). */
+    async function startRound(round: number): Promise<SessionRecord[]> {
+      const sessions: SessionRecord[] = [];
+      for (const [p, pile] of piles.entries()) {
+        for (const gun of [1, 2]) {
+          sessions.push(
+            await pile.startSession(gun, cards[p * 2 + gun - 1], {
+              autoStop: false,
+              startSoc: 20 + round * 10 + gun,
+              capacityWh: 400_000,
+            }),
+          );
+        }
+      }
+      return sessions;
+    }
+
+    async function stopRound(reason: 'EVDisconnected' | 'Local'): Promise<void> {
+      for (const pile of piles) for (const gun of [1, 2]) await pile.stopSession(gun, reason);
+    }
+
+    it('settles every session exactly once, exactly as the piles metered it', async () => {
+      const sessions: SessionRecord[] = [];
+      let api = await startApi();
+
+      // Round 1 charges; the consumer is killed while its events are still flowing.
+      sessions.push(...(await startRound(1)));
+      await sleep(1_500);
+      await stopRound('EVDisconnected');
+      await eventually(async () => expect((await orders()).length).toBeGreaterThan(0), 60_000, 5);
+      await api.kill('SIGKILL');
+
+      // Round 2 starts with no consumer; the gateway is restarted in the middle of it, and the guns
+      // stop while it is down (the piles queue the stops and replay them after reconnecting).
+      sessions.push(...(await startRound(2)));
+      await sleep(1_000);
+      await gateway!.close();
+      gateway = undefined;
+      await sleep(500);
+      await stopRound('Local');
+      await startGateway();
+      for (const pile of piles) await eventually(() => expect(pile.online).toBe(true), 30_000);
+      for (const pile of piles) await pile.drained(30_000);
+
+      // A second consumer starts and is killed again while catching up; the third one finishes.
+      api = await startApi();
+      await sleep(300);
+      await api.kill('SIGKILL');
+      api = await startApi();
+
+      // Piles retransmit finished transactions' messages: same message id twice, then a new id.
+      for (const s of sessions) {
+        const pile = piles.find((p) => p.sessions.includes(s))!;
+        const stop = {
+          transactionId: s.transactionId!,
+          idTag: s.idTag,
+          meterStop: s.meterStopWh!,
+          timestamp: s.stoppedAt!,
+          reason: s.reason!,
+        };
+        const messageId = SimulatedPile.messageId();
+        await pile.sendWithMessageId('StopTransaction', stop, messageId);
+        await pile.sendWithMessageId('StopTransaction', stop, messageId);
+        await pile.call('StopTransaction', stop);
+        const sample = s.readings[1];
+        await pile.call('MeterValues', {
+          connectorId: s.connectorId,
+          transactionId: s.transactionId,
+          meterValue: [
+            {
+              timestamp: sample.at,
+              sampledValue: [
+                { value: String(sample.energyWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+              ],
+            },
+          ],
+        });
+      }
+
+      // And the gateway's events are delivered again: the very same envelopes, then copies with new ids.
+      const published: {
+        event_id: string;
+        topic: string;
+        key: string;
+        type: string;
+        version: number;
+        occurred_at: Date;
+        correlation_id: string;
+        payload: Record<string, unknown>;
+      }[] = await db.dataSource.query(
+        `SELECT event_id, topic, key, type, version, occurred_at, correlation_id, payload
+         FROM outbox_event WHERE topic = 'ocpp.transactions' ORDER BY id`,
+      );
+      expect(published.length).toBeGreaterThan(sessions.length * 3);
+      const envelope = (row: (typeof published)[number], eventId: string): EventEnvelope => ({
+        eventId,
+        topic: row.topic,
+        key: row.key,
+        type: row.type,
+        version: row.version,
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        correlationId: row.correlation_id,
+        payload: row.payload,
+      });
+      await bus.publish(published.map((row) => envelope(row, row.event_id)));
+      await bus.publish(published.map((row) => envelope(row, randomUUID())));
+      const replayed = new Set(published.map((row) => row.event_id));
+
+      // Every replayed event has been consumed (its processed mark exists) before the final check.
+      await eventually(
+        async () => {
+          const [{ n }] = await db.dataSource.query(
+            `SELECT count(*)::int AS n FROM processed_event WHERE consumer_group = 'billing.settlement'`,
+          );
+          expect(n).toBeGreaterThanOrEqual(replayed.size * 2);
+        },
+        120_000,
+        200,
+      );
+
+      const rows = await eventually(async () => {
+        const r = await orders();
+        expect(r).toHaveLength(sessions.length);
+        return r;
+      }, 60_000);
+      expect(sessions).toHaveLength(12);
+      for (const s of sessions) {
+        const pile = piles.find((p) => p.sessions.includes(s))!;
+        const matching = rows.filter(
+          (o) => o['charge_point_id'] === pile.chargePointId && o['transaction_id'] === s.transactionId,
+        );
+        expect(matching).toHaveLength(1);
+        const order = matching[0];
+        const expected = priceSession(
+          PLAN,
+          s.readings.map((r) => ({ at: Date.parse(r.at), energyWh: r.energyWh })),
+        );
+        expect(s.energyWh).toBeGreaterThan(0);
+        expect(expected.energyWh).toBe(s.energyWh);
+        expect({
+          energyWh: Number(order['energy_wh']),
+          meterStopWh: Number(order['meter_stop_wh']),
+          electricityFen: Number(order['electricity_fen']),
+          serviceFen: Number(order['service_fen']),
+          totalFen: Number(order['total_fen']),
+          payStatus: order['pay_status'],
+          abnormal: order['abnormal_reasons'],
+        }).toEqual({
+          energyWh: s.energyWh,
+          meterStopWh: s.meterStopWh,
+          electricityFen: expected.electricityFen,
+          serviceFen: expected.serviceFen,
+          totalFen: expected.totalFen,
+          payStatus: 0,
+          abnormal: [],
+        });
+      }
+      // One order.settled event per order, however often the inputs arrived.
+      const [{ settled }] = await db.dataSource.query(
+        `SELECT count(*)::int AS settled FROM outbox_event WHERE type = 'order.settled' AND key LIKE $1`,
+        [`${prefix}%`],
+      );
+      expect(settled).toBe(sessions.length);
+    });
+  },
+);

@@ -1,0 +1,385 @@
+/**
+ * Settlement benchmark: StopTransaction -> settled order latency (p50/p99) and settlements per second,
+ * against the real bus and PostgreSQL. The settlement consumer runs exactly as in the api
+ * (`startSettlementConsumer`, its own pool of 10 connections); this process also plays the gateway,
+ * publishing realistic transaction events (start, meter values with energy and SoC, stop) keyed by
+ * charge point. Latency runs from the publish of the stop to the commit of its order row, observed
+ * with LISTEN/NOTIFY (a notification is delivered only when the inserting transaction commits).
+ *
+ * Usage: SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register bench/settlement/bench.ts \
+ *          [--sessions 6000] [--piles 400] [--meters 4] [--rate 500] [--drivers redis,kafka] [--partitions 8]
+ * `--partitions` sets the Redis driver's streams per topic (the deployment default is 8): events of one
+ * partition are handled one after another, so it bounds how many settlements run in parallel.
+ * Needs DATABASE_URL / REDIS_URL / KAFKA_BROKERS (`. .var/infra.env`). Prints a table for docs/benchmarks.md.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
+import {
+  MeterValuesReceived,
+  TransactionStarted,
+  TransactionStopped,
+  type EventEnvelope,
+} from '@voltdepot/shared-events';
+import {
+  createEnvelope,
+  KafkaBus,
+  RedisStreamsBus,
+  type EventBus,
+  type Subscription,
+} from '@voltdepot/server-messaging';
+import { parseMinute, startSettlementConsumer } from '@voltdepot/server-billing';
+
+type TestDatabase = { url: string; dataSource: DataSource; drop(): Promise<void> };
+
+/** A fresh, migrated database for one run, dropped afterwards. */
+async function createBenchDatabase(): Promise<TestDatabase> {
+  const baseUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/voltdepot';
+  const name = `vd_bench_${randomUUID().slice(0, 8)}`;
+  const url = withDatabase(baseUrl, name);
+  await migrateDatabase(url, 'bench-settlement');
+  const dataSource = createDataSource({ url, poolSize: 3 });
+  await dataSource.initialize();
+  return {
+    url,
+    dataSource,
+    async drop() {
+      await dataSource.destroy();
+      await dropDatabase(baseUrl, name);
+    },
+  };
+}
+
+type Result = {
+  driver: string;
+  scenario: string;
+  settlements: number;
+  seconds: number;
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+};
+
+function arg(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const STAGES = [
+  ['deepValley', '00:00', '06:00', 2100, 4000],
+  ['valley', '06:00', '08:00', 3200, 4000],
+  ['normal', '08:00', '10:00', 6400, 6000],
+  ['peak', '10:00', '17:00', 8523, 8000],
+  ['sharp', '17:00', '19:00', 11800, 8000],
+  ['normal', '19:00', '23:00', 6400, 6000],
+  ['valley', '23:00', '24:00', 3200, 4000],
+] as const;
+
+async function seedPlan(ds: DataSource): Promise<void> {
+  const [{ id }] = await ds.query(
+    `INSERT INTO price_plan (name, is_default) VALUES ('Bench', true) RETURNING id`,
+  );
+  for (const [seq, [stageType, from, to, price, fee]] of STAGES.entries()) {
+    await ds.query(
+      `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, seq, stageType, parseMinute(from), parseMinute(to), price, fee],
+    );
+  }
+  // Bench-only: announce each committed order so the stop -> commit latency can be measured exactly.
+  await ds.query(`
+    CREATE FUNCTION bench_order_committed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_notify('bench_order', NEW.charge_point_id || '/' || NEW.transaction_id); RETURN NULL; END $$`);
+  await ds.query(`CREATE TRIGGER bench_order_committed AFTER INSERT ON charging_order
+                  FOR EACH ROW EXECUTE FUNCTION bench_order_committed()`);
+}
+
+type Session = { cp: string; tx: number; head: EventEnvelope[]; stop: () => EventEnvelope };
+
+/** A bus session of `meters` samples, 15 minutes apart, somewhere in the last days (crosses bands). */
+function session(cp: string, tx: number, meters: number): Session {
+  const start = Date.parse('2026-11-20T10:00:00Z') + (tx % 96) * 15 * 60_000;
+  const meterStart = 1_000_000 + tx * 10;
+  const step = 15 * 60_000;
+  const wh = (i: number) => meterStart + i * 24_513;
+  const head: EventEnvelope[] = [
+    createEnvelope(TransactionStarted, cp, {
+      chargePointId: cp,
+      connectorId: 1 + (tx % 2),
+      transactionId: tx,
+      idTag: `BUS-${tx % 1000}`,
+      meterStartWh: meterStart,
+      timestamp: new Date(start).toISOString(),
+      idTagStatus: 'Accepted',
+    }),
+  ];
+  for (let i = 1; i <= meters; i++) {
+    const at = new Date(start + i * step).toISOString();
+    head.push(
+      createEnvelope(MeterValuesReceived, cp, {
+        chargePointId: cp,
+        connectorId: 1 + (tx % 2),
+        transactionId: tx,
+        flagged: false,
+        samples: [
+          { timestamp: at, measurand: 'Energy.Active.Import.Register', value: wh(i), unit: 'Wh' },
+          { timestamp: at, measurand: 'Power.Active.Import', value: 98_000, unit: 'W' },
+          { timestamp: at, measurand: 'SoC', value: 30 + i * 10, unit: 'Percent' },
+        ],
+      }),
+    );
+  }
+  const stopAt = start + (meters + 1) * step;
+  return {
+    cp,
+    tx,
+    head,
+    stop: () =>
+      createEnvelope(TransactionStopped, cp, {
+        chargePointId: cp,
+        connectorId: 1 + (tx % 2),
+        transactionId: tx,
+        idTag: `BUS-${tx % 1000}`,
+        meterStartWh: meterStart,
+        meterStopWh: wh(meters + 1),
+        energyWh: wh(meters + 1) - meterStart,
+        timestamp: new Date(stopAt).toISOString(),
+        reason: 'EVDisconnected',
+        stopKind: 'normal',
+        quarantined: false,
+      }),
+  };
+}
+
+class Harness {
+  readonly committed = new Map<string, number>();
+  private listener!: Client;
+  private consumerDs!: DataSource;
+  private subscription?: Subscription;
+  private waiters: { count: number; resolve: () => void }[] = [];
+  private txSeq = 0;
+
+  constructor(
+    private readonly db: TestDatabase,
+    private readonly producer: EventBus,
+    private readonly consumerBus: EventBus,
+    private readonly piles: number,
+    private readonly meters: number,
+  ) {}
+
+  async start(): Promise<void> {
+    this.listener = new Client({ connectionString: this.db.url });
+    await this.listener.connect();
+    this.listener.on('notification', (n) => {
+      this.committed.set(n.payload!, Date.now());
+      for (const w of [...this.waiters])
+        if (this.committed.size >= w.count) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve();
+        }
+    });
+    await this.listener.query('LISTEN bench_order');
+    this.consumerDs = createDataSource({ url: this.db.url, poolSize: 10 });
+    await this.consumerDs.initialize();
+    this.subscription = await startSettlementConsumer(this.consumerBus, this.consumerDs);
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.close();
+    await this.consumerDs.destroy();
+    await this.listener.end();
+  }
+
+  untilCommitted(count: number, timeoutMs = 300_000): Promise<void> {
+    if (this.committed.size >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`only ${this.committed.size}/${count} orders after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
+    });
+  }
+
+  sessions(n: number): Session[] {
+    return Array.from({ length: n }, () => {
+      const tx = ++this.txSeq;
+      return session(`BENCH-${String(tx % this.piles).padStart(4, '0')}`, tx, this.meters);
+    });
+  }
+
+  /** Publish starts and meter values, and wait until the consumer has processed them all. */
+  async preload(sessions: Session[]): Promise<void> {
+    const events = sessions.flatMap((s) => s.head);
+    for (let i = 0; i < events.length; i += 500) await this.producer.publish(events.slice(i, i + 500));
+    for (;;) {
+      const [{ n }] = await this.db.dataSource.query(`SELECT count(*)::int AS n FROM billing_session`);
+      const [{ r }] = await this.db.dataSource.query(
+        `SELECT count(DISTINCT (charge_point_id, transaction_id, at))::int AS r FROM billing_reading`,
+      );
+      if (n >= this.txSeq && r >= this.txSeq * this.meters) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Stops in batches of `batch` as fast as the producer goes: settlement throughput. */
+  async burst(driver: string, sessions: Session[], batch: number): Promise<Result> {
+    const sentAt = new Map<string, number>();
+    const base = this.committed.size;
+    const started = Date.now();
+    for (let i = 0; i < sessions.length; i += batch) {
+      const slice = sessions.slice(i, i + batch);
+      const now = Date.now();
+      for (const s of slice) sentAt.set(`${s.cp}/${s.tx}`, now);
+      await this.producer.publish(slice.map((s) => s.stop()));
+    }
+    await this.untilCommitted(base + sessions.length);
+    const seconds =
+      (Math.max(...sessions.map((s) => this.committed.get(`${s.cp}/${s.tx}`)!)) - started) / 1000;
+    return this.summarize(driver, `burst of stops (batch ${batch})`, sessions, sentAt, seconds);
+  }
+
+  /** Whole sessions (start, meter values, stop) published at once: the full event load per settlement. */
+  async fullSessions(driver: string, sessions: Session[]): Promise<Result> {
+    const sentAt = new Map<string, number>();
+    const base = this.committed.size;
+    const started = Date.now();
+    for (let i = 0; i < sessions.length; i += 100) {
+      const slice = sessions.slice(i, i + 100);
+      const events: EventEnvelope[] = [];
+      for (const s of slice) events.push(...s.head);
+      await this.producer.publish(events);
+      const now = Date.now();
+      for (const s of slice) sentAt.set(`${s.cp}/${s.tx}`, now);
+      await this.producer.publish(slice.map((s) => s.stop()));
+    }
+    await this.untilCommitted(base + sessions.length);
+    const seconds =
+      (Math.max(...sessions.map((s) => this.committed.get(`${s.cp}/${s.tx}`)!)) - started) / 1000;
+    return this.summarize(
+      driver,
+      `whole sessions (start + ${this.meters} meter + stop)`,
+      sessions,
+      sentAt,
+      seconds,
+    );
+  }
+
+  /** Single stops at a steady rate, as a depot's piles send them. */
+  async steady(driver: string, sessions: Session[], ratePerSecond: number): Promise<Result> {
+    const sentAt = new Map<string, number>();
+    const base = this.committed.size;
+    const started = Date.now();
+    const interval = 1000 / ratePerSecond;
+    const inflight: Promise<void>[] = [];
+    for (const [i, s] of sessions.entries()) {
+      const wait = started + i * interval - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      sentAt.set(`${s.cp}/${s.tx}`, Date.now());
+      inflight.push(this.producer.publish(s.stop()));
+    }
+    await Promise.all(inflight);
+    await this.untilCommitted(base + sessions.length);
+    const seconds =
+      (Math.max(...sessions.map((s) => this.committed.get(`${s.cp}/${s.tx}`)!)) - started) / 1000;
+    return this.summarize(driver, `steady stops (${ratePerSecond}/s)`, sessions, sentAt, seconds);
+  }
+
+  private summarize(
+    driver: string,
+    scenario: string,
+    sessions: Session[],
+    sentAt: Map<string, number>,
+    seconds: number,
+  ): Result {
+    const latencies = sessions
+      .map((s) => this.committed.get(`${s.cp}/${s.tx}`)! - sentAt.get(`${s.cp}/${s.tx}`)!)
+      .sort((a, b) => a - b);
+    return {
+      driver,
+      scenario,
+      settlements: sessions.length,
+      seconds: Number(seconds.toFixed(2)),
+      rate: Math.round(sessions.length / seconds),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: latencies[latencies.length - 1],
+    };
+  }
+}
+
+async function main() {
+  const count = Number(arg('sessions', '6000'));
+  const piles = Number(arg('piles', '400'));
+  const meters = Number(arg('meters', '4'));
+  const rate = Number(arg('rate', '500'));
+  const drivers = arg('drivers', 'redis,kafka').split(',');
+  const partitions = Number(arg('partitions', '8'));
+  const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const brokers = (process.env['KAFKA_BROKERS'] ?? '127.0.0.1:19092').split(',');
+  const results: Result[] = [];
+  const prefix = `vdbench-settle-${randomUUID().slice(0, 6)}`;
+  for (const driver of drivers) {
+    const makeBus = (): EventBus =>
+      driver === 'redis'
+        ? new RedisStreamsBus({ url: redisUrl, prefix, partitions, trimIntervalMs: 0 })
+        : new KafkaBus({ brokers, topicPrefix: `${prefix}.`, clientId: 'bench-settlement' });
+    if (driver !== 'redis' && driver !== 'kafka') throw new Error(`unknown driver ${driver}`);
+    const label =
+      driver === 'redis' ? `redis (${partitions} partitions)` : 'kafka (8 partitions, 4 consumed at once)';
+    const db = await createBenchDatabase();
+    await seedPlan(db.dataSource);
+    const producer = makeBus();
+    const consumerBus = makeBus();
+    const harness = new Harness(db, producer, consumerBus, piles, meters);
+    try {
+      await harness.start();
+      // Warm-up: topics exist, the group is assigned, the plan is cached by PostgreSQL.
+      const warm = harness.sessions(50);
+      await harness.preload(warm);
+      await harness.burst(driver, warm, 50);
+
+      const burst = harness.sessions(count);
+      await harness.preload(burst);
+      results.push(await harness.burst(label, burst, 200));
+
+      const steady = harness.sessions(Math.min(count, rate * 6));
+      await harness.preload(steady);
+      results.push(await harness.steady(label, steady, rate));
+
+      results.push(await harness.fullSessions(label, harness.sessions(Math.min(count, 3000))));
+    } finally {
+      await harness.stop();
+      await Promise.all([producer.close(), consumerBus.close()]);
+      await db.drop();
+    }
+  }
+  console.log(`\nSettlement benchmark, ${new Date().toISOString()}, node ${process.version}`);
+  console.table(results);
+  console.log('| driver | scenario | settlements | settlements/s | p50 ms | p99 ms | max ms |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results)
+    console.log(
+      `| ${r.driver} | ${r.scenario} | ${r.settlements} | ${r.rate} | ${r.p50} | ${r.p99} | ${r.max} |`,
+    );
+  const Redis = (await import('ioredis')).default;
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

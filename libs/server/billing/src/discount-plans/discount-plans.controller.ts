@@ -1,0 +1,43 @@
+import { Controller, Delete, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { RequirePermissions, ZodBody, ZodParams } from '@voltdepot/server-core';
+import { pageParamsSchema } from '../price-plans/dto/price-plan.dto';
+import { saveDiscountPlanSchema, type SaveDiscountPlanDto } from './dto/discount-plan.dto';
+import { DiscountPlansService } from './discount-plans.service';
+
+export const DISCOUNT_PLAN_PERMISSIONS = { view: 'discount_plan:view', edit: 'discount_plan:edit' } as const;
+
+@Controller('api/discountPlan')
+export class DiscountPlansController {
+  constructor(@Inject(DiscountPlansService) private readonly service: DiscountPlansService) {}
+
+  @Get('page/:page/size/:size')
+  @RequirePermissions(DISCOUNT_PLAN_PERMISSIONS.view)
+  page(@ZodParams(pageParamsSchema) params: { page: number; size: number }) {
+    return this.service.page(params.page, params.size);
+  }
+
+  @Get(':id')
+  @RequirePermissions(DISCOUNT_PLAN_PERMISSIONS.view)
+  get(@Param('id', ParseIntPipe) id: number) {
+    return this.service.get(id);
+  }
+
+  @Post()
+  @RequirePermissions(DISCOUNT_PLAN_PERMISSIONS.edit)
+  create(@ZodBody(saveDiscountPlanSchema) dto: SaveDiscountPlanDto) {
+    return this.service.create(dto);
+  }
+
+  @Put(':id')
+  @RequirePermissions(DISCOUNT_PLAN_PERMISSIONS.edit)
+  update(@Param('id', ParseIntPipe) id: number, @ZodBody(saveDiscountPlanSchema) dto: SaveDiscountPlanDto) {
+    return this.service.update(id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequirePermissions(DISCOUNT_PLAN_PERMISSIONS.edit)
+  async remove(@Param('id', ParseIntPipe) id: number) {
+    await this.service.remove(id);
+  }
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const percent = (label: string) =>
+  z.coerce
+    .number({ required_error: `Please enter the ${label}`, invalid_type_error: `Please enter the ${label}` })
+    .int('must be a whole percentage')
+    .min(0, 'must be between 0 and 100')
+    .max(100, 'must be between 0 and 100');
+
+const instant = (label: string) =>
+  z
+    .string({ required_error: `Please enter the ${label}` })
+    .datetime({ offset: true, message: 'must be an ISO-8601 date-time' });
+
+/** Customer types (spec §9): 1 personal, 2 group, 3 group external card. */
+export const CUSTOMER_TYPES = [1, 2, 3] as const;
+
+export const saveDiscountPlanSchema = z
+  .object({
+    name: z
+      .string({ required_error: 'Please enter the plan name' })
+      .trim()
+      .min(1, 'Please enter the plan name')
+      .max(64, 'must be at most 64 characters'),
+    customerType: z.union([z.literal(1), z.literal(2), z.literal(3)], {
+      errorMap: () => ({ message: 'must be 1 (personal), 2 (group) or 3 (group external card)' }),
+    }),
+    /** Percent of the electricity fee to pay: 95 = 95 %. */
+    priceDiscount: percent('price discount'),
+    /** Percent of the service fee to pay. */
+    serviceFeeDiscount: percent('service fee discount'),
+    validFrom: instant('start of the valid period'),
+    validTo: instant('end of the valid period'),
+    enabled: z.boolean().default(true),
+    /** Detail rows: the cards the plan applies to. */
+    details: z
+      .array(z.object({ idTag: z.string().trim().min(1, 'Please enter the card number').max(20) }), {
+        required_error: 'Please add at least one detail row',
+      })
+      .min(1, 'Please add at least one detail row')
+      .max(1000, 'at most 1000 detail rows'),
+  })
+  .superRefine((dto, ctx) => {
+    if (Date.parse(dto.validTo) <= Date.parse(dto.validFrom))
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['validTo'],
+        message: 'must be after the start of the valid period',
+      });
+    const seen = new Set<string>();
+    dto.details.forEach((d, i) => {
+      if (seen.has(d.idTag))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['details', i, 'idTag'], message: 'listed twice' });
+      seen.add(d.idTag);
+    });
+  });
+export type SaveDiscountPlanDto = z.output<typeof saveDiscountPlanSchema>;
+
+export type DiscountPlanView = {
+  id: number;
+  name: string;
+  customerType: number;
+  priceDiscount: number;
+  serviceFeeDiscount: number;
+  validFrom: string;
+  validTo: string;
+  enabled: boolean;
+  updatedAt: string;
+  details: { idTag: string }[];
+};
