@@ -1,7 +1,9 @@
 /**
- * The living demo depot: seeds (idempotently) two bus depots' piles, bus cards and a five-band price plan,
- * then runs simulated piles that charge buses the way a depot does in the evening, so a newcomer sees guns
- * charging, orders appearing and stop notices within a minute of `npm start`.
+ * The living demo depot: seeds (idempotently) two bus depots as charging-assets records the console shows
+ * (a bus company with its fleets and lines, stations, transformers, piles and guns, buses and their cards)
+ * plus a five-band price plan, then runs simulated piles that charge buses the way a depot does in the
+ * evening, so a newcomer sees guns charging, orders appearing and stop notices within a minute of
+ * `npm start`.
  *
  *   node -r @swc-node/register scripts/demo-depot.ts [--seed-only]
  *
@@ -9,15 +11,32 @@
  * simulated hours per real minute), DEMO_ABNORMAL_RATE (0.08), DEMO_FAULT_RATE (0.03).
  */
 import argon2 from 'argon2';
+import { gatewayStateOf, idTagStatusOf } from '@voltdepot/server-assets';
 import { createDataSource } from '@voltdepot/server-database';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import type { StopReason } from '@voltdepot/shared-ocpp';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
-/** Two depots of 10 piles with 2 guns each: 40 guns for 40 buses. */
+/** Two depots of 10 piles with 2 guns each: 40 guns for 40 buses. Both near Hefei, under the HF depot. */
 export const DEMO_DEPOTS = [
-  { code: 'A', name: '东郊公交充电站 East depot' },
-  { code: 'B', name: '西站公交充电站 West depot' },
+  {
+    code: 'A',
+    number: 'HF-DEPOT-A',
+    name: '东郊公交充电站',
+    shortName: '东郊',
+    address: '安徽省合肥市瑶海区东二环路东郊公交场站',
+    latitude: 31.82,
+    longitude: 117.23,
+  },
+  {
+    code: 'B',
+    number: 'HF-DEPOT-B',
+    name: '西站公交充电站',
+    shortName: '西站',
+    address: '安徽省合肥市蜀山区长江西路西站公交场站',
+    latitude: 31.86,
+    longitude: 117.18,
+  },
 ];
 export const PILES_PER_DEPOT = 10;
 export const DEMO_PILE_PASSWORD = 'demo-pile-password';
@@ -39,34 +58,309 @@ const DEMO_PLAN: [string, number, number, number, number][] = [
   ['valley', 1380, 1440, 3200, 4000],
 ];
 
+/** The bus company's two fleets and their lines (fleet number, name, lines as number and name). */
+const DEMO_FLEETS: [string, string, [string, string][]][] = [
+  [
+    '01',
+    '第一车队',
+    [
+      ['1', '1路'],
+      ['11', '11路'],
+    ],
+  ],
+  [
+    '02',
+    '第二车队',
+    [
+      ['126', '126路'],
+      ['226', '226路'],
+    ],
+  ],
+];
+
+/** Dictionary codes (business-areas §9, sys_dict): station type bus, GB/T 2015, DC connector, 24 V BMS. */
+const STATION_TYPE_BUS = 100;
+const NATIONAL_STANDARD_2015 = 2;
+const CHARGER_TYPE_DC = 1;
+const CONNECTOR_TYPE_DC = 4;
+const BMS_POWER_24V = 2;
+const PAYMENT_POSTPAID = 0;
+const DEVICE_STATUS_NORMAL = 50;
+const CARD_TYPE_CHARGING = 3;
+const CARD_STATUS_NORMAL = 'normal';
+
+/** One bus per gun: plate, VIN, battery, fleet and line, and its charging card (the simulation's idTag). */
+export const demoVehicles = () =>
+  busCards().map((card, i) => {
+    const line = Math.floor(i / 10);
+    return {
+      card,
+      plate: `皖A·D${1201 + i}`,
+      vin: `LVDBUS2024D${String(i + 1).padStart(6, '0')}`,
+      selfNumber: String(1201 + i),
+      batteryCapacityWh: (280 + (i % 5) * 35) * 1000,
+      fleet: Math.floor(line / 2),
+      line: line % 2,
+    };
+  });
+
+type Row = Record<string, unknown>;
+
+/**
+ * The row of `table` with the given natural key, inserted (key plus `values()`) when missing; `created`
+ * tells which, so writes that go with a new record (labels, the gateway's rows) happen once.
+ */
+async function ensure(
+  m: EntityManager,
+  table: string,
+  key: Row,
+  values: () => Row | Promise<Row> = () => ({}),
+): Promise<{ id: number; created: boolean }> {
+  const keys = Object.keys(key);
+  const find = async () =>
+    (await m.query(
+      `SELECT id FROM ${table} WHERE ${keys.map((k, i) => `${k} = $${i + 1}`).join(' AND ')} ORDER BY id LIMIT 1`,
+      Object.values(key),
+    )) as { id: number }[];
+  const [found] = await find();
+  if (found) return { id: Number(found.id), created: false };
+  const row = { ...key, ...(await values()) };
+  const columns = Object.keys(row);
+  const [inserted] = (await m.query(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+     ON CONFLICT DO NOTHING RETURNING id`,
+    Object.values(row),
+  )) as { id: number }[];
+  if (inserted) return { id: Number(inserted.id), created: true };
+  const [raced] = await find();
+  if (!raced) throw new Error(`demo ${table} ${JSON.stringify(key)} clashes with another existing record`);
+  return { id: Number(raced.id), created: false };
+}
+
+/**
+ * Seeds the demo depot as the assets api would record it, in one transaction: rows are written with SQL
+ * (the assets services need Nest DI and a principal), column for column what the services store, and a
+ * new pile or card writes the gateway's `pile_registry` / `id_tag` row exactly as the assets hooks do.
+ * Idempotent by natural keys: an existing record is kept as it is, whatever was changed in the console.
+ */
 export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (m) => {
-    const existing = await m.query(`SELECT id FROM price_plan WHERE is_default`);
-    if (!existing.length) {
-      const [{ id }] = await m.query(
+    // The Hefei depot's organisation: visible to administrators (ROOT) and to maintenance staff (HF).
+    const [organization] = (await m.query(
+      `SELECT id FROM sys_organization WHERE code IN ('HF', 'ROOT') ORDER BY code = 'HF' DESC LIMIT 1`,
+    )) as { id: number }[];
+    if (!organization) throw new Error(`no 'HF' or 'ROOT' organisation: run the migrations first`);
+    const organizationId = Number(organization.id);
+
+    // Reference data (shared by every organisation).
+    const { id: regionId } = await ensure(m, 'region', { area_code: '340100' }, () => ({
+      name: '合肥市',
+      province: '安徽省',
+      city: '合肥市',
+    }));
+    const labelIds: number[] = [];
+    for (const [type, name] of [
+      ['payment', '刷卡支付'],
+      ['nationalStandard', 'GB/T 2015'],
+      ['chargingType', '直流快充'],
+      ['stationType', '公交专用站'],
+    ]) {
+      labelIds.push((await ensure(m, 'asset_label', { type, name })).id);
+    }
+    const { id: pileMakerId } = await ensure(
+      m,
+      'manufacturer',
+      { type: 'pile', name: '合肥伏特充电设备有限公司' },
+      () => ({ contact_name: '王工', contact_number: '0551-65550101' }),
+    );
+    const { id: carMakerId } = await ensure(
+      m,
+      'manufacturer',
+      { type: 'car', name: '江淮示范客车有限公司' },
+      () => ({ contact_name: '李工', contact_number: '0551-65550202' }),
+    );
+
+    // The bus company: one branch, two fleets, four lines.
+    const { id: companyId } = await ensure(m, 'bus_company', { number: 'HFBUS' }, () => ({
+      name: '合肥公交集团',
+      organization_id: organizationId,
+    }));
+    const { id: branchId } = await ensure(
+      m,
+      'bus_branch',
+      { company_id: companyId, number: 'HFBUS-1' },
+      () => ({
+        name: '第一营运分公司',
+        organization_id: organizationId,
+      }),
+    );
+    const fleetIds: number[] = [];
+    const lineIds: number[][] = [];
+    for (const [number, name, lines] of DEMO_FLEETS) {
+      const { id: fleetId } = await ensure(m, 'bus_fleet', { company_id: companyId, number }, () => ({
+        name,
+        branch_id: branchId,
+        organization_id: organizationId,
+      }));
+      fleetIds.push(fleetId);
+      const ids: number[] = [];
+      for (const [lineNumber, lineName] of lines) {
+        const { id } = await ensure(m, 'bus_line', { fleet_id: fleetId, number: lineNumber }, () => ({
+          name: lineName,
+          organization_id: organizationId,
+        }));
+        ids.push(id);
+      }
+      lineIds.push(ids);
+    }
+
+    // The default price plan, priced from the epoch at both stations.
+    let [plan] = (await m.query(`SELECT id FROM price_plan WHERE is_default`)) as { id: number }[];
+    if (!plan) {
+      [plan] = (await m.query(
         `INSERT INTO price_plan (name, is_default) VALUES ('公交场站分时电价 Depot time-of-use tariff', true) RETURNING id`,
-      );
+      )) as { id: number }[];
       for (const [seq, [type, from, to, electricity, service]] of DEMO_PLAN.entries()) {
         await m.query(
           `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [id, seq, type, from, to, electricity, service],
+          [plan.id, seq, type, from, to, electricity, service],
         );
       }
     }
-    const hash = await argon2.hash(DEMO_PILE_PASSWORD, { type: argon2.argon2id });
-    for (const id of pileIds()) {
+
+    const piles = pileIds();
+    for (const [d, depot] of DEMO_DEPOTS.entries()) {
+      const station = await ensure(m, 'station', { number: depot.number }, () => ({
+        name: depot.name,
+        region_id: regionId,
+        company_id: companyId,
+        type: STATION_TYPE_BUS,
+        status: 0,
+        address: depot.address,
+        longitude: depot.longitude,
+        latitude: depot.latitude,
+        description: `${depot.name}：${PILES_PER_DEPOT} 台 240 kW 双枪直流桩，夜间为公交车补电`,
+        responsible_phone: '0551-65550300',
+        service_phone: '400-800-0551',
+        parking_spaces: PILES_PER_DEPOT * 2,
+        opening_time: '00:00',
+        closing_time: '23:59',
+        is_open: true,
+        supports_reservation: false,
+        fee_scope: 'internal',
+        free_parking_minutes: 120,
+        occupation_interval_minutes: 15,
+        occupation_unit_price_fen: 100,
+        capped_amount_fen: 5000,
+        organization_id: organizationId,
+      }));
+      if (station.created) {
+        await m.query(
+          `INSERT INTO station_label (station_id, label_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+          [station.id, labelIds],
+        );
+      }
       await m.query(
-        `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)
-         ON CONFLICT (charge_point_id) DO NOTHING`,
-        [id, hash],
+        `INSERT INTO station_price_plan (station_id, plan_id, effective_from) VALUES ($1, $2, 'epoch')
+         ON CONFLICT (station_id, effective_from) DO NOTHING`,
+        [station.id, plan.id],
       );
+      await ensure(
+        m,
+        'box_transformer',
+        { station_id: station.id, name: `${depot.shortName}1#箱变` },
+        () => ({
+          capacity_kva: 1600,
+          type: 'YBM-12/0.4-1600',
+          organization_id: organizationId,
+        }),
+      );
+
+      for (let p = 0; p < PILES_PER_DEPOT; p++) {
+        const chargePointId = piles[d * PILES_PER_DEPOT + p];
+        const pile = await ensure(m, 'charging_pile', { charge_point_id: chargePointId }, async () => ({
+          station_id: station.id,
+          manufacturer_id: pileMakerId,
+          name: `${depot.shortName}${p + 1}号充电桩`,
+          number: chargePointId,
+          // What the assets api stores for the password: its own argon2id hash per pile.
+          ocpp_password_hash: await argon2.hash(DEMO_PILE_PASSWORD, { type: argon2.argon2id }),
+          type: CHARGER_TYPE_DC,
+          max_power_w: 240_000,
+          rated_power_w: 240_000,
+          voltage_v: 750,
+          current_a: 320,
+          device_status: DEVICE_STATUS_NORMAL,
+          gun_count: 2,
+          protocol_version: 'ocpp1.6',
+          national_standard: NATIONAL_STANDARD_2015,
+          model: 'DC-240',
+          payment_mode: PAYMENT_POSTPAID,
+          supports_reservation: false,
+          organization_id: organizationId,
+        }));
+        if (pile.created) {
+          // GatewayRegistryRepository.syncPile: the registry row commits with the pile.
+          await m.query(
+            `INSERT INTO pile_registry (charge_point_id, state, password_hash)
+             SELECT charge_point_id, $2, ocpp_password_hash FROM charging_pile WHERE id = $1
+             ON CONFLICT (charge_point_id) DO UPDATE SET state = EXCLUDED.state, password_hash = EXCLUDED.password_hash`,
+            [pile.id, gatewayStateOf(DEVICE_STATUS_NORMAL)],
+          );
+        }
+        for (const channel of [1, 2]) {
+          await ensure(m, 'charging_gun', { pile_id: pile.id, channel_number: channel }, () => ({
+            name: `${channel}号枪`,
+            qr_code: `https://voltdepot.example/charge/${chargePointId}/${channel}`,
+            connector_type: CONNECTOR_TYPE_DC,
+            max_voltage_v: 750,
+            min_voltage_v: 200,
+            rated_voltage_v: 750,
+            rated_current_a: 160,
+            rated_power_w: 120_000,
+            bms_power: BMS_POWER_24V,
+            organization_id: organizationId,
+          }));
+        }
+      }
     }
-    for (const card of busCards()) {
-      await m.query(
-        `INSERT INTO id_tag (id_tag, status) VALUES ($1, 'Accepted') ON CONFLICT (id_tag) DO NOTHING`,
-        [card],
-      );
+
+    for (const bus of demoVehicles()) {
+      await ensure(m, 'vehicle', { vin: bus.vin }, () => ({
+        plate: bus.plate,
+        self_number: bus.selfNumber,
+        manufacturer_id: carMakerId,
+        company_id: companyId,
+        fleet_id: fleetIds[bus.fleet],
+        line_id: lineIds[bus.fleet][bus.line],
+        battery_capacity_wh: bus.batteryCapacityWh,
+        working_voltage_v: 540,
+        working_current_a: 300,
+        battery_pack_type: '磷酸铁锂',
+        vehicle_model: 'HFB6120BEV',
+        day_charging: false,
+        night_charging: true,
+        daily_trips: 6,
+        supplementary_soc: 30,
+        organization_id: organizationId,
+      }));
+      const card = await ensure(m, 'charging_card', { physical_number: bus.card }, () => ({
+        type: CARD_TYPE_CHARGING,
+        self_number: `C${bus.card}`,
+        cardholder: `${bus.plate} 驾驶员`,
+        description: `${bus.plate} 充电卡`,
+        status: CARD_STATUS_NORMAL,
+        organization_id: organizationId,
+      }));
+      if (card.created) {
+        // IdTagRepository.upsert: idTag = physical number, status from the card's, no expiry.
+        await m.query(
+          `INSERT INTO id_tag (id_tag, status, expiry_date) VALUES ($1, $2, $3)
+           ON CONFLICT (id_tag) DO UPDATE SET status = EXCLUDED.status, expiry_date = EXCLUDED.expiry_date, updated_at = now()`,
+          [bus.card, idTagStatusOf(CARD_STATUS_NORMAL), null],
+        );
+      }
     }
   });
 }
@@ -136,7 +430,7 @@ async function main(): Promise<void> {
     await dataSource.destroy();
   }
   console.log(
-    `demo depot seeded: ${pileIds().length} piles, ${busCards().length} bus cards, default price plan`,
+    `demo depot seeded: ${DEMO_DEPOTS.length} stations, ${pileIds().length} piles, ${busCards().length} buses with cards, default price plan`,
   );
   if (process.argv.includes('--seed-only')) return;
 

@@ -1,10 +1,22 @@
-import { serviceConfigSchema } from '@voltdepot/server-core';
-import type { z } from 'zod';
+import { MIN_JWT_SECRET_LENGTH, serviceConfigSchema } from '@voltdepot/server-core';
+import { z } from 'zod';
 import { ocppGatewayConfigShape } from './gateway/ocpp-gateway.config';
 
+/**
+ * The gateway's environment: the common service variables, the OCPP module's (see
+ * ocpp-gateway.config.ts) and, for the command HTTP API behind the shared guard:
+ * - JWT_SECRET (required, at least 32 characters): the api's access-token key.
+ * - AUTH_REDIS_KEY_PREFIX ('auth:'): must match the api's, where the sessions live.
+ */
 export const gatewayConfigSchema = serviceConfigSchema(
   { serviceName: 'ocpp-gateway', port: 3100 },
-  ocppGatewayConfigShape,
+  {
+    ...ocppGatewayConfigShape,
+    JWT_SECRET: z
+      .string()
+      .min(MIN_JWT_SECRET_LENGTH, `must have at least ${MIN_JWT_SECRET_LENGTH} characters`),
+    AUTH_REDIS_KEY_PREFIX: z.string().min(1).max(64).default('auth:'),
+  },
 );
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

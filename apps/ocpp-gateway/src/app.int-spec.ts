@@ -21,6 +21,7 @@ describe('ocpp-gateway app (real PostgreSQL and Redis)', () => {
       REDIS_URL: testEnv().redisUrl,
       OCPP_PORT: String(OCPP_PORT),
       OCPP_HOST: '127.0.0.1',
+      JWT_SECRET: 'gateway-test-secret-0123456789abcdef',
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
     });
     const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });

@@ -2,6 +2,7 @@ import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutd
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import {
+  AuthGuardModule,
   ConfigModule,
   ObservabilityModule,
   postgresCheck,
@@ -9,6 +10,7 @@ import {
   type Logger,
 } from '@voltdepot/server-core';
 import { createDataSource } from '@voltdepot/server-database';
+import { IdentityPermissionLookup } from '@voltdepot/server-identity';
 import {
   busCheck,
   busConfigFromService,
@@ -17,6 +19,7 @@ import {
   type EventBus,
 } from '@voltdepot/server-messaging';
 import type { GatewayConfig } from './app.config';
+import { PileCommandsController } from './commands/pile-commands.controller';
 import { OcppGatewayModule } from './gateway/ocpp-gateway.module';
 
 export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
@@ -37,7 +40,8 @@ class GatewayResources implements OnApplicationShutdown {
 }
 
 /**
- * The gateway process: the OCPP 1.6J WebSocket server (OCPP_PORT) and, on PORT, /health and /metrics.
+ * The gateway process: the OCPP 1.6J WebSocket server (OCPP_PORT) and, on PORT, /health, /metrics and
+ * the pile command API (behind the shared guard).
  * Built from the validated configuration, so nothing below reads process.env.
  */
 @Module({})
@@ -63,6 +67,16 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         MessagingModule.forRoot(busConfigFromService(config, 'ocpp-gateway')),
+        // The shared guard: deny by default; the command API needs the pile:command permission.
+        AuthGuardModule.forRoot({
+          jwtSecret: config.JWT_SECRET,
+          redisUrl: config.REDIS_URL,
+          redisKeyPrefix: config.AUTH_REDIS_KEY_PREFIX,
+          permissionLookup: {
+            inject: [DataSource],
+            useFactory: (db: DataSource) => new IdentityPermissionLookup(db),
+          },
+        }),
         ObservabilityModule.forRootAsync({
           inject: [DataSource, GATEWAY_REDIS, EVENT_BUS],
           useFactory: (dataSource: DataSource, redis: Redis, bus: EventBus) => ({
@@ -82,6 +96,7 @@ export class AppModule {
           }),
         }),
       ],
+      controllers: [PileCommandsController],
       providers: [...resources, GatewayResources],
       exports: [DataSource, GATEWAY_REDIS, GATEWAY_LOGGER],
     };

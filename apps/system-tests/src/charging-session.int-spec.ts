@@ -136,6 +136,7 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
     };
     const gatewayConfig = loadConfig(gatewayConfigSchema, {
       ...common,
+      ...auth,
       OCPP_PORT: String(ocppPort),
       OCPP_HOST: '127.0.0.1',
       OCPP_REDIS_PREFIX: prefix,

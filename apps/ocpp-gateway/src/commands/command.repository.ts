@@ -2,6 +2,20 @@ import type { DataSource } from 'typeorm';
 
 export type CommandStatus = 'pending' | 'completed' | 'failed' | 'timeout' | 'offline';
 
+/** One journalled command, newest first in a page. */
+export type PileCommandRecord = {
+  id: string;
+  chargePointId: string;
+  action: string;
+  params: unknown;
+  status: CommandStatus;
+  response: unknown;
+  error: string | null;
+  replicaId: string | null;
+  requestedAt: string;
+  completedAt: string | null;
+};
+
 /** The `pile_command` journal: every command, what the pile answered or why it failed. */
 export class CommandRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -28,5 +42,38 @@ export class CommandRepository {
         outcome.replicaId ?? null,
       ],
     );
+  }
+
+  /** A page of one pile's commands, newest first (served by the index on charge_point_id, requested_at). */
+  async page(
+    chargePointId: string,
+    page: number,
+    size: number,
+  ): Promise<{ list: PileCommandRecord[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, charge_point_id AS "chargePointId", action, params, status, response, error,
+                replica_id AS "replicaId", requested_at AS "requestedAt", completed_at AS "completedAt"
+           FROM pile_command WHERE charge_point_id = $1
+          ORDER BY requested_at DESC, id LIMIT $2 OFFSET $3`,
+        [chargePointId, size, (page - 1) * size],
+      ) as Promise<
+        (Omit<PileCommandRecord, 'requestedAt' | 'completedAt'> & {
+          requestedAt: Date;
+          completedAt: Date | null;
+        })[]
+      >,
+      this.dataSource.query(`SELECT count(*)::int AS total FROM pile_command WHERE charge_point_id = $1`, [
+        chargePointId,
+      ]) as Promise<{ total: number }[]>,
+    ]);
+    return {
+      list: rows.map((row) => ({
+        ...row,
+        requestedAt: row.requestedAt.toISOString(),
+        completedAt: row.completedAt?.toISOString() ?? null,
+      })),
+      total: count[0]?.total ?? 0,
+    };
   }
 }

@@ -30,6 +30,9 @@ type RemoteReply =
   | { requestId: string; ok: true; response: unknown }
   | { requestId: string; ok: false; code: CommandErrorCode; message: string; details?: unknown };
 
+/** One ajv error of the OCPP 1.6J request schema, as ocpp-rpc's validator reports it. */
+type SchemaError = { instancePath: string; keyword: string; message?: string; params: unknown };
+
 const validator = standardValidators.find((v) => v.subprotocol === OCPP16_PROTOCOL)!;
 
 /**
@@ -81,12 +84,24 @@ export class CommandService {
     timeoutMs = this.options.defaultTimeoutMs ?? 30_000,
   ): Promise<CentralSystemMessages[A][1]> {
     if (!(CentralSystemActions as readonly string[]).includes(action)) {
-      throw new CommandException(CommandErrorCode.InvalidCommand, `'${action}' is not an OCPP 1.6 command`);
+      throw new CommandException(
+        CommandErrorCode.InvalidCommand,
+        `'${action}' is not an OCPP 1.6 command; valid actions: ${CentralSystemActions.join(', ')}`,
+        { validActions: CentralSystemActions },
+      );
     }
     try {
       validator.validate(`urn:${action}.req`, params);
     } catch (error) {
-      throw new CommandException(CommandErrorCode.InvalidCommand, `${action}: ${(error as Error).message}`);
+      const schemaErrors = (error as { details?: { errors?: SchemaError[] } }).details?.errors ?? [];
+      throw new CommandException(CommandErrorCode.InvalidCommand, `${action}: ${(error as Error).message}`, {
+        errors: schemaErrors.map(({ instancePath, keyword, message, params: where }) => ({
+          path: instancePath,
+          keyword,
+          message,
+          params: where,
+        })),
+      });
     }
     const id = randomUUID();
     await this.commands.create(id, chargePointId, action, params);

@@ -6,6 +6,7 @@ import {
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { OcppGateway, type OcppGatewayDeps, type OcppGatewaySettings } from './ocpp-gateway';
+import { CommandRepository } from '../commands/command.repository';
 import { CommandService } from '../commands/command.service';
 
 export const OCPP_GATEWAY_OPTIONS = Symbol('OCPP_GATEWAY_OPTIONS');
@@ -41,7 +42,8 @@ class OcppGatewayLifecycle implements OnApplicationBootstrap, BeforeApplicationS
  *   useFactory: (dataSource, redis, bus, logger, config) => ({ dataSource, redis, bus, logger, settings: config }),
  * })
  * ```
- * Exports `OcppGateway` and `CommandService` (`sendCommand(chargePointId, action, params, timeoutMs)`).
+ * Exports `OcppGateway`, `CommandService` (`sendCommand(chargePointId, action, params, timeoutMs)`) and
+ * `CommandRepository` (the `pile_command` journal).
  */
 @Module({})
 export class OcppGatewayModule {
@@ -61,9 +63,14 @@ export class OcppGatewayModule {
           useFactory: (gateway: OcppGateway) => gateway.commands,
           inject: [OcppGateway],
         },
+        {
+          provide: CommandRepository,
+          useFactory: (gateway: OcppGateway) => gateway.commandJournal,
+          inject: [OcppGateway],
+        },
         OcppGatewayLifecycle,
       ],
-      exports: [OcppGateway, CommandService],
+      exports: [OcppGateway, CommandService, CommandRepository],
     };
   }
 }

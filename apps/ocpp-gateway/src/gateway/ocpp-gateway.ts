@@ -57,6 +57,8 @@ export class OcppGateway {
   readonly server: OcppServer;
   readonly sessions: SessionRegistry;
   readonly commands: CommandService;
+  /** The `pile_command` journal the command service writes (read by the HTTP command grid). */
+  readonly commandJournal: CommandRepository;
   readonly registry: PileRegistryCache;
   readonly idTags: IdTagCache;
   readonly messageLog: MessageLogWriter;
@@ -159,7 +161,8 @@ export class OcppGateway {
         afterCommit,
       },
     );
-    this.commands = new CommandService(redis, this.sessions, new CommandRepository(dataSource), logger, {
+    this.commandJournal = new CommandRepository(dataSource);
+    this.commands = new CommandService(redis, this.sessions, this.commandJournal, logger, {
       prefix,
       defaultTimeoutMs: settings.OCPP_COMMAND_TIMEOUT_MS ?? 30_000,
     });

@@ -7,6 +7,7 @@ import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
 import { Assets1763850000000 } from './1763850000000-assets';
 import { AssetsResources1763850000100 } from './1763850000100-assets-resources';
+import { PileCommandResource1763860000000 } from './1763860000000-pile-command-resource';
 import { DiscountPlans1763870000000 } from './1763870000000-discount-plans';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
@@ -20,5 +21,6 @@ export const allMigrations = [
   BillingResources1763840000100,
   Assets1763850000000,
   AssetsResources1763850000100,
+  PileCommandResource1763860000000,
   DiscountPlans1763870000000,
 ];

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The permission code (a button resource under "operation") that lets a user command piles. */
+export const PILE_COMMAND_PERMISSION = 'pile:command';
+
+export const pileParamsSchema = z.object({
+  chargePointId: z.string().min(1).max(64),
+});
+
+export const commandParamsSchema = pileParamsSchema.extend({
+  // Checked against the OCPP 1.6 command list by CommandService, which names the valid ones.
+  action: z.string().min(1).max(64),
+});
+export type CommandParams = z.infer<typeof commandParamsSchema>;
+
+/** `{page}/size/{size}` path parameters of the command journal grid. */
+export const commandPageParamsSchema = pileParamsSchema.extend({
+  page: z.coerce.number().int().min(1),
+  size: z.coerce.number().int().min(1).max(1000),
+});
+export type CommandPageParams = z.infer<typeof commandPageParamsSchema>;
+
+/**
+ * The request body: the OCPP request's own fields, plus an optional `timeoutMs` that is not sent to
+ * the pile. The OCPP fields are validated against the OCPP 1.6J schema by CommandService.
+ */
+export const commandBodySchema = z
+  .object({ timeoutMs: z.number().int().min(100).max(600_000).optional() })
+  .passthrough();
+export type CommandBody = z.infer<typeof commandBodySchema>;
+
+export type CommandResultDto = { status: 'completed'; response: unknown };

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import Redis from 'ioredis';
+import { RPCClient } from 'ocpp-rpc';
+import request from 'supertest';
+import {
+  createLogger,
+  createServiceApp,
+  loadConfig,
+  sessionKey,
+  signAccessToken,
+} from '@voltdepot/server-core';
+import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
+import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@voltdepot/server-testing';
+import { gatewayConfigSchema, type GatewayConfig } from '../app.config';
+import { AppModule } from '../app.module';
+import { hashPilePassword } from '../connection/pile-authenticator';
+
+const JWT_SECRET = 'gateway-command-test-secret-0123456789';
+const OCPP_PORT = 20000 + Math.floor(Math.random() * 10000);
+const ns = `vdtest-${randomUUID().slice(0, 8)}`;
+
+let db: TestDatabase;
+let config: GatewayConfig;
+let app: INestApplication;
+let pile: SimulatedPile;
+let silentPile: RPCClient;
+let operatorToken: string;
+let adminToken: string;
+let nobodyToken: string;
+
+let userSeq = 0;
+/** A user holding the given seeded roles (admin, operator, maintainer, fleet_manager). */
+async function createUser(roles: string[]): Promise<{ id: number; username: string }> {
+  const username = `gw${Date.now().toString(36)}${++userSeq}`;
+  const [{ id }] = (await db.dataSource.query(
+    `INSERT INTO sys_user (username, password_hash, real_name, organization_id)
+     SELECT $1, 'x', $1, id FROM sys_organization WHERE code = 'ROOT' RETURNING id::int AS id`,
+    [username],
+  )) as { id: number }[];
+  if (roles.length > 0) {
+    await db.dataSource.query(
+      `INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE code = ANY($2::text[])`,
+      [id, roles],
+    );
+  }
+  return { id, username };
+}
+
+/** A valid access token with a live session, as the api would issue it. */
+async function tokenFor(user: { id: number; username: string }): Promise<string> {
+  const sessionId = randomUUID();
+  const redis = new Redis(config.REDIS_URL, { keyPrefix: config.AUTH_REDIS_KEY_PREFIX });
+  try {
+    await redis.hset(sessionKey(sessionId), { userId: String(user.id), current: 'x' });
+    await redis.expire(sessionKey(sessionId), 3600);
+  } finally {
+    redis.disconnect();
+  }
+  return (await signAccessToken({ userId: user.id, username: user.username, sessionId }, JWT_SECRET, 900))
+    .token;
+}
+
+async function addPile(chargePointId: string): Promise<string> {
+  const password = `pw-${chargePointId}-secret`;
+  await db.dataSource.query(
+    `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)`,
+    [chargePointId, await hashPilePassword(password)],
+  );
+  return password;
+}
+
+const http = () => request(app.getHttpServer());
+const command = (chargePointId: string, action: string, token = operatorToken) =>
+  http().post(`/api/pile/${chargePointId}/command/${action}`).set('authorization', `Bearer ${token}`);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  config = loadConfig(gatewayConfigSchema, {
+    DATABASE_URL: db.url,
+    REDIS_URL: testEnv().redisUrl,
+    BUS_PREFIX: ns,
+    OCPP_PORT: String(OCPP_PORT),
+    OCPP_HOST: '127.0.0.1',
+    OCPP_REDIS_PREFIX: ns,
+    OCPP_REGISTRY_REFRESH_MS: '200',
+    OCPP_ID_TAG_CACHE_MS: '0',
+    JWT_SECRET,
+    AUTH_REDIS_KEY_PREFIX: `${ns}:auth:`,
+    LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
+  });
+  const pilePassword = await addPile('HTTP-1');
+  const silentPassword = await addPile('HTTP-SILENT');
+  await db.dataSource.query(`INSERT INTO id_tag (id_tag, status) VALUES ('BUS-HTTP', 'Accepted')`);
+  const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
+  app = (await createServiceApp(AppModule.register(config, logger), { config, logger })).app;
+  await app.init();
+
+  pile = new SimulatedPile({
+    url: `ws://127.0.0.1:${OCPP_PORT}/ocpp`,
+    chargePointId: 'HTTP-1',
+    password: pilePassword,
+    connectors: 2,
+    meterIntervalMs: 100,
+    timeScale: 60,
+    reconnectDelayMs: 100,
+  });
+  await pile.start();
+  // A pile that takes every command and never answers it (for the time-out).
+  silentPile = new RPCClient({
+    endpoint: `ws://127.0.0.1:${OCPP_PORT}/ocpp`,
+    identity: 'HTTP-SILENT',
+    password: silentPassword,
+    protocols: ['ocpp1.6'],
+    strictMode: true,
+    reconnect: false,
+  } as ConstructorParameters<typeof RPCClient>[0]);
+  silentPile.handle('GetConfiguration', () => new Promise(() => undefined));
+  await silentPile.connect();
+
+  operatorToken = await tokenFor(await createUser(['operator']));
+  adminToken = await tokenFor(await createUser(['admin']));
+  nobodyToken = await tokenFor(await createUser(['maintainer']));
+});
+
+afterAll(async () => {
+  await pile?.stop();
+  await silentPile?.close({ force: true }).catch(() => undefined);
+  await app?.close();
+  const redis = new Redis(testEnv().redisUrl);
+  const keys = await redis.keys(`${ns}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+  await db?.drop();
+});
+
+describe('POST /api/pile/{chargePointId}/command/{action}', () => {
+  it('401 without a token, with the standard error body', async () => {
+    const res = await http().post('/api/pile/HTTP-1/command/Reset').send({ type: 'Soft' }).expect(401);
+    expect(res.body).toEqual({
+      code: 'AUTH_TOKEN_MISSING',
+      message: expect.any(String),
+      correlationId: res.headers['x-correlation-id'],
+    });
+  });
+
+  it('403 for a user without pile:command; nothing is sent', async () => {
+    const res = await command('HTTP-1', 'Reset', nobodyToken).send({ type: 'Soft' }).expect(403);
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN', details: { missing: ['pile:command'] } });
+    const [{ n }] = await db.dataSource.query(`SELECT count(*)::int AS n FROM pile_command`);
+    expect(n).toBe(0);
+  });
+
+  it('RemoteStartTransaction starts a charging session on the pile (operator)', async () => {
+    const res = await command('HTTP-1', 'RemoteStartTransaction')
+      .send({ connectorId: 1, idTag: 'BUS-HTTP' })
+      .expect(200);
+    expect(res.body).toEqual({ status: 'completed', response: { status: 'Accepted' } });
+    const session = await eventually(() => {
+      const s = pile.activeSession(1);
+      if (!s?.transactionId) throw new Error('not started');
+      return s;
+    });
+    await eventually(async () => {
+      const rows = (await db.dataSource.query(
+        `SELECT id_tag, connector_id FROM ocpp_transaction WHERE transaction_id = $1`,
+        [session.transactionId],
+      )) as unknown[];
+      expect(rows).toEqual([{ id_tag: 'BUS-HTTP', connector_id: 1 }]);
+    });
+    const stop = await command('HTTP-1', 'RemoteStopTransaction', adminToken)
+      .send({ transactionId: session.transactionId })
+      .expect(200);
+    expect(stop.body.response).toEqual({ status: 'Accepted' });
+    await eventually(() => expect(session.reason).toBe('Remote'));
+  });
+
+  it('Reset: the pile accepts, drops the connection and boots again', async () => {
+    const rebooted = new Promise<string>((resolve) => pile.once('boot', resolve));
+    const res = await command('HTTP-1', 'Reset').send({ type: 'Soft', timeoutMs: 5000 }).expect(200);
+    expect(res.body).toEqual({ status: 'completed', response: { status: 'Accepted' } });
+    expect(await rebooted).toBe('Accepted');
+    await eventually(() => expect(pile.online).toBe(true));
+  });
+
+  it('an unknown action is a 400 naming the valid actions', async () => {
+    const res = await command('HTTP-1', 'Fly').send({}).expect(400);
+    expect(res.body).toMatchObject({ code: 'OCPP_COMMAND_INVALID', correlationId: expect.any(String) });
+    expect(res.body.message).toContain('RemoteStartTransaction');
+    expect(res.body.details.validActions).toContain('Reset');
+  });
+
+  it.each([
+    ['a value outside the enum', 'Reset', { type: 'Gentle' }, 'enum'],
+    ['a missing required field', 'RemoteStartTransaction', { connectorId: 1 }, 'required'],
+    ['a wrong type', 'UnlockConnector', { connectorId: 'one' }, 'type'],
+  ])('bad parameters (%s) are a 400 with the schema error', async (_what, action, body, keyword) => {
+    const res = await command('HTTP-1', action).send(body).expect(400);
+    expect(res.body).toMatchObject({ code: 'OCPP_COMMAND_INVALID' });
+    expect(res.body.details.errors[0]).toMatchObject({ keyword });
+  });
+
+  it('a bad timeoutMs is a 400 naming the field', async () => {
+    const res = await command('HTTP-1', 'Reset').send({ type: 'Soft', timeoutMs: 5 }).expect(400);
+    expect(JSON.stringify(res.body)).toContain('timeoutMs');
+  });
+
+  it('an offline pile is a 409 at once', async () => {
+    await addPile('HTTP-OFF');
+    const started = Date.now();
+    const res = await command('HTTP-OFF', 'Reset').send({ type: 'Soft' }).expect(409);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(res.body).toMatchObject({
+      code: 'OCPP_PILE_OFFLINE',
+      message: expect.stringContaining('HTTP-OFF'),
+    });
+  });
+
+  it('a pile that does not answer within timeoutMs is a 504', async () => {
+    const res = await command('HTTP-SILENT', 'GetConfiguration').send({ timeoutMs: 300 }).expect(504);
+    expect(res.body).toMatchObject({ code: 'OCPP_COMMAND_TIMEOUT' });
+  });
+});
+
+describe('GET /api/pile/{chargePointId}/commands/page/{page}/size/{size}', () => {
+  it('pages the pile_command journal, newest first', async () => {
+    const res = await http()
+      .get('/api/pile/HTTP-1/commands/page/1/size/2')
+      .set('authorization', `Bearer ${operatorToken}`)
+      .expect(200);
+    expect(res.body.total).toBe(3);
+    expect(res.body.list).toEqual([
+      expect.objectContaining({ action: 'Reset', status: 'completed', params: { type: 'Soft' } }),
+      expect.objectContaining({ action: 'RemoteStopTransaction', status: 'completed' }),
+    ]);
+    const second = await http()
+      .get('/api/pile/HTTP-1/commands/page/2/size/2')
+      .set('authorization', `Bearer ${operatorToken}`)
+      .expect(200);
+    expect(second.body.list).toEqual([
+      expect.objectContaining({
+        action: 'RemoteStartTransaction',
+        chargePointId: 'HTTP-1',
+        response: { status: 'Accepted' },
+        requestedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      }),
+    ]);
+    const timedOut = await http()
+      .get('/api/pile/HTTP-SILENT/commands/page/1/size/10')
+      .set('authorization', `Bearer ${operatorToken}`)
+      .expect(200);
+    expect(timedOut.body.list).toEqual([expect.objectContaining({ status: 'timeout' })]);
+  });
+
+  it('403 without the permission, 400 for a bad page', async () => {
+    await http()
+      .get('/api/pile/HTTP-1/commands/page/1/size/10')
+      .set('authorization', `Bearer ${nobodyToken}`)
+      .expect(403);
+    await http()
+      .get('/api/pile/HTTP-1/commands/page/0/size/10')
+      .set('authorization', `Bearer ${operatorToken}`)
+      .expect(400);
+  });
+});

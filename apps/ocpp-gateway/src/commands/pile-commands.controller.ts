@@ -1,0 +1,53 @@
+import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { RequirePermissions, ZodBody, ZodParams } from '@voltdepot/server-core';
+import type { GridPage } from '@voltdepot/shared-contracts';
+import type { CentralSystemAction } from '@voltdepot/shared-ocpp';
+import { CommandRepository, type PileCommandRecord } from './command.repository';
+import { CommandService } from './command.service';
+import {
+  commandBodySchema,
+  commandPageParamsSchema,
+  commandParamsSchema,
+  PILE_COMMAND_PERMISSION,
+  type CommandBody,
+  type CommandPageParams,
+  type CommandParams,
+  type CommandResultDto,
+} from './dto/pile-command.dto';
+
+/**
+ * Operators' remote commands to a pile (Reset, RemoteStartTransaction, ...) and their journal.
+ * The pile may be connected to any replica: CommandService routes the call there.
+ */
+@RequirePermissions(PILE_COMMAND_PERMISSION)
+@Controller('api/pile/:chargePointId')
+export class PileCommandsController {
+  constructor(
+    @Inject(CommandService) private readonly commands: CommandService,
+    @Inject(CommandRepository) private readonly journal: CommandRepository,
+  ) {}
+
+  /** 400 unknown action or bad parameters, 409 pile offline, 502 the pile answered a CallError, 504 no answer. */
+  @Post('command/:action')
+  @HttpCode(200)
+  async send(
+    @ZodParams(commandParamsSchema) { chargePointId, action }: CommandParams,
+    @ZodBody(commandBodySchema) body: CommandBody,
+  ): Promise<CommandResultDto> {
+    const { timeoutMs, ...params } = body;
+    const response: unknown = await this.commands.sendCommand(
+      chargePointId,
+      action as CentralSystemAction,
+      params as never,
+      timeoutMs,
+    );
+    return { status: 'completed', response };
+  }
+
+  @Get('commands/page/:page/size/:size')
+  async page(
+    @ZodParams(commandPageParamsSchema) { chargePointId, page, size }: CommandPageParams,
+  ): Promise<GridPage<PileCommandRecord>> {
+    return this.journal.page(chargePointId, page, size);
+  }
+}
