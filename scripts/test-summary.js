@@ -7,7 +7,7 @@ const [dir, stepStatus] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ['unit.json', 'integration.json', 'console.json']) {
+for (const file of ['unit.json', 'integration.json', 'console.json', 'e2e.json']) {
   const full = path.join(dir, file);
   if (!fs.existsSync(full)) continue;
   const report = JSON.parse(fs.readFileSync(full, 'utf8'));
@@ -27,7 +27,7 @@ const failedSteps = steps
   .split('\n')
   .filter((l) => l.endsWith('FAILED'))
   .map((l) => l.replace(/: FAILED$/, ''));
-const reported = new Set(['unit tests', 'integration tests', 'console tests']);
+const reported = new Set(['unit tests', 'integration tests', 'console tests', 'browser tests']);
 failed += failedSteps.filter((s) => !reported.has(s)).length;
 if (failed === 0 && stepStatus !== '0') failed = 1;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

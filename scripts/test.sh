@@ -35,6 +35,10 @@ if [[ -f apps/console/vite.config.ts ]]; then
     --outputFile.json="$RESULTS/console.json"
   step "console build" vite build --config apps/console/vite.config.ts --logLevel warn
 fi
+# The real built console and api in Debian chromium (installed by scripts/ensure-browser.sh when missing).
+if [[ -f scripts/e2e/run-e2e.ts ]]; then
+  step "browser tests" env E2E_RESULTS_JSON="$RESULTS/e2e.json" bash scripts/e2e/run.sh
+fi
 
 echo
 cat "$RESULTS/steps.txt"

@@ -65,6 +65,11 @@ export default defineConfig(({ mode }) => {
       // antd alone is close to 1 MB minified; it is split out and cached separately.
       chunkSizeWarningLimit: 1200,
       rollupOptions: {
+        // Two pages: the console and the big screen (/screen/index.html, opened in a new tab).
+        input: {
+          main: resolve(projectRoot, 'index.html'),
+          screen: resolve(projectRoot, 'screen/index.html'),
+        },
         output: {
           manualChunks: (id: string) => vendorChunks.find(([, pattern]) => pattern.test(id))?.[0],
         },
@@ -72,12 +77,16 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       root: projectRoot,
-      include: ['src/**/*.spec.{ts,tsx}'],
+      // The console's own specs and those of the libs/console/* libraries (named *.spec.tsx there,
+      // so the workspace jest, which runs *.spec.ts, leaves them alone).
+      include: ['src/**/*.spec.{ts,tsx}', '../../libs/console/*/src/**/*.spec.tsx'],
       environment: 'jsdom',
       globals: true,
       setupFiles: ['src/test/setup.ts'],
       css: false,
       restoreMocks: true,
+      // Whole-console renders in jsdom load antd chunks on first use, which takes seconds.
+      testTimeout: 30_000,
       unstubGlobals: true,
     },
   };

@@ -2,18 +2,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { createI18n } from './app/providers/i18n';
-import { createQueryClient } from './app/providers/queryClient';
+import { bootstrapConsole } from './app/bootstrap';
 import { buildRoutes } from './app/router/buildRoutes';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+async function main() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // Platform settings come first: the title, logo and theme colour depend on them.
+  const { i18n, queryClient, platform } = await bootstrapConsole();
+  createRoot(container).render(
+    <StrictMode>
+      <App
+        i18n={i18n}
+        queryClient={queryClient}
+        platform={platform}
+        router={createBrowserRouter(buildRoutes())}
+      />
+    </StrictMode>,
+  );
+}
 
-const i18n = createI18n();
-document.documentElement.lang = i18n.language;
-
-createRoot(container).render(
-  <StrictMode>
-    <App i18n={i18n} queryClient={createQueryClient()} router={createBrowserRouter(buildRoutes())} />
-  </StrictMode>,
-);
+void main();

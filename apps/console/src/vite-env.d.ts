@@ -4,4 +4,9 @@
 interface ImportMetaEnv {
   /** Prefix for every API call; '' means same origin (the dev server proxies /api, /ms, ...). */
   readonly VITE_API_BASE?: string;
+  /**
+   * Passphrase of the platform settings list, the api's PLATFORM_CONFIG_KEY (default
+   * 'voltdepot-platform-config'). It ships in the bundle: not a secret.
+   */
+  readonly VITE_PLATFORM_CONFIG_KEY?: string;
 }

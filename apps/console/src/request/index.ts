@@ -32,12 +32,15 @@ export {
   type SessionToken,
 } from './session';
 
+/** Prefix of every request (VITE_API_BASE); '' means the console's own origin. */
+export const apiBaseUrl: string = import.meta.env.VITE_API_BASE ?? '';
+
 /** The signed-in session of this browser tab (persisted in localStorage). */
 export const sessionStore = createSessionStore();
 
 /** The one request client of the console (conventions, "Console"). */
 export const request = createRequestClient({
-  baseUrl: import.meta.env.VITE_API_BASE ?? '',
+  baseUrl: apiBaseUrl,
   session: sessionStore,
   refreshToken: (expired) =>
     requestRuntime.refreshToken

@@ -10,6 +10,16 @@ describe('session store', () => {
     expect(createSessionStore(storage).get()).toEqual({ accessToken: 'abc', expires: 1000 });
   });
 
+  it('keeps the refresh token with it', () => {
+    const storage = memoryStorage();
+    createSessionStore(storage).set({ accessToken: 'abc', expires: 1000, refreshToken: 'sid.r1' });
+    expect(createSessionStore(storage).get()).toEqual({
+      accessToken: 'abc',
+      expires: 1000,
+      refreshToken: 'sid.r1',
+    });
+  });
+
   it('clears the token and tells subscribers', () => {
     const store = createSessionStore(memoryStorage());
     const listener = vi.fn();

@@ -1,5 +1,8 @@
-/** The signed-in session (spec §3 "Session token"). `expires` is the expiry instant in epoch milliseconds. */
-export type SessionToken = { accessToken: string; expires: number };
+/**
+ * The signed-in session (spec §3 "Session token"). `expires` is the expiry instant of the access token in
+ * epoch milliseconds; `refreshToken` (from `/auth/login` and `/auth/refresh`) exchanges it for a new one.
+ */
+export type SessionToken = { accessToken: string; expires: number; refreshToken?: string };
 
 export type SessionStore = {
   get(): SessionToken | null;
@@ -59,7 +62,11 @@ function parseSession(raw: string | null): SessionToken | null {
       value.accessToken !== '' &&
       typeof value.expires === 'number'
     ) {
-      return { accessToken: value.accessToken, expires: value.expires };
+      const token: SessionToken = { accessToken: value.accessToken, expires: value.expires };
+      if ('refreshToken' in value && typeof value.refreshToken === 'string' && value.refreshToken !== '') {
+        token.refreshToken = value.refreshToken;
+      }
+      return token;
     }
   } catch {
     // fall through: a damaged entry is no session

@@ -19,7 +19,7 @@ export async function render(ui: ReactNode): Promise<Rendered> {
 }
 
 /** Retries an assertion until it passes (lazy routes resolve over a few ticks). */
-export async function waitFor(assertion: () => void, timeoutMs = 4000): Promise<void> {
+export async function waitFor(assertion: () => void, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

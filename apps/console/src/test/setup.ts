@@ -17,3 +17,10 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+if (typeof window !== 'undefined') {
+  // jsdom implements getComputedStyle but not its pseudo-element argument, which antd's scrollbar
+  // measurement passes; answer for the element instead of logging "Not implemented".
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+}

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { useSystemTitle } from '../platform/PlatformSettingsContext';
 import { RequestRuntimeBinder } from '../providers/RequestRuntimeBinder';
 
 /** The root route: connects the request layer to the router, keeps the tab title translated, renders the page. */
 export function AppRoot() {
-  const { t } = useTranslation();
+  const title = useSystemTitle();
   useEffect(() => {
-    document.title = t('app.title');
-  }, [t]);
+    document.title = title;
+  }, [title]);
   return (
     <>
       <RequestRuntimeBinder />

@@ -4,13 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { isLocale, SUPPORTED_LOCALES, type Locale } from '../../locales';
 import { useLocale } from '../providers/useLocale';
 
-const labelKey = { 'zh-CN': 'locale.zhCN', 'en-US': 'locale.enUS' } as const satisfies Record<Locale, string>;
+export const localeLabelKey = { 'zh-CN': 'locale.zhCN', 'en-US': 'locale.enUS' } as const satisfies Record<
+  Locale,
+  string
+>;
 
-/** Header menu that switches the console language at runtime (remembered in localStorage). */
+/** Switches the console language at runtime (remembered in localStorage); on pages without the user menu. */
 export function LocaleMenu() {
   const { t } = useTranslation();
   const { locale, setLocale } = useLocale();
-  const items: MenuProps['items'] = SUPPORTED_LOCALES.map((key) => ({ key, label: t(labelKey[key]) }));
+  const items: MenuProps['items'] = SUPPORTED_LOCALES.map((key) => ({ key, label: t(localeLabelKey[key]) }));
   return (
     <Dropdown
       menu={{
@@ -23,7 +26,7 @@ export function LocaleMenu() {
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')}>
-        {t(labelKey[locale])}
+        {t(localeLabelKey[locale])}
       </Button>
     </Dropdown>
   );

@@ -1,11 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import antdEnUS from 'antd/locale/en_US';
 import antdZhCN from 'antd/locale/zh_CN';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from '../../locales';
+import { PlatformSettingsProvider, usePlatformSettings } from '../platform/PlatformSettingsContext';
+import { DEFAULT_PLATFORM_SETTINGS, themeColorOf, type PlatformSettings } from '../platform/platformSettings';
 import { useLocale } from './useLocale';
 
 const antdLocales = { 'zh-CN': antdZhCN, 'en-US': antdEnUS } satisfies Record<Locale, unknown>;
@@ -13,24 +15,41 @@ const antdLocales = { 'zh-CN': antdZhCN, 'en-US': antdEnUS } satisfies Record<Lo
 export type AppProvidersProps = {
   i18n: I18n;
   queryClient: QueryClient;
+  /** The public platform settings loaded before the first render. */
+  platform?: PlatformSettings;
+  /** Extra antd theme (the big screen uses the dark algorithm). */
+  theme?: ThemeConfig;
   children: ReactNode;
 };
 
-/** i18n, react-query and antd (locale following the i18n language; App for context-aware messages). */
-export function AppProviders({ i18n, queryClient, children }: AppProvidersProps) {
+/** i18n, react-query, platform settings and antd (locale following i18n, colour following the city code). */
+export function AppProviders({
+  i18n,
+  queryClient,
+  platform = DEFAULT_PLATFORM_SETTINGS,
+  theme,
+  children,
+}: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AntdProviders>{children}</AntdProviders>
+        <PlatformSettingsProvider settings={platform}>
+          <AntdProviders theme={theme}>{children}</AntdProviders>
+        </PlatformSettingsProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );
 }
 
-function AntdProviders({ children }: { children: ReactNode }) {
+function AntdProviders({ children, theme }: { children: ReactNode; theme: ThemeConfig | undefined }) {
   const { locale } = useLocale();
+  const { cityCode } = usePlatformSettings();
+  const merged = useMemo<ThemeConfig>(
+    () => ({ ...theme, token: { colorPrimary: themeColorOf(cityCode), ...theme?.token } }),
+    [theme, cityCode],
+  );
   return (
-    <ConfigProvider locale={antdLocales[locale]}>
+    <ConfigProvider locale={antdLocales[locale]} theme={merged}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );

@@ -1,5 +1,6 @@
 import { homeRoutes } from '../../features/home';
 import { loginRoutes } from '../../features/login';
+import { logsRoutes } from '../../features/logs';
 import { welcomeRoutes } from '../../features/welcome';
 import type { FeatureRoutes } from './knownRoutes';
 
@@ -8,4 +9,5 @@ export const featureRoutes: FeatureRoutes = {
   ...loginRoutes,
   ...homeRoutes,
   ...welcomeRoutes,
+  ...logsRoutes,
 };

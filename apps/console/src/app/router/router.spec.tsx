@@ -1,75 +1,120 @@
 import { act, type ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryRouter } from 'react-router-dom';
-import { memoryStorage } from '../../test/memoryStorage';
-import { render, waitFor, type Rendered } from '../../test/render';
-import { App } from '../App';
-import { createI18n } from '../providers/i18n';
-import { createQueryClient } from '../providers/queryClient';
-import { buildRoutes, builtRoutes } from './buildRoutes';
+import { sessionStore } from '../../request';
+import { demoCaptcha, demoMenus, json, signedInApi, stubApi } from '../../test/fakeApi';
+import { waitFor } from '../../test/render';
+import { renderConsole } from '../../test/renderConsole';
+import { builtRoutes } from './buildRoutes';
 import { knownRoutes, type FeatureRoutes } from './knownRoutes';
 import { lazyPage } from './loadChunk';
 
-let rendered: Rendered | undefined;
+let unmount: (() => void) | undefined;
 
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
+  unmount?.();
+  unmount = undefined;
+  sessionStore.clear();
+  document.body.innerHTML = '';
 });
 
-async function renderAt(
-  path: string,
-  options: { features?: FeatureRoutes; locale?: 'zh-CN' | 'en-US' } = {},
-) {
-  const router = createMemoryRouter(buildRoutes(options.features), { initialEntries: [path] });
-  const i18n = createI18n({ locale: options.locale ?? 'en-US', storage: memoryStorage() });
-  rendered = await render(<App i18n={i18n} queryClient={createQueryClient()} router={router} />);
-  return { router, container: rendered.container, i18n };
+async function at(path: string, options: Parameters<typeof renderConsole>[1] = {}) {
+  const result = await renderConsole(path, options);
+  unmount = result.unmount;
+  return result;
 }
 
+const menuText = (container: HTMLElement) => container.querySelector('nav .ant-menu')?.textContent ?? '';
+
 describe('router', () => {
-  it('renders /home inside the main layout', async () => {
-    const { container } = await renderAt('/home');
+  it('renders /home inside the main layout with the menu of the user', async () => {
+    stubApi(signedInApi());
+    const { container } = await at('/home');
     await waitFor(() => expect(container.textContent).toContain('Current time: '));
-    expect(container.textContent).toContain('Voltdepot');
-    expect(container.querySelector('.ant-menu')?.textContent).toContain('Welcome');
     expect(container.textContent).toMatch(/Current time: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    expect(container.textContent).toContain('Hello, Administrator');
+    expect(menuText(container)).toContain('Home');
+    expect(menuText(container)).toContain('Welcome');
+    expect(menuText(container)).toContain('System');
   });
 
-  it('renders /home in zh-CN by default language', async () => {
-    const { container } = await renderAt('/home', { locale: 'zh-CN' });
+  it('renders /home in zh-CN', async () => {
+    stubApi(signedInApi());
+    const { container } = await at('/home', { locale: 'zh-CN' });
     await waitFor(() => expect(container.textContent).toContain('当前时间：'));
+    expect(menuText(container)).toContain('首页');
   });
 
   it('follows a language switch at runtime', async () => {
-    const { container, i18n } = await renderAt('/home');
+    stubApi(signedInApi());
+    const { container, i18n } = await at('/home');
     await waitFor(() => expect(container.textContent).toContain('Current time: '));
     await act(() => i18n.changeLanguage('zh-CN'));
     await waitFor(() => expect(container.textContent).toContain('当前时间：'));
+    expect(menuText(container)).toContain('欢迎');
   });
 
   it('redirects / to /home', async () => {
-    const { router } = await renderAt('/');
+    stubApi(signedInApi());
+    const { router } = await at('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
-  it('renders the login placeholder without the main menu', async () => {
-    const { container } = await renderAt('/login');
-    await waitFor(() => expect(container.textContent).toContain('Sign-in comes with the Core API'));
+  it('sends a browser without a session to /login, without calling the API for the page', async () => {
+    const { calls } = stubApi({ 'GET /auth/captcha': () => demoCaptcha() });
+    const { router, container } = await at('/sys/log', { session: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/sys/log' });
+    await waitFor(() => expect(container.querySelector('img[alt="Verification code image"]')).not.toBeNull());
     expect(container.querySelector('.ant-menu-root')).toBeNull();
+    expect(calls.map((call) => call.path)).toEqual(['/auth/captcha']);
+  });
+
+  it('ends the session when loading the user answers 401', async () => {
+    stubApi({
+      'GET /authority/users/currentuser/info': () =>
+        json({ code: 'AUTH_TOKEN_REVOKED', message: 'revoked' }, 401),
+      'GET /authority/users/currentuser/menus': () =>
+        json({ code: 'AUTH_TOKEN_REVOKED', message: 'revoked' }, 401),
+      'GET /auth/captcha': () => demoCaptcha(),
+    });
+    const { router } = await at('/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(sessionStore.get()).toBeNull();
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('login status expired, please log in again'),
+    );
   });
 
   it.each(['/no/such/page', '/dingding/index', '/station/ChargEquipManage/index'])(
     '%s (unknown or reserved without a feature) is a 404',
     async (path) => {
-      const { container } = await renderAt(path);
+      stubApi(signedInApi());
+      const { container } = await at(path);
       await waitFor(() =>
         expect(container.textContent).toContain('Sorry, the page you visited does not exist.'),
       );
     },
   );
 
+  it('guards a page by its permission (403 without it)', async () => {
+    stubApi(signedInApi(['home', 'welcome'], demoMenus({ logs: false })));
+    const { container } = await at('/sys/log');
+    await waitFor(() =>
+      expect(container.textContent).toContain('Sorry, you are not allowed to open this page.'),
+    );
+  });
+
+  // The first load of the logs chunk (antd Table) is slow in jsdom.
+  it('opens a guarded page with the permission', { timeout: 30_000 }, async () => {
+    stubApi(signedInApi());
+    const { container } = await at('/sys/log');
+    await waitFor(() => expect(container.textContent).toContain('Operation log'), 25_000);
+    expect(container.textContent).toContain('Login log');
+    expect(container.textContent).toContain('Export');
+  });
+
   it('offers a reload when a lazy route chunk fails to load', async () => {
+    stubApi(signedInApi());
     const features: FeatureRoutes = {
       '/home': lazyPage<{ HomePage: ComponentType }, 'HomePage'>(
         'home',
@@ -78,7 +123,7 @@ describe('router', () => {
         'HomePage',
       ),
     };
-    const { container } = await renderAt('/home', { features });
+    const { container } = await at('/home', { features });
     await waitFor(() => expect(container.textContent).toContain('Chunk load error'));
     expect(container.textContent).toContain('Reload');
   });
@@ -102,6 +147,6 @@ describe('router', () => {
         '/operation/orderManage/occupationOrder',
       ]),
     );
-    expect(builtRoutes().map((route) => route.path)).toEqual(['/login', '/home', '/welcome']);
+    expect(builtRoutes().map((route) => route.path)).toEqual(['/login', '/home', '/welcome', '/sys/log']);
   });
 });

@@ -1,16 +1,71 @@
-import { Card, Typography } from 'antd';
-import { useState } from 'react';
+import { LinkOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { usePlatformSettings } from '../../../app/platform/PlatformSettingsContext';
+import { authApi } from '../../../app/session/authApi';
+import { useCurrentUser } from '../../../app/session/CurrentUserContext';
+import { sessionQueryKeys } from '../../../app/session/queryKeys';
 
+/** The landing page: who is signed in, and the systems configured for this platform. */
 export function HomePage() {
   const { t } = useTranslation();
-  const [openedAt] = useState(() => Date.now());
+  const { user } = useCurrentUser();
+  const { systemList } = usePlatformSettings();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const ext = useQuery({
+    queryKey: sessionQueryKeys.userExt(),
+    queryFn: async ({ signal }) => (await authApi.userExt(signal)) ?? null,
+  });
+
   return (
-    <Card>
-      <Typography.Title level={3}>{t('home.title')}</Typography.Title>
-      <Typography.Paragraph>{t('home.intro')}</Typography.Paragraph>
-      <Typography.Text type="secondary">{t('home.now', { time: formatDateTime(openedAt) })}</Typography.Text>
-    </Card>
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Card>
+          <Typography.Title level={3}>
+            {t('home.greeting', { name: user.realName || user.username })}
+          </Typography.Title>
+          <Typography.Paragraph>{t('home.intro')}</Typography.Paragraph>
+          <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }}>
+            <Descriptions.Item label={t('home.username')}>{user.username}</Descriptions.Item>
+            <Descriptions.Item label={t('home.organization')}>{user.organizationName}</Descriptions.Item>
+            <Descriptions.Item label={t('home.roles')}>
+              {user.roles.map((role) => role.name).join(', ') || '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('home.lastLogin')}>
+              {ext.data?.lastLoginAt ? formatDateTime(ext.data.lastLoginAt) : '-'}
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Text type="secondary" data-testid="home-now">
+            {t('home.now', { time: formatDateTime(now) })}
+          </Typography.Text>
+        </Card>
+      </Col>
+      <Col span={24}>
+        <Card title={t('home.systems')}>
+          {systemList.length === 0 ? (
+            <Empty description={t('home.noSystems')} />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {systemList.map((system) => (
+                <Col key={`${system.name}|${system.url}`} xs={24} md={12} xl={6}>
+                  <Card hoverable size="small">
+                    <Typography.Link href={system.url} target="_blank" rel="noopener noreferrer">
+                      <LinkOutlined /> {system.name}
+                    </Typography.Link>
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          )}
+        </Card>
+      </Col>
+    </Row>
   );
 }

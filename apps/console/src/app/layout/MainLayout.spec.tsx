@@ -1,0 +1,111 @@
+import { act, fireEvent } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../request';
+import { ADMIN_PERMISSIONS, demoCaptcha, signedInApi, stubApi } from '../../test/fakeApi';
+import { waitFor } from '../../test/render';
+import { renderConsole, type RenderConsoleOptions } from '../../test/renderConsole';
+
+let unmount: (() => void) | undefined;
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+  sessionStore.clear();
+  document.body.innerHTML = '';
+});
+
+async function home(options: RenderConsoleOptions & { permissions?: string[] } = {}) {
+  const api = stubApi(
+    signedInApi(options.permissions ?? ADMIN_PERMISSIONS, undefined, {
+      'POST /auth/logout': () => new Response(null, { status: 204 }),
+      'GET /auth/captcha': () => demoCaptcha(),
+      'PUT /user/password': () => new Response(null, { status: 204 }),
+    }),
+  );
+  const result = await renderConsole('/home', options);
+  unmount = result.unmount;
+  await waitFor(() => expect(result.container.textContent).toContain('Current time: '));
+  return { ...result, ...api };
+}
+
+const q = (container: HTMLElement, selector: string) => container.querySelector(selector);
+
+describe('header', () => {
+  it.each([
+    ['1', true, true],
+    ['2', false, true],
+    ['3', true, false],
+  ] as const)('logo-title mode %s: logo %s, title %s', async (logoTitleMode, logo, title) => {
+    const { container } = await home({ platform: { logoTitleMode, systemName: 'menu.system.name' } });
+    expect(Boolean(q(container, '[data-testid="header-logo"]'))).toBe(logo);
+    expect(Boolean(q(container, '[data-testid="header-title"]'))).toBe(title);
+  });
+
+  it("translates a system name containing 'menu', and follows the language", async () => {
+    const { container, i18n } = await home({ platform: { systemName: 'menu.system.name' } });
+    expect(q(container, '[data-testid="header-title"]')?.textContent).toBe('Voltdepot Charging Operations');
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(q(container, '[data-testid="header-title"]')?.textContent).toBe('Voltdepot 充电运营平台');
+    expect(document.title).toBe('Voltdepot 充电运营平台');
+  });
+
+  it('shows a plain configured title as it is', async () => {
+    const { container } = await home({ platform: { systemName: '', systemTitle: 'Depot Ops' } });
+    expect(q(container, '[data-testid="header-title"]')?.textContent).toBe('Depot Ops');
+  });
+
+  it.each([
+    [true, true],
+    [false, false],
+  ])('notice-icon setting %s -> bell slot shown %s', async (noticeIcon, shown) => {
+    const { container } = await home({ platform: { noticeIcon } });
+    expect(Boolean(q(container, '[data-testid="header-notice-slot"]'))).toBe(shown);
+  });
+
+  it('opens the big screen in a new tab with go_screen and the screen setting', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { container } = await home({ platform: { bigScreen: true } });
+    const icon = q(container, 'button[aria-label="Big screen"]') as HTMLButtonElement;
+    expect(icon).not.toBeNull();
+    fireEvent.click(icon);
+    fireEvent.click(icon); // guarded: one tab only
+    expect(open).toHaveBeenCalledExactlyOnceWith('/screen/index.html', '_blank', 'noopener');
+  });
+
+  it('hides the big-screen icon without go_screen', async () => {
+    const { container } = await home({
+      platform: { bigScreen: true },
+      permissions: ADMIN_PERMISSIONS.filter((code) => code !== 'go_screen'),
+    });
+    expect(q(container, 'button[aria-label="Big screen"]')).toBeNull();
+  });
+
+  it('goes to /home with several systems', async () => {
+    const { container, router } = await home({
+      platform: {
+        systemList: [
+          { name: 'A', url: 'https://a' },
+          { name: 'B', url: 'https://b' },
+        ],
+      },
+      permissions: ['home'],
+    });
+    await act(() => router.navigate('/welcome'));
+    fireEvent.click(q(container, 'button[aria-label="Desktop"]') as HTMLButtonElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(container.textContent).toContain('A');
+  });
+
+  it('logs out from the user menu: revokes the session, forgets it, goes to /login', async () => {
+    const { container, router, calls } = await home();
+    fireEvent.click(q(container, '[data-testid="user-menu"]') as HTMLElement);
+    await waitFor(() => expect(document.body.textContent).toContain('Log out'));
+    const item = [...document.querySelectorAll('.ant-dropdown-menu-item')].find(
+      (el) => el.textContent === 'Log out',
+    );
+    fireEvent.click(item as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(sessionStore.get()).toBeNull();
+    const logout = calls.find((call) => call.path === '/auth/logout');
+    expect(logout?.body).toEqual({ refreshToken: 'sid.refresh-1' });
+  });
+});

@@ -1,0 +1,68 @@
+import {
+  CheckOutlined,
+  DownOutlined,
+  GlobalOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLocale, SUPPORTED_LOCALES } from '../../locales';
+import { useLocale } from '../providers/useLocale';
+import { useCurrentUser } from '../session/CurrentUserContext';
+import { useLogout } from '../session/useSession';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { localeLabelKey } from './LocaleMenu';
+
+const LOCALE_PREFIX = 'locale:';
+
+/** The user menu of the header: language, change password, sign out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const { locale, setLocale } = useLocale();
+  const logout = useLogout();
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'language',
+      icon: <GlobalOutlined />,
+      label: t('header.language'),
+      children: SUPPORTED_LOCALES.map((key) => ({
+        key: `${LOCALE_PREFIX}${key}`,
+        label: t(localeLabelKey[key]),
+        icon: key === locale ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
+      })),
+    },
+    { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword') },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout'), danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key.startsWith(LOCALE_PREFIX)) {
+      const next = key.slice(LOCALE_PREFIX.length);
+      if (isLocale(next)) setLocale(next);
+    } else if (key === 'password') {
+      setChangingPassword(true);
+    } else if (key === 'logout') {
+      void logout();
+    }
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']}>
+        <Button type="text" data-testid="user-menu" aria-label={t('user.menu')}>
+          <Avatar size="small" icon={<UserOutlined />} />
+          <span>{user.realName || user.username}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { apiOperations, apiPath } from './generated';
+
+describe('generated api client', () => {
+  it('fills path parameters in, percent-encoded', () => {
+    expect(apiPath('LogsController_operations', { page: 1, size: 10 })).toBe(
+      '/api/operationLog/page/1/size/10',
+    );
+    expect(apiPath('AuthController_getCaptcha')).toBe('/auth/captcha');
+  });
+
+  it('refuses a missing path parameter', () => {
+    expect(() => apiPath('LogsController_operations', { page: 1 } as never)).toThrow(/size is missing/);
+  });
+
+  it('serves the paths of the spec exactly as written', () => {
+    const paths = Object.values(apiOperations).map((operation) => `${operation.method} ${operation.path}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /public/noAuth/getPlatformModuleConfigList',
+        'GET /authority/users/currentuser/info',
+        'GET /authority/users/currentuser/menus',
+        'GET /user/getUserExt',
+        'PUT /user/password',
+        'POST /auth/refresh',
+        'GET /api/operationLog/export',
+      ]),
+    );
+  });
+});
