@@ -1,0 +1,69 @@
+/**
+ * Child process of the gateway benchmark: the real OcppGateway (composition root as in the app, pool of
+ * 20 connections as in app.module) on the port and database the parent hands over in the environment.
+ * Prints one JSON line `{"ready":true,"port":N}` on stdout once piles can connect; stops cleanly on SIGTERM.
+ * Env: BENCH_DB_URL, BENCH_REDIS_URL, BENCH_PREFIX, BENCH_PORT, BENCH_LOG_FILE (pino, level info).
+ */
+import Redis from 'ioredis';
+import pino from 'pino';
+import { createDataSource } from '@voltdepot/server-database';
+import { RedisStreamsBus } from '@voltdepot/server-messaging';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the benchmark drives the app's composition root directly
+import { OcppGateway } from '../../apps/ocpp-gateway/src/gateway/ocpp-gateway';
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const prefix = env('BENCH_PREFIX');
+  const redisUrl = env('BENCH_REDIS_URL');
+  const dataSource = createDataSource({
+    url: env('BENCH_DB_URL'),
+    poolSize: 20,
+    applicationName: 'bench-gateway',
+  });
+  await dataSource.initialize();
+  const redis = new Redis(redisUrl);
+  const bus = new RedisStreamsBus({ url: redisUrl, prefix });
+  const logger = pino(
+    { level: process.env['BENCH_LOG_LEVEL'] ?? 'info' },
+    pino.destination({ dest: env('BENCH_LOG_FILE'), sync: false }),
+  );
+  const gateway = new OcppGateway(
+    { dataSource, redis, bus, logger },
+    {
+      OCPP_PORT: Number(env('BENCH_PORT')),
+      OCPP_HOST: '127.0.0.1',
+      OCPP_REDIS_PREFIX: prefix,
+      OCPP_REPLICA_ID: `bench-${process.pid}`,
+      OCPP_HEARTBEAT_INTERVAL_S: 60,
+    },
+  );
+  const port = await gateway.start();
+  process.stdout.write(`${JSON.stringify({ ready: true, port })}\n`);
+
+  let stopping = false;
+  process.on('SIGTERM', () => {
+    if (stopping) return;
+    stopping = true;
+    void (async () => {
+      try {
+        await gateway.stop();
+        await bus.close();
+        await redis.quit();
+        await dataSource.destroy();
+        logger.flush();
+      } finally {
+        process.exit(0);
+      }
+    })();
+  });
+}
+
+main().catch((error) => {
+  process.stderr.write(`gateway process failed: ${String(error?.stack ?? error)}\n`);
+  process.exit(1);
+});
