@@ -19,7 +19,7 @@ import { DispatchModule } from './jobs/dispatch.module';
 import { MsgHttpModule } from './msg-http.module';
 import { StopNoticesModule } from './stop-notices/stop-notices.module';
 import { StorageModule } from './shared/database.module';
-import { RolePermissionLookup } from './shared/permission-lookup';
+import { IdentityPermissionLookup } from '@voltdepot/server-identity';
 import { PushModule } from './stomp/push.module';
 import { StompModule } from './stomp/stomp.module';
 
@@ -59,7 +59,7 @@ export class AppModule {
           redisKeyPrefix: config.AUTH_REDIS_KEY_PREFIX,
           permissionLookup: {
             inject: [DataSource],
-            useFactory: (db: DataSource) => new RolePermissionLookup(db),
+            useFactory: (db: DataSource) => new IdentityPermissionLookup(db),
           },
         }),
         StompModule.forRoot({
