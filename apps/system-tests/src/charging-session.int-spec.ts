@@ -10,16 +10,16 @@ import request from 'supertest';
 import { WebSocket } from 'ws';
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
-import { parseMinute, priceSession, type PricePlan } from '@voltdepot/server-billing';
+import { priceSession } from '@voltdepot/server-billing';
 import { SimulatedPile, type SessionRecord } from '@voltdepot/server-ocpp-simulator';
 import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@voltdepot/server-testing';
-import argon2 from 'argon2';
 import { apiConfigSchema } from '../../api/src/app.config';
 import { AppModule as ApiModule } from '../../api/src/app.module';
 import { msgCenterConfigSchema } from '../../msg-center/src/app.config';
 import { AppModule as MsgCenterModule } from '../../msg-center/src/app.module';
 import { gatewayConfigSchema } from '../../ocpp-gateway/src/app.config';
 import { AppModule as GatewayModule } from '../../ocpp-gateway/src/app.module';
+import { seedTestDepot, TEST_PLAN } from './fixtures/depot';
 
 type StopNotice = { type: number; msg: string; date: string };
 
@@ -63,51 +63,6 @@ const env = testEnv();
 const drivers: Record<string, string>[] = [{ BUS: 'redis' }];
 if (env.kafkaBrokers) drivers.push({ BUS: 'kafka', KAFKA_BROKERS: env.kafkaBrokers.join(',') });
 
-/** Five bands, prices in 1/10,000 yuan per kWh. */
-const PLAN: PricePlan = {
-  stages: (
-    [
-      ['deepValley', '00:00', '06:00', 2100, 4000],
-      ['valley', '06:00', '08:00', 3200, 4000],
-      ['normal', '08:00', '10:00', 6400, 6000],
-      ['peak', '10:00', '17:00', 8523, 8000],
-      ['sharp', '17:00', '19:00', 11800, 8000],
-      ['normal', '19:00', '23:00', 6400, 6000],
-      ['valley', '23:00', '24:00', 3200, 4000],
-    ] as const
-  ).map(([stageType, from, to, electricityPrice, serviceFee]) => ({
-    stageType,
-    startMinute: parseMinute(from),
-    endMinute: parseMinute(to),
-    electricityPrice,
-    serviceFee,
-  })),
-};
-
-async function seedDepot(
-  db: TestDatabase,
-  chargePointId: string,
-  password: string,
-  cards: string[],
-): Promise<void> {
-  const [{ id }] = await db.dataSource.query(
-    `INSERT INTO price_plan (name, is_default) VALUES ('Depot', true) RETURNING id`,
-  );
-  for (const [seq, s] of PLAN.stages.entries()) {
-    await db.dataSource.query(
-      `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, seq, s.stageType, s.startMinute, s.endMinute, s.electricityPrice, s.serviceFee],
-    );
-  }
-  await db.dataSource.query(
-    `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)`,
-    [chargePointId, await argon2.hash(password, { type: argon2.argon2id })],
-  );
-  for (const card of cards)
-    await db.dataSource.query(`INSERT INTO id_tag (id_tag, status) VALUES ($1, 'Accepted')`, [card]);
-}
-
 describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
   let db: TestDatabase;
   let gateway: INestApplication;
@@ -121,7 +76,10 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await seedDepot(db, chargePointId, 'pile-secret', ['BUS-0001', 'BUS-0002']);
+    await seedTestDepot(db, { chargePointIds: [chargePointId], password: 'pile-secret' }, [
+      'BUS-0001',
+      'BUS-0002',
+    ]);
     const auth = {
       JWT_SECRET: 'system-test-secret-0123456789abcdefgh',
       AUTH_REDIS_KEY_PREFIX: `${prefix}:auth:`,
@@ -210,7 +168,7 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
       [orders[1], cut],
     ] as [Record<string, unknown>, SessionRecord][]) {
       const expected = priceSession(
-        PLAN,
+        TEST_PLAN,
         session.readings.map((r) => ({ at: Date.parse(r.at), energyWh: r.energyWh })),
       );
       expect(session.energyWh).toBeGreaterThan(0);

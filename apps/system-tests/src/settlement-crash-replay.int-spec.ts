@@ -8,9 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import argon2 from 'argon2';
 import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
-import { parseMinute, priceSession, type PricePlan } from '@voltdepot/server-billing';
+import { priceSession } from '@voltdepot/server-billing';
 import { createEventBus, busConfigFromEnv, type EventBus } from '@voltdepot/server-messaging';
 import { SimulatedPile, type SessionRecord } from '@voltdepot/server-ocpp-simulator';
 import type { EventEnvelope } from '@voltdepot/shared-events';
@@ -24,31 +23,12 @@ import {
 } from '@voltdepot/server-testing';
 import { gatewayConfigSchema } from '../../ocpp-gateway/src/app.config';
 import { AppModule as GatewayModule } from '../../ocpp-gateway/src/app.module';
+import { seedTestDepot, TEST_PLAN } from './fixtures/depot';
 
 const API_PROCESS = 'apps/system-tests/src/fixtures/api-process.main.ts';
 const env = testEnv();
 const drivers: Record<string, string>[] = [{ BUS: 'redis' }];
 if (env.kafkaBrokers) drivers.push({ BUS: 'kafka', KAFKA_BROKERS: env.kafkaBrokers.join(',') });
-
-const PLAN: PricePlan = {
-  stages: (
-    [
-      ['deepValley', '00:00', '06:00', 2100, 4000],
-      ['valley', '06:00', '08:00', 3200, 4000],
-      ['normal', '08:00', '10:00', 6400, 6000],
-      ['peak', '10:00', '17:00', 8523, 8000],
-      ['sharp', '17:00', '19:00', 11800, 8000],
-      ['normal', '19:00', '23:00', 6400, 6000],
-      ['valley', '23:00', '24:00', 3200, 4000],
-    ] as const
-  ).map(([stageType, from, to, electricityPrice, serviceFee]) => ({
-    stageType,
-    startMinute: parseMinute(from),
-    endMinute: parseMinute(to),
-    electricityPrice,
-    serviceFee,
-  })),
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -109,25 +89,11 @@ describe.each(drivers)(
 
     beforeAll(async () => {
       db = await createTestDatabase();
-      const [{ id }] = await db.dataSource.query(
-        `INSERT INTO price_plan (name, is_default) VALUES ('Depot', true) RETURNING id`,
+      await seedTestDepot(
+        db,
+        { chargePointIds: [0, 1, 2].map((i) => `${prefix}-P${i}`), password: 'pile-secret' },
+        cards,
       );
-      for (const [seq, s] of PLAN.stages.entries()) {
-        await db.dataSource.query(
-          `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [id, seq, s.stageType, s.startMinute, s.endMinute, s.electricityPrice, s.serviceFee],
-        );
-      }
-      const hash = await argon2.hash('pile-secret', { type: argon2.argon2id });
-      for (let i = 0; i < 3; i++) {
-        await db.dataSource.query(
-          `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)`,
-          [`${prefix}-P${i}`, hash],
-        );
-      }
-      for (const card of cards)
-        await db.dataSource.query(`INSERT INTO id_tag (id_tag, status) VALUES ($1, 'Accepted')`, [card]);
       bus = createEventBus(busConfigFromEnv({ ...common() }, 'kill-replay-test'));
       await startGateway();
       for (let i = 0; i < 3; i++) {
@@ -291,7 +257,7 @@ describe.each(drivers)(
         expect(matching).toHaveLength(1);
         const order = matching[0];
         const expected = priceSession(
-          PLAN,
+          TEST_PLAN,
           s.readings.map((r) => ({ at: Date.parse(r.at), energyWh: r.energyWh })),
         );
         expect(s.energyWh).toBeGreaterThan(0);
