@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEvent, type EventDefinition } from '@voltdepot/shared-events';
 import { createEnvelope, KafkaBus, RedisStreamsBus, type EventBus } from '@voltdepot/server-messaging';
+import { arg, percentile } from '../lib/cli';
 
 type Result = {
   driver: string;
@@ -17,15 +18,6 @@ type Result = {
   p99: number;
   max: number;
 };
-
-function arg(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** Throughput: publish `events` in batches as fast as possible, measure until all are consumed. */
 async function throughput(

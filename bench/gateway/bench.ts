@@ -22,6 +22,7 @@ import argon2 from 'argon2';
 import Redis from 'ioredis';
 import { RPCClient } from 'ocpp-rpc';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
+import { arg, percentile } from '../lib/cli';
 
 type Target = 'gateway' | 'bare';
 
@@ -71,16 +72,6 @@ type Result = {
 
 const ROOT = resolve(__dirname, '../..');
 const CLK_TCK = 100; // getconf CLK_TCK on Linux
-
-function arg(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 const jitter = (ms: number) => ms * (0.9 + Math.random() * 0.2);

@@ -30,6 +30,7 @@ import {
   type Subscription,
 } from '@voltdepot/server-messaging';
 import { parseMinute, startSettlementConsumer } from '@voltdepot/server-billing';
+import { arg, percentile } from '../lib/cli';
 
 type TestDatabase = { url: string; dataSource: DataSource; drop(): Promise<void> };
 
@@ -61,15 +62,6 @@ type Result = {
   p99: number;
   max: number;
 };
-
-function arg(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 const STAGES = [
   ['deepValley', '00:00', '06:00', 2100, 4000],

@@ -1,0 +1,12 @@
+/** Shared by the benchmarks: command-line options and latency percentiles. */
+
+/** The value after `--name` on the command line, or `fallback`. */
+export function arg(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+}
+
+/** The p-th percentile of an ascending array (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
