@@ -1,3 +1,5 @@
+import { pushRuntime } from '../app/notice/pushClient';
+
 // Runs before every test file, in jsdom and in node environments alike.
 
 // Lets React's act() know it is running in a test.
@@ -23,4 +25,14 @@ if (typeof window !== 'undefined') {
   // measurement passes; answer for the element instead of logging "Not implemented".
   const getComputedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
+}
+
+// No real WebSocket in unit tests: the message centre's push connection gets an idle STOMP client
+// (specs that exercise the push pass their own fake).
+if (typeof window !== 'undefined') {
+  pushRuntime.createClient = () => ({
+    activate: () => undefined,
+    deactivate: () => Promise.resolve(),
+    subscribe: () => ({ id: 'idle', unsubscribe: () => undefined }),
+  });
 }

@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { usePlatformSettings } from '../platform/PlatformSettingsContext';
+import { NoticeProvider } from '../notice/NoticeProvider';
 import { useCurrentUser } from '../session/CurrentUserContext';
 import { DesktopIcon } from './DesktopIcon';
 import { HeaderBrand } from './HeaderBrand';
@@ -65,51 +66,53 @@ export function MainLayout({ menuPaths }: MainLayoutProps) {
   const [openKeys, setOpenKeys] = useState(() => groupKeysAbove(entries, pathname));
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-          paddingInline: 24,
-          background: token.colorBgContainer,
-          borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        }}
-      >
-        <HeaderBrand />
-        <div style={{ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: 4 }}>
-          <DesktopIcon />
-          {noticeIcon && <HeaderNoticeSlot />}
-          <UserMenu />
-        </div>
-      </Layout.Header>
-      <Layout>
-        <Layout.Sider
-          width={220}
-          theme="light"
-          collapsible
-          collapsed={collapsed || width < NARROW_WIDTH}
-          onCollapse={setCollapsed}
-          style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
+    <NoticeProvider>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            paddingInline: 24,
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
         >
-          <nav aria-label={t('menu.navigation')}>
-            <Menu
-              mode="inline"
-              items={items}
-              selectedKeys={[pathname]}
-              openKeys={openKeys}
-              onOpenChange={setOpenKeys}
-              onClick={({ key }) => void navigate(key)}
-              style={{ borderInlineEnd: 'none' }}
-            />
-          </nav>
-        </Layout.Sider>
-        <Layout.Content style={{ padding: 24 }}>
-          <Spin spinning={navigation.state === 'loading'} delay={200}>
-            <Outlet />
-          </Spin>
-        </Layout.Content>
+          <HeaderBrand />
+          <div style={{ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: 4 }}>
+            <DesktopIcon />
+            {noticeIcon && <HeaderNoticeSlot />}
+            <UserMenu />
+          </div>
+        </Layout.Header>
+        <Layout>
+          <Layout.Sider
+            width={220}
+            theme="light"
+            collapsible
+            collapsed={collapsed || width < NARROW_WIDTH}
+            onCollapse={setCollapsed}
+            style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
+          >
+            <nav aria-label={t('menu.navigation')}>
+              <Menu
+                mode="inline"
+                items={items}
+                selectedKeys={[pathname]}
+                openKeys={openKeys}
+                onOpenChange={setOpenKeys}
+                onClick={({ key }) => void navigate(key)}
+                style={{ borderInlineEnd: 'none' }}
+              />
+            </nav>
+          </Layout.Sider>
+          <Layout.Content style={{ padding: 24 }}>
+            <Spin spinning={navigation.state === 'loading'} delay={200}>
+              <Outlet />
+            </Spin>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </NoticeProvider>
   );
 }

@@ -20,6 +20,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const from = (location.state as LoginLocationState | null)?.from;
+  const targetAfterLogin = from && from !== '/login' ? from : HOME_PATH;
   const queryClient = useQueryClient();
   const title = useSystemTitle();
   const { logo } = usePlatformSettings();
@@ -75,8 +77,7 @@ export function LoginPage() {
       }
       queryClient.clear();
       sessionStore.set(toSessionToken(tokens));
-      const from = (location.state as LoginLocationState | null)?.from;
-      await navigate(from && from !== '/login' ? from : HOME_PATH, { replace: true });
+      await navigate(targetAfterLogin, { replace: true });
     } catch {
       // The request layer has shown the server's message; the code is used up either way.
       refreshCaptcha();
@@ -86,10 +87,11 @@ export function LoginPage() {
   };
   const guard = useClickGuard(submit);
 
-  // Already signed in (another tab, the back button): nothing to do here.
+  // Already signed in (another tab, the back button, or the re-render right after signing in): go on to
+  // where the user was going. Both paths must agree, or whichever runs first would decide.
   const session = token ? sessionStore.get() : null;
   if (session && !isTokenExpired(session, Date.now()) && !submitting) {
-    return <Navigate to={HOME_PATH} replace />;
+    return <Navigate to={targetAfterLogin} replace />;
   }
 
   return (

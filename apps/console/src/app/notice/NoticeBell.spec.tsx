@@ -1,0 +1,141 @@
+import type { StompConfig } from '@stomp/stompjs';
+import { act, fireEvent } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../request';
+import { signedInApi, stubApi } from '../../test/fakeApi';
+import { waitFor } from '../../test/render';
+import { renderConsole } from '../../test/renderConsole';
+import { pushRuntime, type StompFactory, type StompLike } from './pushClient';
+
+const message = (id: number, isRead = false) => ({
+  id,
+  title: `Title ${id}`,
+  content: `Content ${id}`,
+  sender: 'system',
+  sendTime: '2026-03-01 08:00:00',
+  isRead,
+});
+
+let unmount: (() => void) | undefined;
+let original: StompFactory;
+let connects: (() => void)[] = [];
+let pushes: Record<string, ((m: { body: string }) => void)[]> = {};
+
+beforeEach(() => {
+  original = pushRuntime.createClient;
+  connects = [];
+  pushes = {};
+  pushRuntime.createClient = (config: StompConfig): StompLike => {
+    connects.push(() => config.onConnect?.({} as never));
+    return {
+      activate: () => undefined,
+      deactivate: () => Promise.resolve(),
+      subscribe: ((topic: string, cb: (m: { body: string }) => void) => {
+        (pushes[topic] ??= []).push(cb);
+        return { id: topic, unsubscribe: () => undefined };
+      }) as unknown as StompLike['subscribe'],
+    };
+  };
+});
+afterEach(() => {
+  pushRuntime.createClient = original;
+  unmount?.();
+  unmount = undefined;
+  sessionStore.clear();
+  document.body.innerHTML = '';
+});
+
+async function setup() {
+  const api = stubApi(
+    signedInApi(undefined, undefined, {
+      'GET /ms/m1/msg/inbox/unread': () => [message(1), message(2)],
+      'POST /ms/m1/msg/inbox/read': () => ({ updated: 1 }),
+      'POST /ms/m1/msg/inbox/read/all': () => ({ updated: 2 }),
+      'POST /ms/m1/msg/inbox/del': () => true,
+      'GET /ms/m1/msg/inbox/page/1/size/10': () => ({ list: [message(1), message(3, true)], total: 2 }),
+    }),
+  );
+  const result = await renderConsole('/home', { platform: { noticeIcon: true } });
+  unmount = result.unmount;
+  await waitFor(() => expect(connects.length).toBeGreaterThan(0));
+  await act(async () => connects[connects.length - 1]?.());
+  return { ...result, ...api };
+}
+
+const bell = () => document.querySelector('button[aria-label="Notifications"]') as HTMLButtonElement;
+
+describe('notice bell and inbox', () => {
+  it('asks for unread on connect, shows the count, opens a notice and marks it read', async () => {
+    const { calls } = await setup();
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/ms/m1/msg/inbox/unread')).toBe(true);
+    await waitFor(() => expect(bell().textContent).toContain('2'));
+
+    fireEvent.click(bell());
+    await waitFor(() => expect(document.body.textContent).toContain('in-app message'));
+    expect(document.body.textContent).toContain('Title 1');
+    expect(document.body.textContent).toContain('view more');
+
+    fireEvent.click(document.querySelector('[data-testid="notice-item"]') as HTMLElement);
+    await waitFor(() => expect(document.querySelector('[data-testid="notice-alert"]')).not.toBeNull());
+    const alert = document.querySelector('[data-testid="notice-alert"]')?.textContent ?? '';
+    expect(alert).toContain('Content 1');
+    expect(alert).toContain('system');
+    expect(alert).toContain('2026-03-01 08:00:00');
+    await waitFor(() => expect(calls.find((c) => c.path === '/ms/m1/msg/inbox/read')?.body).toEqual([1]));
+    await waitFor(() => expect(bell().textContent).toContain('1'));
+
+    // a new message pushed on the inbox topic
+    await act(async () =>
+      pushes['/user/topic/m1/msg/inbox']?.forEach((cb) =>
+        cb({ body: JSON.stringify({ handler: 'inbox.new', command: 'new', data: message(5) }) }),
+      ),
+    );
+    await waitFor(() => expect(bell().textContent).toContain('2'));
+  });
+
+  it("'view more' opens the inbox for today; mark all read without a selection", async () => {
+    const { calls } = await setup();
+    fireEvent.click(bell());
+    await waitFor(() => expect(document.body.textContent).toContain('view more'));
+    const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'view more');
+    fireEvent.click(viewMore as HTMLButtonElement);
+    await waitFor(() => expect(document.body.textContent).toContain('Content 3'));
+    const page = calls.find((c) => c.path === '/ms/m1/msg/inbox/page/1/size/10');
+    const today = dayjs().format('YYYY-MM-DD');
+    expect(page?.query.get('start')).toBe(`${today} 00:00:00`);
+    expect(page?.query.get('end')).toBe(`${today} 23:59:59`);
+    expect(document.body.textContent).toContain('unread');
+
+    const del = [...document.querySelectorAll('button')].find((b) => b.textContent === 'delete');
+    expect(del?.disabled).toBe(true);
+    const markAll = [...document.querySelectorAll('button')].find((b) => b.textContent === 'mark all read');
+    fireEvent.click(markAll as HTMLButtonElement);
+    await waitFor(() => expect(document.body.textContent).toContain('operation successful'));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/ms/m1/msg/inbox/read/all')).toBe(true);
+  });
+
+  it('deletes the ticked rows after the confirmation', async () => {
+    const { calls } = await setup();
+    fireEvent.click(bell());
+    await waitFor(() => expect(document.body.textContent).toContain('view more'));
+    const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'view more');
+    fireEvent.click(viewMore as HTMLButtonElement);
+    await waitFor(() => expect(document.body.textContent).toContain('Content 3'));
+    const boxes = document.querySelectorAll('.ant-modal tbody input[type="checkbox"]');
+    fireEvent.click(boxes[1] as HTMLInputElement);
+    await waitFor(() =>
+      expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'mark read')).toBe(true),
+    );
+    const del = [...document.querySelectorAll('button')].find((b) => b.textContent === 'delete');
+    expect(del?.disabled).toBe(false);
+    fireEvent.click(del as HTMLButtonElement);
+    await waitFor(() => expect(document.body.textContent).toContain('sure you want to delete these data?'));
+    const ok = [...document.querySelectorAll('.ant-modal-confirm button')].find(
+      (b) => b.textContent === 'OK',
+    );
+    fireEvent.click(ok as HTMLButtonElement);
+    await waitFor(() => expect(document.body.textContent).toContain('deleted successfully'));
+    expect(calls.find((c) => c.path === '/ms/m1/msg/inbox/del')?.body).toEqual([3]);
+  });
+});
