@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEvent, type EventDefinition } from '@voltdepot/shared-events';
 import { createEnvelope, KafkaBus, RedisStreamsBus, type EventBus } from '@voltdepot/server-messaging';
-import { arg, percentile } from '../lib/cli';
+import { arg, latencySummary } from '../lib/cli';
 
 type Result = {
   driver: string;
@@ -115,17 +115,7 @@ async function warmUp(
 }
 
 function summarize(driver: string, scenario: string, latencies: number[], seconds: number): Result {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    driver,
-    scenario,
-    events: sorted.length,
-    seconds: Number(seconds.toFixed(2)),
-    rate: Math.round(sorted.length / seconds),
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1],
-  };
+  return { driver, scenario, events: latencies.length, ...latencySummary(latencies, seconds) };
 }
 
 async function main() {

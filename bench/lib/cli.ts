@@ -10,3 +10,15 @@ export function arg(name: string, fallback: string): string {
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
+
+/** Rate and latency figures of one measured run: `latencies` in ms (any order), `seconds` of wall time. */
+export function latencySummary(latencies: number[], seconds: number) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    seconds: Number(seconds.toFixed(2)),
+    rate: Math.round(sorted.length / seconds),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1],
+  };
+}

@@ -30,7 +30,7 @@ import {
   type Subscription,
 } from '@voltdepot/server-messaging';
 import { parseMinute, startSettlementConsumer } from '@voltdepot/server-billing';
-import { arg, percentile } from '../lib/cli';
+import { arg, latencySummary } from '../lib/cli';
 
 type TestDatabase = { url: string; dataSource: DataSource; drop(): Promise<void> };
 
@@ -290,19 +290,10 @@ class Harness {
     sentAt: Map<string, number>,
     seconds: number,
   ): Result {
-    const latencies = sessions
-      .map((s) => this.committed.get(`${s.cp}/${s.tx}`)! - sentAt.get(`${s.cp}/${s.tx}`)!)
-      .sort((a, b) => a - b);
-    return {
-      driver,
-      scenario,
-      settlements: sessions.length,
-      seconds: Number(seconds.toFixed(2)),
-      rate: Math.round(sessions.length / seconds),
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-      max: latencies[latencies.length - 1],
-    };
+    const latencies = sessions.map(
+      (s) => this.committed.get(`${s.cp}/${s.tx}`)! - sentAt.get(`${s.cp}/${s.tx}`)!,
+    );
+    return { driver, scenario, settlements: sessions.length, ...latencySummary(latencies, seconds) };
   }
 }
 
