@@ -8,14 +8,15 @@
  *
  * Usage: SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register bench/gateway/bench.ts
  *   [--piles 5000] [--seconds 60] [--batch 200] [--burst-share 0.2] [--targets gateway,bare]
- * Needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL as for the integration tests).
+ * Needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL as for the integration tests). BENCH_NODE_ARGS is
+ * passed to the server processes' node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them).
  * Prints a table; copy the figures into docs/benchmarks.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
@@ -67,6 +68,8 @@ type Result = {
   cpuSteady: number;
   cpuBurst: number;
   driverCpu: number;
+  /** MeterValues calls per database transaction (gateway only). */
+  meterCallsPerCommit?: number;
   errors: string;
 };
 
@@ -107,7 +110,9 @@ function procUsage(pid: number): { rss: number; cpu: number } {
 
 /** Starts a child with a raised fd limit and the same TypeScript loader; resolves once it prints ready. */
 async function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const command = `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec node -r @swc-node/register ${script}`;
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server under test.
+  const nodeArgs = process.env['BENCH_NODE_ARGS'] ?? '';
+  const command = `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec node ${nodeArgs} -r @swc-node/register ${script}`;
   const child = spawn('bash', ['-c', command], {
     cwd: ROOT,
     env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.base.json', ...env },
@@ -128,13 +133,18 @@ async function startChild(script: string, env: Record<string, string>): Promise<
   return child;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+/** Stops the child; resolves with the `stats` object it printed on the way out, if any. */
+async function stopChild(child: ChildProcess): Promise<Record<string, number> | undefined> {
+  if (child.exitCode !== null || child.signalCode !== null) return undefined;
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
+  const line = output.split('\n').find((l) => l.startsWith('{"stats"'));
+  return line ? (JSON.parse(line) as { stats: Record<string, number> }).stats : undefined;
 }
 
 function recordError(stats: Stats, error: unknown): void {
@@ -207,6 +217,7 @@ async function runTarget(
   const pid = child.pid!;
   const piles: Pile[] = [];
   const connectErrors = newStats();
+  let result: Result | undefined;
   try {
     await sleep(2_000);
     const base = procUsage(pid);
@@ -315,7 +326,7 @@ async function runTarget(
     for (const stats of [connectErrors, steadyDone, burst])
       for (const [key, count] of stats.errors) errors.set(key, (errors.get(key) ?? 0) + count);
     const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
-    return {
+    result = {
       target,
       piles: options.piles,
       connected: piles.length,
@@ -343,13 +354,16 @@ async function runTarget(
       driverCpu: Math.round(((driverCpu.user + driverCpu.system) / 1e6 / steadySeconds) * 100),
       errors: [...errors].map(([key, count]) => `${count}× ${key}`).join('; '),
     };
+    return result;
   } finally {
     for (const pile of piles) {
       pile.open = false;
       for (const timer of pile.timers) clearTimeout(timer);
     }
     await Promise.all(piles.map((p) => p.client.close({ force: true }).catch(() => undefined)));
-    await stopChild(child);
+    const stats = await stopChild(child);
+    if (result && stats?.['meterBatches'])
+      result.meterCallsPerCommit = Math.round((stats['meterCalls'] / stats['meterBatches']) * 10) / 10;
     if (target === 'gateway') reportGatewayLog(logFile);
   }
 }
@@ -392,6 +406,7 @@ function printTable(results: Result[]): void {
     ['server RSS per connection, KiB', (r) => r.kibPerConnection],
     ['server CPU steady / burst, % of a core', (r) => `${r.cpuSteady} / ${r.cpuBurst}`],
     ['load generator CPU steady, % of a core', (r) => r.driverCpu],
+    ['MeterValues calls per commit', (r) => r.meterCallsPerCommit ?? '–'],
   ];
   const header = ['metric', ...results.map((r) => r.target)];
   const body = rows.map(([name, get]) => [name, ...results.map((r) => String(get(r)))]);
@@ -461,8 +476,17 @@ async function main(): Promise<void> {
       await seedPiles(db.url, piles, hash);
     }
     for (const target of targets) {
-      console.log(`running ${target}…`);
+      console.log(
+        `running ${target}… (load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' / ')})`,
+      );
       results.push(await runTarget(target, { piles, seconds, batch, burstShare, password, db, prefix }));
+      console.log(
+        `${target} done (load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' / ')})`,
+      );
     }
     printTable(results);
   } finally {

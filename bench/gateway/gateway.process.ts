@@ -1,7 +1,8 @@
 /**
  * Child process of the gateway benchmark: the real OcppGateway (composition root as in the app, pool of
  * 20 connections as in app.module) on the port and database the parent hands over in the environment.
- * Prints one JSON line `{"ready":true,"port":N}` on stdout once piles can connect; stops cleanly on SIGTERM.
+ * Prints one JSON line `{"ready":true,"port":N}` on stdout once piles can connect; stops cleanly on SIGTERM,
+ * printing `{"stats":{...}}` (meter-value group commits) first.
  * Env: BENCH_DB_URL, BENCH_REDIS_URL, BENCH_PREFIX, BENCH_PORT, BENCH_LOG_FILE (pino, level info).
  */
 import Redis from 'ioredis';
@@ -40,6 +41,13 @@ async function main(): Promise<void> {
       OCPP_REDIS_PREFIX: prefix,
       OCPP_REPLICA_ID: `bench-${process.pid}`,
       OCPP_HEARTBEAT_INTERVAL_S: 60,
+      // Group-commit tuning under test (defaults as in the service).
+      ...(process.env['OCPP_METER_BATCH_WAIT_MS']
+        ? { OCPP_METER_BATCH_WAIT_MS: Number(process.env['OCPP_METER_BATCH_WAIT_MS']) }
+        : {}),
+      ...(process.env['OCPP_METER_WRITE_CONCURRENCY']
+        ? { OCPP_METER_WRITE_CONCURRENCY: Number(process.env['OCPP_METER_WRITE_CONCURRENCY']) }
+        : {}),
     },
   );
   const port = await gateway.start();
@@ -52,6 +60,11 @@ async function main(): Promise<void> {
     void (async () => {
       try {
         await gateway.stop();
+        // How well the group commits grouped: calls written per database transaction.
+        const { meterValues } = gateway;
+        process.stdout.write(
+          `${JSON.stringify({ stats: { meterBatches: meterValues.batches, meterCalls: meterValues.items } })}\n`,
+        );
         await bus.close();
         await redis.quit();
         await dataSource.destroy();

@@ -57,9 +57,18 @@ describe('ocpp-gateway app (real PostgreSQL and Redis)', () => {
     ]);
   });
 
-  it('GET /metrics is served', async () => {
+  it("GET /metrics is served, with the gateway's own metrics", async () => {
     const res = await request(app.getHttpServer()).get('/metrics').expect(200);
     expect(res.text).toContain('voltdepot_http_request_duration_seconds');
+    expect(res.text).toMatch(/^voltdepot_ocpp_connected_piles\{service="ocpp-gateway"\} 0$/m);
+    expect(res.text).toMatch(/^voltdepot_ocpp_outbox_backlog\{service="ocpp-gateway"\} \d+$/m);
+    for (const name of [
+      'voltdepot_ocpp_messages_total',
+      'voltdepot_ocpp_call_duration_seconds',
+      'voltdepot_ocpp_call_errors_total',
+      'voltdepot_ocpp_commands_total',
+    ])
+      expect(res.text).toContain(`# TYPE ${name}`);
   });
 
   it('an unknown route gets the error body', async () => {

@@ -7,6 +7,7 @@ import {
   ObservabilityModule,
   postgresCheck,
   redisCheck,
+  ServiceMetrics,
   type Logger,
 } from '@voltdepot/server-core';
 import { createDataSource } from '@voltdepot/server-database';
@@ -86,12 +87,20 @@ export class AppModule {
           }),
         }),
         OcppGatewayModule.forRootAsync({
-          inject: [DataSource, GATEWAY_REDIS, EVENT_BUS, GATEWAY_LOGGER],
-          useFactory: (dataSource: DataSource, redis: Redis, bus: EventBus, log: Logger) => ({
+          inject: [DataSource, GATEWAY_REDIS, EVENT_BUS, GATEWAY_LOGGER, ServiceMetrics],
+          useFactory: (
+            dataSource: DataSource,
+            redis: Redis,
+            bus: EventBus,
+            log: Logger,
+            metrics: ServiceMetrics,
+          ) => ({
             dataSource,
             redis,
             bus,
             logger: log,
+            // The gateway's metrics (connections, messages, latency, commands, outbox) join /metrics.
+            metricsRegistry: metrics.registry,
             settings: config,
           }),
         }),

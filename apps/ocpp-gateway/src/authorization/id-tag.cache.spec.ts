@@ -1,4 +1,5 @@
-import { decideIdTag } from './id-tag.cache';
+import { decideIdTag, IdTagCache } from './id-tag.cache';
+import type { IdTagRecord } from './id-tag.repository';
 
 const now = new Date('2026-01-01T00:00:00Z');
 
@@ -35,5 +36,68 @@ describe('decideIdTag', () => {
         now,
       ),
     ).toEqual({ status: 'Accepted', expiryDate: '2026-02-01T00:00:00.000Z', parentIdTag: 'FLEET' });
+  });
+});
+
+describe('IdTagCache', () => {
+  const record = (idTag: string): IdTagRecord => ({
+    idTag,
+    status: 'Accepted',
+    expiryDate: null,
+    parentIdTag: null,
+  });
+  /** The read model as a map; every query is recorded with the tags it asked for. */
+  function store(known: string[]) {
+    const queries: string[][] = [];
+    let failNext = false;
+    return {
+      queries,
+      failOnce: () => (failNext = true),
+      findMany: async (idTags: string[]) => {
+        queries.push([...idTags]);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (failNext) {
+          failNext = false;
+          throw new Error('database unavailable');
+        }
+        return new Map(idTags.filter((t) => known.includes(t)).map((t) => [t, record(t)]));
+      },
+    };
+  }
+
+  it('reads the misses of one moment in one query, each tag once', async () => {
+    const repository = store(['A', 'B', 'C']);
+    const cache = new IdTagCache(repository);
+    const results = await Promise.all(['A', 'B', 'A', 'C', 'X', 'B'].map((t) => cache.find(t)));
+    expect(results.map((r) => r?.idTag ?? null)).toEqual(['A', 'B', 'A', 'C', null, 'B']);
+    expect(repository.queries).toEqual([['A', 'B', 'C', 'X']]);
+  });
+
+  it('answers from the cache within the lifetime and reads again after it', async () => {
+    const repository = store(['A']);
+    const cache = new IdTagCache(repository, { ttlMs: 30 });
+    await cache.find('A');
+    await cache.find('A');
+    expect(repository.queries).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect((await cache.find('A'))?.status).toBe('Accepted');
+    expect(repository.queries).toHaveLength(2);
+  });
+
+  it('splits a large burst into batches of maxBatch', async () => {
+    const tags = Array.from({ length: 7 }, (_, i) => `T${i}`);
+    const repository = store(tags);
+    const cache = new IdTagCache(repository, { maxBatch: 3 });
+    await Promise.all(tags.map((t) => cache.find(t)));
+    expect(repository.queries).toEqual([['T0', 'T1', 'T2'], ['T3', 'T4', 'T5'], ['T6']]);
+  });
+
+  it('fails the look-ups of a failed query, caches nothing, and reads again next time', async () => {
+    const repository = store(['A']);
+    const cache = new IdTagCache(repository);
+    repository.failOnce();
+    await expect(Promise.all([cache.find('A'), cache.find('B')])).rejects.toThrow('database unavailable');
+    expect((await cache.find('A'))?.idTag).toBe('A');
+    expect(repository.queries).toEqual([['A', 'B'], ['A']]);
   });
 });

@@ -1,27 +1,76 @@
 import type { IdTagInfo } from '@voltdepot/shared-ocpp';
 import type { IdTagRecord, IdTagRepository } from './id-tag.repository';
 
-export type IdTagCacheOptions = { ttlMs?: number; maxEntries?: number; now?: () => Date };
+export type IdTagCacheOptions = {
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Most tags read in one query. */
+  maxBatch?: number;
+  now?: () => Date;
+};
+
+type Lookup = {
+  idTag: string;
+  resolve: (record: IdTagRecord | undefined) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
  * Cached id-tag look-ups: a pile waits for Authorize with a short timeout, and bus depots present the
- * same cards all night. Entries live `ttlMs`, so a blocked card takes effect within that delay.
+ * same cards all night. Entries live `ttlMs`, so a blocked card takes effect within that delay. Misses
+ * arriving together (a depot's buses starting at once) are read in one query, and a tag already being
+ * read is not read twice.
  */
 export class IdTagCache {
   private readonly entries = new Map<string, { record: IdTagRecord | undefined; at: number }>();
+  private readonly reading = new Map<string, Promise<IdTagRecord | undefined>>();
+  private queue: Lookup[] = [];
+  private scheduled = false;
 
   constructor(
-    private readonly repository: IdTagRepository,
+    private readonly repository: Pick<IdTagRepository, 'findMany'>,
     private readonly options: IdTagCacheOptions = {},
   ) {}
 
-  async find(idTag: string): Promise<IdTagRecord | undefined> {
+  find(idTag: string): Promise<IdTagRecord | undefined> {
     const hit = this.entries.get(idTag);
-    if (hit && Date.now() - hit.at < (this.options.ttlMs ?? 5_000)) return hit.record;
-    const record = await this.repository.find(idTag);
-    if (this.entries.size >= (this.options.maxEntries ?? 50_000)) this.entries.clear();
-    this.entries.set(idTag, { record, at: Date.now() });
-    return record;
+    if (hit && Date.now() - hit.at < (this.options.ttlMs ?? 5_000)) return Promise.resolve(hit.record);
+    const reading = this.reading.get(idTag);
+    if (reading) return reading;
+    const lookup = new Promise<IdTagRecord | undefined>((resolve, reject) => {
+      this.queue.push({ idTag, resolve, reject });
+      this.schedule();
+    }).finally(() => this.reading.delete(idTag));
+    this.reading.set(idTag, lookup);
+    return lookup;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // After the current I/O callbacks: the calls that arrived in the same read of the sockets join.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.readQueued();
+    });
+  }
+
+  private async readQueued(): Promise<void> {
+    const batch = this.queue.splice(0, this.options.maxBatch ?? 500);
+    if (this.queue.length) this.schedule();
+    if (!batch.length) return;
+    try {
+      const found = await this.repository.findMany(batch.map((l) => l.idTag));
+      if (this.entries.size + batch.length > (this.options.maxEntries ?? 50_000)) this.entries.clear();
+      const at = Date.now();
+      for (const { idTag, resolve } of batch) {
+        const record = found.get(idTag);
+        this.entries.set(idTag, { record, at });
+        resolve(record);
+      }
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+    }
   }
 
   /** Authorization decision for a tag; `hasOtherTransaction` reports a concurrent transaction. */

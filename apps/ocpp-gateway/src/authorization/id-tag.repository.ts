@@ -12,23 +12,30 @@ export class IdTagRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(idTag: string): Promise<IdTagRecord | undefined> {
+    return (await this.findMany([idTag])).get(idTag);
+  }
+
+  /** Several tags in one query (the cache gathers the look-ups of a burst of starts). */
+  async findMany(idTags: string[]): Promise<Map<string, IdTagRecord>> {
     const rows: {
       id_tag: string;
       status: IdTagRecord['status'];
       expiry_date: Date | null;
       parent_id_tag: string | null;
     }[] = await this.dataSource.query(
-      'SELECT id_tag, status, expiry_date, parent_id_tag FROM id_tag WHERE id_tag = $1',
-      [idTag],
+      'SELECT id_tag, status, expiry_date, parent_id_tag FROM id_tag WHERE id_tag = ANY($1::text[])',
+      [idTags],
     );
-    const row = rows[0];
-    return (
-      row && {
-        idTag: row.id_tag,
-        status: row.status,
-        expiryDate: row.expiry_date,
-        parentIdTag: row.parent_id_tag,
-      }
+    return new Map(
+      rows.map((row) => [
+        row.id_tag,
+        {
+          idTag: row.id_tag,
+          status: row.status,
+          expiryDate: row.expiry_date,
+          parentIdTag: row.parent_id_tag,
+        },
+      ]),
     );
   }
 

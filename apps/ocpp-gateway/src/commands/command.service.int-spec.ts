@@ -178,16 +178,21 @@ describe('sendCommand', () => {
   });
 
   it('fails fast when the connection record points to a replica that is gone', async () => {
+    const at = new Date().toISOString();
     await h.redis.hset(h.gateway.sessions.connectionKey('CMD-STALE'), {
       replicaId: 'dead-replica',
       sessionId: 'x',
-      connectedAt: '',
-      lastSeenAt: '',
+      connectedAt: at,
+      lastSeenAt: at,
     });
-    await expectCommandError(
+    const started = Date.now();
+    const error = await expectCommandError(
       h.gateway.commands.sendCommand('CMD-STALE', 'Reset', { type: 'Soft' }),
       CommandErrorCode.PileOffline,
     );
+    expect(error.message).toBe('pile CMD-STALE: its replica dead-replica is gone');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await h.redis.del(h.gateway.sessions.connectionKey('CMD-STALE'));
   });
 
   it('times out when the pile does not answer, locally and through another replica', async () => {

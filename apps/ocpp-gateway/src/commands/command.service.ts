@@ -8,7 +8,17 @@ import {
   type CentralSystemAction,
   type CentralSystemMessages,
 } from '@voltdepot/shared-ocpp';
+import { assertNever } from '@voltdepot/server-core';
+import {
+  commandChannel,
+  parseCommandRequest,
+  ReplicaCommandSender,
+  type RemoteCommandReply,
+  type RemoteCommandRequest,
+} from '@voltdepot/server-ocpp-commands';
 import type { SessionRegistry } from '../connection/session-registry';
+import type { CommandResult, GatewayMetrics } from '../metrics/gateway.metrics';
+import { allowTriggeredMessage, commandRefusal } from '../router/registration-gate';
 import type { CommandRepository } from './command.repository';
 import { CommandErrorCode, CommandException } from './commands.exception';
 
@@ -16,34 +26,25 @@ export type CommandServiceOptions = {
   /** Redis key/channel prefix shared by all replicas. */
   prefix: string;
   defaultTimeoutMs?: number;
+  metrics?: GatewayMetrics;
 };
-
-type RemoteRequest = {
-  requestId: string;
-  replyTo: string;
-  chargePointId: string;
-  action: string;
-  params: unknown;
-  timeoutMs: number;
-};
-type RemoteReply =
-  | { requestId: string; ok: true; response: unknown }
-  | { requestId: string; ok: false; code: CommandErrorCode; message: string; details?: unknown };
 
 /** One ajv error of the OCPP 1.6J request schema, as ocpp-rpc's validator reports it. */
 type SchemaError = { instancePath: string; keyword: string; message?: string; params: unknown };
 
 const validator = standardValidators.find((v) => v.subprotocol === OCPP16_PROTOCOL)!;
+const KNOWN_CODES = new Set<string>(Object.values(CommandErrorCode));
 
 /**
  * Sends a central-system command to a pile, wherever it is connected: locally through its session, or
- * through Redis pub/sub to the replica that holds it (which answers on this replica's reply channel).
+ * through the cross-replica command channel (`@voltdepot/server-ocpp-commands`) to the replica that holds
+ * it. It is also that channel's receiver for this replica: it runs the commands published for its piles.
  * Every command is journalled in `pile_command`. Offline piles fail fast (no connection record, or
  * nobody listening on the owner's channel); a pile that does not answer fails after `timeoutMs`.
  */
 export class CommandService {
   private subscriber?: Redis;
-  private readonly waiting = new Map<string, (reply: RemoteReply) => void>();
+  private readonly forwarder: ReplicaCommandSender;
 
   constructor(
     private readonly redis: Redis,
@@ -51,28 +52,26 @@ export class CommandService {
     private readonly commands: CommandRepository,
     private readonly logger: Logger,
     private readonly options: CommandServiceOptions,
-  ) {}
-
-  private channelOf(replicaId: string): string {
-    return `${this.options.prefix}:ocpp:cmd:${replicaId}`;
-  }
-
-  private replyChannelOf(replicaId: string): string {
-    return `${this.options.prefix}:ocpp:cmd-reply:${replicaId}`;
+  ) {
+    this.forwarder = new ReplicaCommandSender(redis, {
+      prefix: options.prefix,
+      senderId: sessions.replicaId,
+      onError: (error) => logger.warn({ err: error }, 'command reply subscription: Redis error'),
+    });
   }
 
   async start(): Promise<void> {
     this.subscriber = this.redis.duplicate();
-    const requests = this.channelOf(this.sessions.replicaId);
-    const replies = this.replyChannelOf(this.sessions.replicaId);
+    const requests = commandChannel(this.options.prefix, this.sessions.replicaId);
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === requests) void this.serveRemote(message);
-      else if (channel === replies) this.acceptReply(message);
     });
-    await this.subscriber.subscribe(requests, replies);
+    await this.subscriber.subscribe(requests);
+    await this.forwarder.start();
   }
 
   async stop(): Promise<void> {
+    await this.forwarder.stop();
     await this.subscriber?.quit().catch(() => undefined);
     this.subscriber = undefined;
   }
@@ -84,6 +83,7 @@ export class CommandService {
     timeoutMs = this.options.defaultTimeoutMs ?? 30_000,
   ): Promise<CentralSystemMessages[A][1]> {
     if (!(CentralSystemActions as readonly string[]).includes(action)) {
+      this.options.metrics?.command(action, 'invalid');
       throw new CommandException(
         CommandErrorCode.InvalidCommand,
         `'${action}' is not an OCPP 1.6 command; valid actions: ${CentralSystemActions.join(', ')}`,
@@ -93,6 +93,7 @@ export class CommandService {
     try {
       validator.validate(`urn:${action}.req`, params);
     } catch (error) {
+      this.options.metrics?.command(action, 'invalid');
       const schemaErrors = (error as { details?: { errors?: SchemaError[] } }).details?.errors ?? [];
       throw new CommandException(CommandErrorCode.InvalidCommand, `${action}: ${(error as Error).message}`, {
         errors: schemaErrors.map(({ instancePath, keyword, message, params: where }) => ({
@@ -108,6 +109,7 @@ export class CommandService {
     try {
       const { response, replicaId } = await this.route(chargePointId, action, params, timeoutMs);
       await this.commands.finish(id, 'completed', { response, replicaId });
+      this.options.metrics?.command(action, 'completed');
       return response as CentralSystemMessages[A][1];
     } catch (error) {
       const failure =
@@ -121,6 +123,7 @@ export class CommandService {
             ? 'timeout'
             : 'failed';
       await this.commands.finish(id, status, { error: `${failure.code}: ${failure.message}` });
+      this.options.metrics?.command(action, commandResult(failure.code as CommandErrorCode));
       throw failure;
     }
   }
@@ -137,49 +140,30 @@ export class CommandService {
         response: await this.callLocal(chargePointId, action, params, timeoutMs),
         replicaId: this.sessions.replicaId,
       };
-    const owner = await this.sessions.lookup(chargePointId);
-    if (!owner)
-      throw new CommandException(CommandErrorCode.PileOffline, `pile ${chargePointId} is not connected`);
-    if (owner.replicaId === this.sessions.replicaId) {
-      throw new CommandException(CommandErrorCode.PileOffline, `pile ${chargePointId} is not connected`);
-    }
-    const requestId = randomUUID();
-    const request: RemoteRequest = {
-      requestId,
-      replyTo: this.replyChannelOf(this.sessions.replicaId),
-      chargePointId,
-      action,
-      params,
-      timeoutMs,
-    };
-    const reply = new Promise<RemoteReply>((resolve) => this.waiting.set(requestId, resolve));
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const receivers = await this.redis.publish(this.channelOf(owner.replicaId), JSON.stringify(request));
-      if (receivers === 0)
+    const outcome = await this.forwarder.send({ chargePointId, action, params, timeoutMs });
+    switch (outcome.kind) {
+      case 'answered':
+        return { response: outcome.response, replicaId: outcome.replicaId };
+      case 'failed':
+        throw new CommandException(
+          KNOWN_CODES.has(outcome.code) ? (outcome.code as CommandErrorCode) : CommandErrorCode.PileError,
+          outcome.message,
+          outcome.details,
+        );
+      case 'not-connected':
+        throw new CommandException(CommandErrorCode.PileOffline, `pile ${chargePointId} is not connected`);
+      case 'replica-gone':
         throw new CommandException(
           CommandErrorCode.PileOffline,
-          `pile ${chargePointId}: its replica ${owner.replicaId} is gone`,
+          `pile ${chargePointId}: its replica ${outcome.replicaId} is gone`,
         );
-      // The owner applies timeoutMs to the pile; allow it a moment more to carry the answer back.
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new CommandException(
-                CommandErrorCode.Timeout,
-                `pile ${chargePointId} did not answer ${action} within ${timeoutMs} ms`,
-              ),
-            ),
-          timeoutMs + 2_000,
+      case 'timeout':
+        throw new CommandException(
+          CommandErrorCode.Timeout,
+          `pile ${chargePointId} did not answer ${action} within ${timeoutMs} ms`,
         );
-      });
-      const answer = await Promise.race([reply, timeout]);
-      if (!answer.ok) throw new CommandException(answer.code, answer.message, answer.details);
-      return { response: answer.response, replicaId: owner.replicaId };
-    } finally {
-      if (timer) clearTimeout(timer);
-      this.waiting.delete(requestId);
+      default:
+        return assertNever(outcome);
     }
   }
 
@@ -192,8 +176,21 @@ export class CommandService {
     const session = this.sessions.get(chargePointId);
     if (!session)
       throw new CommandException(CommandErrorCode.PileOffline, `pile ${chargePointId} is not connected`);
+    const refusal = commandRefusal(session, action as CentralSystemAction);
+    if (refusal) {
+      this.logger.warn(
+        { chargePointId, action, registrationStatus: session.registrationStatus ?? 'never booted' },
+        'command refused: pile not accepted',
+      );
+      throw new CommandException(CommandErrorCode.PileNotAccepted, refusal, {
+        registrationStatus: session.registrationStatus ?? null,
+      });
+    }
     try {
-      return await session.client.call(action, params, { callTimeoutMs: timeoutMs });
+      const response = await session.client.call(action, params, { callTimeoutMs: timeoutMs });
+      if (action === 'TriggerMessage' && (response as { status?: string }).status === 'Accepted')
+        allowTriggeredMessage(session, (params as { requestedMessage: string }).requestedMessage);
+      return response;
     } catch (error) {
       const e = error as Error & { rpcErrorCode?: string; details?: unknown };
       if (e.name === 'TimeoutError' || e.constructor?.name === 'TimeoutError') {
@@ -221,13 +218,9 @@ export class CommandService {
   }
 
   private async serveRemote(message: string): Promise<void> {
-    let request: RemoteRequest;
-    try {
-      request = JSON.parse(message) as RemoteRequest;
-    } catch {
-      return;
-    }
-    let reply: RemoteReply;
+    const request: RemoteCommandRequest | undefined = parseCommandRequest(message);
+    if (!request) return;
+    let reply: RemoteCommandReply;
     try {
       const response = await this.callLocal(
         request.chargePointId,
@@ -244,7 +237,7 @@ export class CommandService {
       reply = {
         requestId: request.requestId,
         ok: false,
-        code: failure.code as CommandErrorCode,
+        code: failure.code,
         message: failure.message,
         details: failure.details,
       };
@@ -253,13 +246,21 @@ export class CommandService {
       .publish(request.replyTo, JSON.stringify(reply))
       .catch((error) => this.logger.error({ err: error }, 'could not return command reply'));
   }
+}
 
-  private acceptReply(message: string): void {
-    try {
-      const reply = JSON.parse(message) as RemoteReply;
-      this.waiting.get(reply.requestId)?.(reply);
-    } catch {
-      // ignore malformed replies
-    }
+function commandResult(code: CommandErrorCode): CommandResult {
+  switch (code) {
+    case CommandErrorCode.PileOffline:
+      return 'offline';
+    case CommandErrorCode.Timeout:
+      return 'timeout';
+    case CommandErrorCode.InvalidCommand:
+      return 'invalid';
+    case CommandErrorCode.PileNotAccepted:
+      return 'not_accepted';
+    case CommandErrorCode.PileError:
+      return 'failed';
+    default:
+      return 'failed';
   }
 }

@@ -5,6 +5,8 @@ export enum CommandErrorCode {
   PileOffline = 'OCPP_PILE_OFFLINE',
   Timeout = 'OCPP_COMMAND_TIMEOUT',
   PileError = 'OCPP_PILE_CALL_ERROR',
+  /** The pile is connected but its registration (BootNotification answer) does not allow the command. */
+  PileNotAccepted = 'OCPP_PILE_NOT_ACCEPTED',
 }
 
 /** A command could not be carried out; `details` holds the pile's CallError when there was one. */
@@ -18,6 +20,7 @@ export class CommandException extends DomainException {
       case CommandErrorCode.InvalidCommand:
         return 400;
       case CommandErrorCode.PileOffline:
+      case CommandErrorCode.PileNotAccepted:
         return 409;
       case CommandErrorCode.Timeout:
         return 504;

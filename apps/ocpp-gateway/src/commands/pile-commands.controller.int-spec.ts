@@ -117,6 +117,7 @@ beforeAll(async () => {
   } as ConstructorParameters<typeof RPCClient>[0]);
   silentPile.handle('GetConfiguration', () => new Promise(() => undefined));
   await silentPile.connect();
+  await silentPile.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'Silent' });
 
   operatorToken = await tokenFor(await createUser(['operator']));
   adminToken = await tokenFor(await createUser(['admin']));
@@ -200,6 +201,24 @@ describe('POST /api/pile/{chargePointId}/command/{action}', () => {
     expect(res.body.details.errors[0]).toMatchObject({ keyword });
   });
 
+  it.each([
+    ['a NUL character in the pile id', 'HTTP%00X', 'Reset', { type: 'Soft' }, 'chargePointId'],
+    ['a space in the pile id', 'HTTP%201', 'Reset', { type: 'Soft' }, 'chargePointId'],
+    [
+      'a NUL character in a parameter',
+      'HTTP-1',
+      'DataTransfer',
+      { vendorId: 'Voltdepot', data: 'a\u0000b' },
+      'data contains a NUL character',
+    ],
+  ])('%s is a 400, and nothing is journalled', async (_what, chargePointId, action, body, named) => {
+    const before = await db.dataSource.query(`SELECT count(*)::int AS n FROM pile_command`);
+    const res = await command(chargePointId, action).send(body).expect(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(res.body)).toContain(named);
+    expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM pile_command`)).toEqual(before);
+  });
+
   it('a bad timeoutMs is a 400 naming the field', async () => {
     const res = await command('HTTP-1', 'Reset').send({ type: 'Soft', timeoutMs: 5 }).expect(400);
     expect(JSON.stringify(res.body)).toContain('timeoutMs');
@@ -252,14 +271,16 @@ describe('GET /api/pile/{chargePointId}/commands/page/{page}/size/{size}', () =>
     expect(timedOut.body.list).toEqual([expect.objectContaining({ status: 'timeout' })]);
   });
 
-  it('403 without the permission, 400 for a bad page', async () => {
+  it('403 without the permission, 400 for a bad page or pile id', async () => {
     await http()
       .get('/api/pile/HTTP-1/commands/page/1/size/10')
       .set('authorization', `Bearer ${nobodyToken}`)
       .expect(403);
-    await http()
-      .get('/api/pile/HTTP-1/commands/page/0/size/10')
-      .set('authorization', `Bearer ${operatorToken}`)
-      .expect(400);
+    for (const path of [
+      '/api/pile/HTTP-1/commands/page/0/size/10',
+      '/api/pile/HTTP-1/commands/page/100000000000000000000/size/10',
+      '/api/pile/A%00B/commands/page/1/size/10',
+    ])
+      await http().get(path).set('authorization', `Bearer ${operatorToken}`).expect(400);
   });
 });

@@ -1,6 +1,8 @@
 import WebSocket from 'ws';
 import { eventually } from '@voltdepot/server-testing';
 import { bootRequest, GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
+import type { PileSession } from './pile-session';
+import { SessionRegistry } from './session-registry';
 
 const h = new GatewayTestHarness();
 
@@ -170,7 +172,8 @@ describe('malformed frames', () => {
 describe('connection record in Redis', () => {
   it('is kept alive while connected and never taken over by a replaced session', async () => {
     const password = await h.addPile('CP-TTL');
-    await h.connect('CP-TTL', password);
+    const pile = await h.connect('CP-TTL', password);
+    await pile.call('Heartbeat', {}); // answered once the connection is registered
     const key = h.gateway.sessions.connectionKey('CP-TTL');
     await h.redis.expire(key, 5);
     await h.gateway.sessions.refreshAll();
@@ -225,5 +228,63 @@ describe('event order of one connection', () => {
     spy.mockRestore();
     const expected = ['pile.connected', 'pile.booted', 'connector.status-changed', 'pile.disconnected'];
     expect(types).toEqual(Array.from({ length: 5 }, () => expected).flat());
+  });
+});
+
+describe('two connections of one pile racing to register', () => {
+  it('keeps the newer connection when the older one finishes registering last', async () => {
+    const password = await h.addPile('CP-RACE');
+    const sessions = h.gateway.sessions;
+    const register = sessions.register.bind(sessions);
+    let slowFirst = true;
+    const spy = jest.spyOn(sessions, 'register').mockImplementation(async (session) => {
+      if (slowFirst) {
+        slowFirst = false;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      return register(session);
+    });
+    try {
+      const older = await h.rawSocket('CP-RACE', password);
+      const olderClosed = new Promise<number>((resolve) => older.ws.once('close', (code) => resolve(code)));
+      const newer = await h.connect('CP-RACE', password);
+      expect(await newer.call('Heartbeat', {})).toHaveProperty('currentTime');
+      expect(await olderClosed).toBe(4001);
+      // The newer connection is still the pile's, here and in Redis.
+      expect(await newer.call('Heartbeat', {})).toHaveProperty('currentTime');
+      const local = sessions.get('CP-RACE');
+      expect(local?.client).toBeDefined();
+      expect((await sessions.lookup('CP-RACE'))?.sessionId).toBe(local?.sessionId);
+      await newer.close();
+      await eventually(async () => expect(await sessions.lookup('CP-RACE')).toBeUndefined());
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('a replica does not take the record of a connection accepted later on another replica', async () => {
+    const prefix = `${h.prefix}-replicas`;
+    const a = new SessionRegistry(h.redis, { replicaId: 'replica-a', prefix });
+    const b = new SessionRegistry(h.redis, { replicaId: 'replica-b', prefix });
+    const session = (sessionId: string, connectedAt: string) =>
+      ({
+        sessionId,
+        chargePointId: 'CP-REPLICAS',
+        registryState: 'active',
+        connectedAt: new Date(connectedAt),
+        sequence: 1,
+        client: {},
+      }) as unknown as PileSession;
+    const newer = session('newer', '2026-11-22T10:00:01.000Z');
+    const older = session('older', '2026-11-22T10:00:00.000Z');
+    expect(await a.register(newer)).toEqual({ previous: undefined, superseded: false });
+    expect(await b.register(older)).toEqual({ superseded: true });
+    expect(b.get('CP-REPLICAS')).toBeUndefined();
+    expect(await a.lookup('CP-REPLICAS')).toMatchObject({ replicaId: 'replica-a', sessionId: 'newer' });
+    // A later connection on replica b does take it over.
+    const latest = session('latest', '2026-11-22T10:00:02.000Z');
+    expect(await b.register(latest)).toEqual({ previous: undefined, superseded: false });
+    expect(await a.lookup('CP-REPLICAS')).toMatchObject({ replicaId: 'replica-b', sessionId: 'latest' });
+    await h.redis.del(a.connectionKey('CP-REPLICAS'));
   });
 });

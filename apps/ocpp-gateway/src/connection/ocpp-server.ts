@@ -4,9 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { RPCServer, type RPCClient } from 'ocpp-rpc';
 import type { Logger } from 'pino';
 import { OCPP16_PROTOCOL } from '@voltdepot/shared-ocpp';
+import type { GatewayMetrics } from '../metrics/gateway.metrics';
 import type { OcppRouter } from '../router/ocpp-router';
 import type { MessageLogWriter } from '../message-log/message-log.writer';
-import type { PileStatusRepository } from '../status/pile-status.repository';
+import type { PileStatusWriter } from '../status/pile-status.writer';
+import { BadMessageLimit } from './bad-message-limit';
+import { closeNeverRejects, listenForSocketErrors } from './connection-hardening';
 import type { PileAuthenticator } from './pile-authenticator';
 import type { PileSession } from './pile-session';
 import type { SessionRegistry } from './session-registry';
@@ -17,8 +20,13 @@ export type OcppServerOptions = {
   host?: string;
   /** Largest frame accepted (bytes); a bigger one closes the connection with 1009. */
   maxPayloadBytes?: number;
-  /** Consecutive malformed frames tolerated before the connection is closed with 1002. */
+  /**
+   * Bad messages tolerated before the connection is closed with 1002: this many in a row (frames that
+   * are not OCPP at all), or this many within `badMessageWindowMs` (also counting calls answered with a
+   * CallError because of the pile: schema violations, unknown actions, calls it may not make).
+   */
   maxBadMessages?: number;
+  badMessageWindowMs?: number;
   /** Time a command waits for the pile's answer unless the caller says otherwise (ms). */
   callTimeoutMs?: number;
   pingIntervalMs?: number;
@@ -28,14 +36,27 @@ export type OcppServerDeps = {
   authenticator: PileAuthenticator;
   sessions: SessionRegistry;
   router: OcppRouter;
-  status: PileStatusRepository;
+  status: PileStatusWriter;
   messageLog?: MessageLogWriter;
   logger: Logger;
   afterCommit: () => void;
+  metrics?: GatewayMetrics;
 };
 
 /** Close code for a connection replaced by a newer one of the same pile (application range 4000-4999). */
 export const CLOSE_REPLACED = 4001;
+
+/** Close code for a pile that sent too many bad messages (as ocpp-rpc uses for bad frames in a row). */
+export const CLOSE_BAD_MESSAGES = 1002;
+
+/** CallError codes that are the gateway's fault, not the pile's (they do not count as bad messages). */
+const OUR_FAULT = new Set(['InternalError']);
+
+type CallErrorEvent = {
+  method: string;
+  outbound: boolean;
+  error: Error & { rpcErrorCode?: string };
+};
 
 type Handshake = {
   identity: string;
@@ -54,6 +75,8 @@ export class OcppServer {
   private readonly rpc: RPCServer;
   private http?: Server;
   private readonly replaced = new WeakSet<PileSession>();
+  /** Connections accepted so far (each session's `sequence`). */
+  private accepted = 0;
   badMessages = 0;
 
   constructor(
@@ -71,10 +94,20 @@ export class OcppServer {
       wssOptions: { maxPayload: options.maxPayloadBytes ?? 64 * 1024 },
     });
     this.rpc.on('error', (error: unknown) => deps.logger.error({ err: error }, 'OCPP server error'));
+    listenForSocketErrors(this.rpc, (error) =>
+      deps.logger.debug({ err: error }, 'pile socket error before its connection was set up'),
+    );
     this.rpc.auth((accept, reject, handshake) => {
       void this.authenticate(handshake as Handshake, accept, reject);
     });
     this.rpc.on('client', (client: RPCClient) => {
+      // Before anything else: ocpp-rpc may close the connection from its first frame on.
+      closeNeverRejects(client, (error) =>
+        deps.logger.debug(
+          { err: error, chargePointId: client.identity },
+          'pile socket failed while its connection was closing',
+        ),
+      );
       this.onClient(client).catch((error) => {
         deps.logger.error(
           { err: error, chargePointId: client.identity },
@@ -163,20 +196,56 @@ export class OcppServer {
       registryState: server.session.state,
       remoteAddress: server.handshake.remoteAddress,
       connectedAt: new Date(),
+      sequence: ++this.accepted,
       client,
     };
-    const { logger, messageLog } = this.deps;
+    const { logger, messageLog, metrics } = this.deps;
     if (messageLog) {
       client.on('message', ({ message, outbound }: { message: string | Buffer; outbound: boolean }) => {
         messageLog.record(session.chargePointId, outbound ? 'out' : 'in', message.toString());
       });
     }
-    client.on('badMessage', ({ error, response }: { error: Error; response: unknown }) => {
+    const limit = new BadMessageLimit(
+      this.options.maxBadMessages ?? 10,
+      this.options.badMessageWindowMs ?? 60_000,
+    );
+    let closingForBadMessages = false;
+    const badMessage = () => {
+      if (!limit.strike() || closingForBadMessages) return;
+      closingForBadMessages = true;
+      metrics?.closedForBadMessages();
+      logger.warn({ chargePointId: session.chargePointId }, 'pile sent too many bad messages; closing');
+      void client.close({ code: CLOSE_BAD_MESSAGES, reason: 'Too many bad messages' });
+    };
+    client.on('badMessage', ({ error, response }: { error: Error; response: unknown[] | null }) => {
       this.badMessages++;
+      metrics?.inbound('unknown', 'malformed');
+      if (response) metrics?.callErrorSent(String(response[2]));
       logger.warn(
         { chargePointId: session.chargePointId, error: error.message, answered: response !== null },
         'malformed OCPP frame',
       );
+      badMessage();
+    });
+    client.on('callResult', ({ method, outbound }: { method: string; outbound: boolean }) => {
+      if (outbound) metrics?.outbound(method, 'result');
+      else metrics?.inbound(method, 'result');
+    });
+    client.on('callError', ({ method, outbound, error }: CallErrorEvent) => {
+      if (outbound) {
+        // A command of ours: the pile answered with a CallError, did not answer, or went away.
+        const result = error.rpcErrorCode
+          ? 'call_error'
+          : error.name === 'TimeoutError' || error.constructor?.name === 'TimeoutError'
+            ? 'timeout'
+            : 'disconnected';
+        metrics?.outbound(method, result);
+        return;
+      }
+      const code = ocpp16ErrorCode(error.rpcErrorCode);
+      metrics?.inbound(method, 'call_error');
+      metrics?.callErrorSent(code);
+      if (!OUR_FAULT.has(code)) badMessage();
     });
     client.on(
       'strictValidationFailure',
@@ -209,26 +278,29 @@ export class OcppServer {
       markFailed = reject;
     });
     const calls = this.deps.router.attach(session, ready);
+    const registration = this.registerSession(session);
+    // A connection closed while still registering is released only once its registration is done, so
+    // a closed connection can never be left behind as the pile's registered one.
     client.once('close', ({ code, reason }: { code: number; reason: string }) => {
-      void calls.settled().then(() => this.onClose(session, code, reason));
+      void registration
+        .catch(() => undefined)
+        .then(() => calls.settled())
+        .then(() => this.onClose(session, code, reason));
     });
-
+    let superseded: boolean;
     try {
-      const previous = await this.deps.sessions.register(session);
-      if (previous) this.evict(previous);
-      await this.deps.status.connected(
-        {
-          chargePointId: session.chargePointId,
-          replicaId: this.deps.sessions.replicaId,
-          ...(session.remoteAddress ? { remoteAddress: session.remoteAddress } : {}),
-        },
-        `${session.chargePointId}:${session.sessionId}`,
-      );
-      markReady();
+      superseded = await registration;
     } catch (error) {
       markFailed(error);
       throw error;
     }
+    if (superseded) {
+      // A newer connection of the pile registered first: this one is the stale one.
+      markFailed(new Error('connection replaced by a newer one'));
+      this.evict(session);
+      return;
+    }
+    markReady();
     this.deps.afterCommit();
     logger.info(
       {
@@ -238,6 +310,24 @@ export class OcppServer {
       },
       'pile connected',
     );
+  }
+
+  /** Register and announce the connection; true when a newer connection of the pile already took over. */
+  private async registerSession(session: PileSession): Promise<boolean> {
+    // What the pile may send depends on its last boot, which may have been on an earlier connection.
+    session.registrationStatus = await this.deps.status.lastRegistration(session.chargePointId);
+    const { previous, superseded } = await this.deps.sessions.register(session);
+    if (superseded) return true;
+    if (previous) this.evict(previous);
+    await this.deps.status.connected(
+      {
+        chargePointId: session.chargePointId,
+        replicaId: this.deps.sessions.replicaId,
+        ...(session.remoteAddress ? { remoteAddress: session.remoteAddress } : {}),
+      },
+      `${session.chargePointId}:${session.sessionId}`,
+    );
+    return false;
   }
 
   private async onClose(session: PileSession, code: number, reason: string): Promise<void> {
@@ -266,4 +356,11 @@ export class OcppServer {
       );
     }
   }
+}
+
+/** The code ocpp-rpc puts in the CALLERROR, with its OCPP 1.6 spelling fixes (see its _onCall). */
+function ocpp16ErrorCode(code: string | undefined): string {
+  if (code === 'FormatViolation') return 'FormationViolation';
+  if (code === 'OccurenceConstraintViolation') return 'OccurrenceConstraintViolation';
+  return code ?? 'GenericError';
 }

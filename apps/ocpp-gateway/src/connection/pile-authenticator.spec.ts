@@ -24,6 +24,9 @@ const input = (overrides: Partial<HandshakeInput> = {}): HandshakeInput => ({
   ...overrides,
 });
 
+// Production-strength argon2 takes a second or more per hash on a busy 2-core machine.
+jest.setTimeout(30_000);
+
 describe('PileAuthenticator', () => {
   let hash: string;
   beforeAll(async () => {

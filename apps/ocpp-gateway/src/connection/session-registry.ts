@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { connectionKey, lookupConnection, type ConnectionRecord } from '@voltdepot/server-ocpp-commands';
 import type { PileSession } from './pile-session';
 
 export type SessionRegistryOptions = {
@@ -9,17 +10,23 @@ export type SessionRegistryOptions = {
   ttlSeconds?: number;
   /** Minimum interval between two last-seen writes for one pile. */
   touchIntervalMs?: number;
-};
-
-export type ConnectionRecord = {
-  replicaId: string;
-  sessionId: string;
-  connectedAt: string;
-  lastSeenAt: string;
+  /** How often the last-seen writes collected meanwhile go to Redis (one pipeline). */
+  touchFlushMs?: number;
 };
 
 // Delete the connection record only if it still belongs to this session (a newer connection may own it).
 const RELEASE = `if redis.call('HGET', KEYS[1], 'sessionId') == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+// Take the pile's record unless it holds a connection accepted after this one (`order`: the accept time,
+// then the replica's accept sequence; compared as strings), and announce it on the eviction channel so the
+// replica holding the older connection closes it.
+// KEYS[1] record; ARGV: replicaId, sessionId, connectedAt, lastSeenAt, ttl, eviction channel, notice, order.
+const REGISTER = `local held = redis.call('HGET', KEYS[1], 'order')
+if held and held > ARGV[8] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'replicaId', ARGV[1], 'sessionId', ARGV[2], 'connectedAt', ARGV[3], 'lastSeenAt', ARGV[4], 'order', ARGV[8])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('PUBLISH', ARGV[6], ARGV[7])
+return 1`;
 // Refresh last seen only while the record belongs to this session.
 const TOUCH = `if redis.call('HGET', KEYS[1], 'sessionId') == ARGV[1] then
   redis.call('HSET', KEYS[1], 'lastSeenAt', ARGV[2]); return redis.call('EXPIRE', KEYS[1], ARGV[3]) else return 0 end`;
@@ -35,6 +42,11 @@ export class SessionRegistry {
   private subscriber?: Redis;
   private onEvict?: (session: PileSession) => void;
   private refreshTimer?: NodeJS.Timeout;
+  private touchTimer?: NodeJS.Timeout;
+  /** Sessions seen since the last flush, with when. */
+  private readonly touched = new Map<string, { session: PileSession; at: string }>();
+  /** Sessions already closed (released), which must never become a pile's local session again. */
+  private readonly released = new WeakSet<PileSession>();
 
   constructor(
     private readonly redis: Redis,
@@ -50,21 +62,30 @@ export class SessionRegistry {
   }
 
   connectionKey(chargePointId: string): string {
-    return `${this.options.prefix}:ocpp:conn:${chargePointId}`;
+    return connectionKey(this.options.prefix, chargePointId);
   }
 
-  /** Listen for evictions announced by other replicas. */
+  /**
+   * Listen for evictions announced by other replicas: a local session of the pile closes when another
+   * replica registered a connection accepted after it. This replica's own notices are ignored (its
+   * `register` replaces local sessions itself), so a notice arriving late cannot close a newer session.
+   */
   async start(onEvict: (session: PileSession) => void): Promise<void> {
     this.onEvict = onEvict;
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (_channel: string, message: string) => {
       try {
-        const { chargePointId, sessionId } = JSON.parse(message) as {
+        const notice = JSON.parse(message) as {
           chargePointId: string;
           sessionId: string;
+          replicaId?: string;
+          order?: string;
         };
-        const local = this.sessions.get(chargePointId);
-        if (local && local.sessionId !== sessionId) this.onEvict?.(local);
+        if (notice.replicaId === this.options.replicaId) return;
+        const local = this.sessions.get(notice.chargePointId);
+        if (!local || local.sessionId === notice.sessionId) return;
+        if (notice.order !== undefined && notice.order < acceptOrder(local)) return;
+        this.onEvict?.(local);
       } catch {
         // ignore a malformed eviction notice
       }
@@ -76,6 +97,11 @@ export class SessionRegistry {
       (this.ttl * 1000) / 3,
     );
     this.refreshTimer.unref();
+    this.touchTimer = setInterval(
+      () => void this.flushTouches().catch(() => undefined), // advisory; the next flush retries
+      this.options.touchFlushMs ?? 1_000,
+    );
+    this.touchTimer.unref();
   }
 
   /** Extend the record of every local session (only where the record is still ours). */
@@ -90,6 +116,8 @@ export class SessionRegistry {
 
   async stop(): Promise<void> {
     if (this.refreshTimer) clearInterval(this.refreshTimer);
+    if (this.touchTimer) clearInterval(this.touchTimer);
+    await this.flushTouches().catch(() => undefined);
     await this.subscriber?.quit().catch(() => undefined);
     this.subscriber = undefined;
   }
@@ -107,35 +135,62 @@ export class SessionRegistry {
   }
 
   /**
-   * Make `session` the pile's connection. Returns the local session it replaces, if any; sessions on
-   * other replicas are told to close through the eviction channel.
+   * Make `session` the pile's connection, unless a connection of the pile accepted after it is already
+   * registered (here or on another replica): then `superseded` is true and nothing changes, so a slow
+   * registration of an older connection never closes the newer one. Otherwise returns the local session
+   * it replaces, if any; sessions on other replicas are told to close through the eviction channel.
    */
-  async register(session: PileSession): Promise<PileSession | undefined> {
+  async register(session: PileSession): Promise<{ previous?: PileSession; superseded: boolean }> {
     const previous = this.sessions.get(session.chargePointId);
+    if (previous && previous.sequence > session.sequence) return { superseded: true };
     this.sessions.set(session.chargePointId, session);
     const now = new Date().toISOString();
-    const key = this.connectionKey(session.chargePointId);
-    await this.redis
-      .multi()
-      .del(key)
-      .hset(key, {
-        replicaId: this.options.replicaId,
-        sessionId: session.sessionId,
-        connectedAt: session.connectedAt.toISOString(),
-        lastSeenAt: now,
-      })
-      .expire(key, this.ttl)
-      .publish(
+    let taken: unknown;
+    try {
+      taken = await this.redis.eval(
+        REGISTER,
+        1,
+        this.connectionKey(session.chargePointId),
+        this.options.replicaId,
+        session.sessionId,
+        session.connectedAt.toISOString(),
+        now,
+        this.ttl,
         this.evictChannel,
-        JSON.stringify({ chargePointId: session.chargePointId, sessionId: session.sessionId }),
-      )
-      .exec();
+        JSON.stringify({
+          chargePointId: session.chargePointId,
+          sessionId: session.sessionId,
+          replicaId: this.options.replicaId,
+          order: acceptOrder(session),
+        }),
+        acceptOrder(session),
+      );
+    } catch (error) {
+      this.giveBack(session, previous); // the previous connection stays the pile's
+      throw error;
+    }
+    if (taken === 0) {
+      // Another replica holds a newer connection: give back the local place.
+      this.giveBack(session, previous);
+      return { superseded: true };
+    }
     this.lastTouch.set(session.chargePointId, Date.now());
-    return previous && previous.sessionId !== session.sessionId ? previous : undefined;
+    return {
+      previous: previous && previous.sessionId !== session.sessionId ? previous : undefined,
+      superseded: false,
+    };
+  }
+
+  /** Undo `register`'s local place for `session`: back to `previous`, unless that one closed meanwhile. */
+  private giveBack(session: PileSession, previous: PileSession | undefined): void {
+    if (this.sessions.get(session.chargePointId) !== session) return;
+    if (previous && !this.released.has(previous)) this.sessions.set(session.chargePointId, previous);
+    else this.sessions.delete(session.chargePointId);
   }
 
   /** Forget a closed session, unless a newer one has taken its place. */
   async release(session: PileSession): Promise<void> {
+    this.released.add(session);
     if (this.sessions.get(session.chargePointId)?.sessionId === session.sessionId) {
       this.sessions.delete(session.chargePointId);
       this.lastTouch.delete(session.chargePointId);
@@ -143,30 +198,38 @@ export class SessionRegistry {
     await this.redis.eval(RELEASE, 1, this.connectionKey(session.chargePointId), session.sessionId);
   }
 
-  /** Note that the pile was seen (throttled per pile). */
+  /**
+   * Note that the pile was seen: at most once per `touchIntervalMs` per pile, and written to Redis in
+   * one pipeline per `touchFlushMs` for all piles, not one round trip per message.
+   */
   touch(session: PileSession): void {
     const last = this.lastTouch.get(session.chargePointId) ?? 0;
-    if (Date.now() - last < (this.options.touchIntervalMs ?? 5_000)) return;
+    if (Date.now() - last < (this.options.touchIntervalMs ?? 30_000)) return;
     this.lastTouch.set(session.chargePointId, Date.now());
-    this.redis
-      .eval(
-        TOUCH,
-        1,
-        this.connectionKey(session.chargePointId),
-        session.sessionId,
-        new Date().toISOString(),
-        this.ttl,
-      )
-      .catch(() => undefined); // last-seen is advisory; the next touch retries
+    this.touched.set(session.chargePointId, { session, at: new Date().toISOString() });
+  }
+
+  /** Write the last-seen times collected since the last flush (only where the record is still ours). */
+  async flushTouches(): Promise<void> {
+    if (!this.touched.size) return;
+    const pipeline = this.redis.pipeline();
+    for (const { session, at } of this.touched.values()) {
+      pipeline.eval(TOUCH, 1, this.connectionKey(session.chargePointId), session.sessionId, at, this.ttl);
+    }
+    this.touched.clear();
+    await pipeline.exec();
   }
 
   async lookup(chargePointId: string): Promise<ConnectionRecord | undefined> {
-    const record = await this.redis.hgetall(this.connectionKey(chargePointId));
-    if (!record['replicaId']) return undefined;
-    return record as unknown as ConnectionRecord;
+    return lookupConnection(this.redis, this.options.prefix, chargePointId);
   }
 
   private get ttl(): number {
     return this.options.ttlSeconds ?? 600;
   }
+}
+
+/** Which of two connections of a pile was accepted later: the accept time, then the replica's sequence. */
+function acceptOrder(session: PileSession): string {
+  return `${session.connectedAt.toISOString()}|${String(session.sequence).padStart(15, '0')}`;
 }

@@ -4,8 +4,11 @@ import { envInt, envPort } from '@voltdepot/server-core';
 /**
  * Environment variables of the OCPP gateway module (spread into the app's config schema):
  * OCPP_PORT (9000), OCPP_HOST, OCPP_PATH (/ocpp), OCPP_HEARTBEAT_INTERVAL_S, OCPP_BOOT_RETRY_INTERVAL_S,
- * OCPP_MAX_BAD_MESSAGES, OCPP_REGISTRY_REFRESH_MS, OCPP_ID_TAG_CACHE_MS, OCPP_COMMAND_TIMEOUT_MS,
- * OCPP_MESSAGE_LOG_RETENTION_DAYS, OCPP_REPLICA_ID (default: hostname-pid), OCPP_REDIS_PREFIX (vd).
+ * OCPP_MAX_BAD_MESSAGES (in a row, or within OCPP_BAD_MESSAGE_WINDOW_S), OCPP_MAX_QUEUED_CALLS (calls of
+ * one pile waiting for their turn), OCPP_REGISTRY_REFRESH_MS, OCPP_ID_TAG_CACHE_MS, OCPP_COMMAND_TIMEOUT_MS,
+ * OCPP_MESSAGE_LOG_RETENTION_DAYS, OCPP_REPLICA_ID (default: hostname-pid), OCPP_REDIS_PREFIX (vd),
+ * OCPP_METER_BATCH_WAIT_MS (how long a MeterValues call waits for company in a group commit when a
+ * connection is free, 2) and OCPP_METER_WRITE_CONCURRENCY (meter batches written at once, 2).
  */
 export const ocppGatewayConfigShape = {
   OCPP_PORT: envPort().default('9000'),
@@ -17,12 +20,16 @@ export const ocppGatewayConfigShape = {
   OCPP_HEARTBEAT_INTERVAL_S: envInt({ min: 10, max: 86_400 }).default('300'),
   OCPP_BOOT_RETRY_INTERVAL_S: envInt({ min: 5, max: 86_400 }).default('60'),
   OCPP_MAX_BAD_MESSAGES: envInt({ min: 1, max: 1_000 }).default('10'),
+  OCPP_BAD_MESSAGE_WINDOW_S: envInt({ min: 1, max: 86_400 }).default('60'),
+  OCPP_MAX_QUEUED_CALLS: envInt({ min: 1, max: 100 }).default('5'),
   OCPP_REGISTRY_REFRESH_MS: envInt({ min: 100, max: 600_000 }).default('2000'),
   OCPP_ID_TAG_CACHE_MS: envInt({ min: 0, max: 600_000 }).default('5000'),
   OCPP_COMMAND_TIMEOUT_MS: envInt({ min: 100, max: 600_000 }).default('30000'),
   OCPP_MESSAGE_LOG_RETENTION_DAYS: envInt({ min: 1, max: 3_650 }).default('7'),
   OCPP_REPLICA_ID: z.string().min(1).optional(),
   OCPP_REDIS_PREFIX: z.string().min(1).default('vd'),
+  OCPP_METER_BATCH_WAIT_MS: envInt({ min: 0, max: 1_000 }).default('2'),
+  OCPP_METER_WRITE_CONCURRENCY: envInt({ min: 1, max: 8 }).default('2'),
 };
 
 export type OcppGatewayEnv = z.output<z.ZodObject<typeof ocppGatewayConfigShape>>;

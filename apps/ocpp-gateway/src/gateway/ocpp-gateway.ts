@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { OutboxRelay, type EventBus } from '@voltdepot/server-messaging';
 import { IdTagCache } from '../authorization/id-tag.cache';
@@ -29,9 +30,20 @@ import {
   stopTransactionHandler,
 } from '../handlers/transactions/v16/transactions.handlers';
 import { MessageLogWriter } from '../message-log/message-log.writer';
+import { GatewayMetrics } from '../metrics/gateway.metrics';
+import { GroupCommit } from '../persistence/group-commit';
 import { OcppRouter } from '../router/ocpp-router';
 import { PileStatusRepository } from '../status/pile-status.repository';
-import { TransactionRepository } from '../transactions/transaction.repository';
+import { PileStatusWriter } from '../status/pile-status.writer';
+import {
+  TransactionRepository,
+  type MeterOutcome,
+  type MeterValuesItem,
+  type StartItem,
+  type StartOutcome,
+  type StopItem,
+  type StopOutcome,
+} from '../transactions/transaction.repository';
 import type { OcppGatewayEnv } from './ocpp-gateway.config';
 
 export type OcppGatewayDeps = {
@@ -40,6 +52,8 @@ export type OcppGatewayDeps = {
   /** The process's long-lived bus producer; the gateway's outbox relay publishes through it. */
   bus: EventBus;
   logger: Logger;
+  /** The service's Prometheus registry (/metrics); the gateway adds its metrics to it. */
+  metricsRegistry?: Registry;
 };
 
 export type OcppGatewaySettings = Partial<OcppGatewayEnv> & {
@@ -47,6 +61,9 @@ export type OcppGatewaySettings = Partial<OcppGatewayEnv> & {
   runOutboxRelay?: boolean;
   outboxIdleMs?: number;
   messageLogFlushMs?: number;
+  /** Meter values: longest wait for a batch (ms), and batches written at once (pool connections). */
+  meterBatchWaitMs?: number;
+  meterWriteConcurrency?: number;
 };
 
 /**
@@ -63,6 +80,11 @@ export class OcppGateway {
   readonly idTags: IdTagCache;
   readonly messageLog: MessageLogWriter;
   readonly relay?: OutboxRelay;
+  readonly metrics: GatewayMetrics;
+  readonly status: PileStatusWriter;
+  readonly meterValues: GroupCommit<MeterValuesItem, MeterOutcome>;
+  readonly starts: GroupCommit<StartItem, StartOutcome>;
+  readonly stops: GroupCommit<StopItem, StopOutcome>;
   readonly replicaId: string;
   port?: number;
 
@@ -82,14 +104,68 @@ export class OcppGateway {
     });
     const idTagRepository = new IdTagRepository(dataSource);
     this.idTags = new IdTagCache(idTagRepository, { ttlMs: settings.OCPP_ID_TAG_CACHE_MS ?? 5_000 });
-    const status = new PileStatusRepository(dataSource);
-    const transactions = new TransactionRepository(dataSource);
     this.sessions = new SessionRegistry(redis, { replicaId: this.replicaId, prefix });
     this.messageLog = new MessageLogWriter(dataSource, {
       retentionDays: settings.OCPP_MESSAGE_LOG_RETENTION_DAYS ?? 7,
       flushIntervalMs: settings.messageLogFlushMs ?? 250,
       onError: onError('OCPP message log write failed'),
     });
+    this.metrics = new GatewayMetrics(
+      deps.metricsRegistry ?? new Registry(),
+      {
+        connectedPiles: () => this.sessions.size,
+        outboxBacklog: async () => {
+          const [{ n }]: { n: number }[] = await dataSource.query(
+            'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
+          );
+          return n;
+        },
+        writeBacklog: () =>
+          this.status.backlog + this.meterValues.backlog + this.starts.backlog + this.stops.backlog,
+        messageLogDropped: () => this.messageLog.dropped,
+      },
+      onError('gateway metric collection failed'),
+    );
+    // Writes of pile messages go in group commits that hold a few pool connections at most, so that
+    // StartTransaction and StopTransaction (each its own transaction) always find one free.
+    const onBatch = (writer: string, size: number) => this.metrics.batchWritten(writer, size);
+    const transactions = new TransactionRepository(dataSource);
+    this.meterValues = new GroupCommit(
+      dataSource,
+      (manager, items) => transactions.recordMeterValuesBatch(manager, items),
+      {
+        name: 'meter-values',
+        maxBatch: 500,
+        maxWaitMs: settings.meterBatchWaitMs ?? settings.OCPP_METER_BATCH_WAIT_MS ?? 2,
+        concurrency: settings.meterWriteConcurrency ?? settings.OCPP_METER_WRITE_CONCURRENCY ?? 2,
+        onBatch,
+        onError: onError('meter values batch failed; retrying its calls one by one'),
+      },
+    );
+    // Starts and stops have writers (and so connections) of their own: a driver waits for them.
+    // One start batch at a time, so that the concurrent-transaction check of a tag sees every start
+    // before it (two batches side by side could each accept the same card).
+    this.starts = new GroupCommit(dataSource, (manager, items) => transactions.startBatch(manager, items), {
+      name: 'start-transaction',
+      maxBatch: 200,
+      maxWaitMs: 1,
+      concurrency: 1,
+      onBatch,
+      onError: onError('start batch failed; retrying its calls one by one'),
+    });
+    this.stops = new GroupCommit(dataSource, (manager, items) => transactions.stopBatch(manager, items), {
+      name: 'stop-transaction',
+      maxBatch: 200,
+      maxWaitMs: 1,
+      concurrency: 2,
+      onBatch,
+      onError: onError('stop batch failed; retrying its calls one by one'),
+    });
+    this.status = new PileStatusWriter(new PileStatusRepository(dataSource), dataSource, {
+      onBatch,
+      onError: onError('status batch failed; retrying its messages one by one'),
+    });
+    const status = this.status;
     if (settings.runOutboxRelay ?? true) {
       this.relay = new OutboxRelay(dataSource, deps.bus, {
         idleMs: settings.outboxIdleMs ?? 200,
@@ -98,6 +174,14 @@ export class OcppGateway {
     }
     const afterCommit = () => this.relay?.nudge();
 
+    const transactionDeps = {
+      starts: this.starts,
+      stops: this.stops,
+      meterValues: this.meterValues,
+      idTags: this.idTags,
+      logger,
+      afterCommit,
+    };
     const router = new OcppRouter(
       {
         BootNotification: bootNotificationHandler({
@@ -112,32 +196,18 @@ export class OcppGateway {
         StatusNotification: statusNotificationHandler({ status, afterCommit }),
         DataTransfer: dataTransferHandler({ logger }),
         Authorize: authorizeHandler({ idTags: this.idTags, idTagRepository }),
-        StartTransaction: startTransactionHandler({
-          transactions,
-          idTags: this.idTags,
-          idTagRepository,
-          logger,
-          afterCommit,
-        }),
-        MeterValues: meterValuesHandler({
-          transactions,
-          idTags: this.idTags,
-          idTagRepository,
-          logger,
-          afterCommit,
-        }),
-        StopTransaction: stopTransactionHandler({
-          transactions,
-          idTags: this.idTags,
-          idTagRepository,
-          logger,
-          afterCommit,
-        }),
+        StartTransaction: startTransactionHandler(transactionDeps),
+        MeterValues: meterValuesHandler(transactionDeps),
+        StopTransaction: stopTransactionHandler(transactionDeps),
         DiagnosticsStatusNotification: diagnosticsStatusNotificationHandler({ logger }),
         FirmwareStatusNotification: firmwareStatusNotificationHandler({ logger }),
       },
       logger,
-      (session) => this.sessions.touch(session),
+      {
+        onCall: (session) => this.sessions.touch(session),
+        maxQueuedCalls: settings.OCPP_MAX_QUEUED_CALLS ?? 5,
+        metrics: this.metrics,
+      },
     );
 
     this.server = new OcppServer(
@@ -145,6 +215,7 @@ export class OcppGateway {
         port: settings.OCPP_PORT ?? 9000,
         host: settings.OCPP_HOST,
         maxBadMessages: settings.OCPP_MAX_BAD_MESSAGES ?? 10,
+        badMessageWindowMs: (settings.OCPP_BAD_MESSAGE_WINDOW_S ?? 60) * 1000,
         callTimeoutMs: settings.OCPP_COMMAND_TIMEOUT_MS ?? 30_000,
       },
       {
@@ -159,12 +230,14 @@ export class OcppGateway {
         messageLog: this.messageLog,
         logger,
         afterCommit,
+        metrics: this.metrics,
       },
     );
     this.commandJournal = new CommandRepository(dataSource);
     this.commands = new CommandService(redis, this.sessions, this.commandJournal, logger, {
       prefix,
       defaultTimeoutMs: settings.OCPP_COMMAND_TIMEOUT_MS ?? 30_000,
+      metrics: this.metrics,
     });
   }
 
@@ -182,6 +255,12 @@ export class OcppGateway {
 
   async stop(): Promise<void> {
     await this.server.close();
+    await Promise.all([
+      this.starts.drain(),
+      this.stops.drain(),
+      this.meterValues.drain(),
+      this.status.drain(),
+    ]);
     await this.commands.stop();
     await this.sessions.stop();
     this.registry.stop();

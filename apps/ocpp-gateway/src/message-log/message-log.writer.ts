@@ -125,18 +125,30 @@ export class MessageLogWriter {
   }
 }
 
-function describeFrame(frame: string): Pick<Frame, 'messageType' | 'messageId' | 'action'> {
+// `[type, "messageId", "Action", ...`: the head of a frame is all the log needs, so it is read with one
+// anchored match instead of parsing the whole payload a second time (ocpp-rpc has parsed it already).
+const FRAME_HEAD =
+  /^\s*\[\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(?:,\s*("(?:[^"\\]|\\.)*")\s*(?:,\s*("(?:[^"\\]|\\.)*"))?)?/;
+
+/** Message type, id and (for a CALL) action of a frame; null for what it does not carry. */
+export function describeFrame(frame: string): Pick<Frame, 'messageType' | 'messageId' | 'action'> {
+  const head = FRAME_HEAD.exec(frame);
+  if (!head) return { messageType: null, messageId: null, action: null };
+  const type = Number(head[1]);
+  const id = jsonString(head[2]);
+  const action = jsonString(head[3]);
+  return {
+    messageType: Number.isInteger(type) && Math.abs(type) < 32_768 ? type : null,
+    messageId: id === null ? null : id.slice(0, 100),
+    action: type === 2 && action !== null ? action.slice(0, 100) : null,
+  };
+}
+
+function jsonString(literal: string | undefined): string | null {
+  if (literal === undefined) return null;
   try {
-    const parsed: unknown = JSON.parse(frame);
-    if (!Array.isArray(parsed)) return { messageType: null, messageId: null, action: null };
-    const [type, id, action] = parsed as unknown[];
-    return {
-      messageType:
-        typeof type === 'number' && Number.isInteger(type) && Math.abs(type) < 32_768 ? type : null,
-      messageId: typeof id === 'string' ? id.slice(0, 100) : null,
-      action: type === 2 && typeof action === 'string' ? action.slice(0, 100) : null,
-    };
+    return JSON.parse(literal) as string;
   } catch {
-    return { messageType: null, messageId: null, action: null };
+    return null; // an invalid escape or a raw control character
   }
 }

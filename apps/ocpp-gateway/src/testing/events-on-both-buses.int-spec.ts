@@ -53,18 +53,15 @@ describe.each(drivers)('pile story end to end on the %s bus', (_driver, makeBus)
       if (!mine.some((e) => e.type === 'transaction.stopped')) throw new Error('stop not delivered yet');
       return mine;
     }, 30_000);
-    const types = story.map((e) => e.type);
-    expect(types[0]).toBe('pile.connected');
-    expect(types[1]).toBe('pile.booted');
-    const started = types.indexOf('transaction.started');
-    const stopped = types.indexOf('transaction.stopped');
-    expect(started).toBeGreaterThan(1);
-    expect(types.slice(started + 1, stopped)).toContain('meter-values.received');
-    expect(stopped).toBe(types.lastIndexOf('transaction.stopped'));
-    // Per-key order is per topic: transaction events keep their order among themselves.
+    // Per-key order is per topic (Kafka promises nothing across topics): each topic's events of the
+    // pile keep the order they happened in.
+    const statusTypes = story.filter((e) => e.topic === 'ocpp.status').map((e) => e.type);
+    expect(statusTypes.slice(0, 2)).toEqual(['pile.connected', 'pile.booted']);
     const txTypes = story.filter((e) => e.topic === 'ocpp.transactions').map((e) => e.type);
     expect(txTypes[0]).toBe('transaction.started');
     expect(txTypes[txTypes.length - 1]).toBe('transaction.stopped');
+    expect(txTypes.slice(1, -1)).toContain('meter-values.received');
+    expect(txTypes.filter((t) => t === 'transaction.stopped')).toHaveLength(1);
     expect(story.find((e) => e.type === 'transaction.stopped')!.payload).toMatchObject({
       transactionId: session.transactionId,
       energyWh: session.energyWh,

@@ -58,7 +58,7 @@ describe('simulated piles against the gateway', () => {
 
     for (const session of [a, b]) {
       const [row] = await h.query<TxRow>(
-        'SELECT transaction_id, meter_start_wh, meter_stop_wh, stop_reason, stop_kind FROM ocpp_transaction WHERE transaction_id = $1',
+        'SELECT transaction_id, meter_start_wh::float8 AS meter_start_wh, meter_stop_wh::float8 AS meter_stop_wh, stop_reason, stop_kind FROM ocpp_transaction WHERE transaction_id = $1',
         [session.transactionId],
       );
       expect(row.meter_start_wh).toBe(session.meterStartWh);
@@ -110,7 +110,7 @@ describe('simulated piles against the gateway', () => {
     await pile.goOnline();
     await pile.drained();
     const [row] = await h.query<TxRow>(
-      'SELECT meter_stop_wh, stop_reason, stop_kind FROM ocpp_transaction WHERE transaction_id = $1',
+      'SELECT meter_stop_wh::float8 AS meter_stop_wh, stop_reason, stop_kind FROM ocpp_transaction WHERE transaction_id = $1',
       [session.transactionId],
     );
     expect(row).toMatchObject({
@@ -142,7 +142,7 @@ describe('simulated piles against the gateway', () => {
     await pile.drained();
     expect(session.transactionId).toBeDefined();
     const [row] = await h.query<TxRow>(
-      'SELECT meter_start_wh, meter_stop_wh, stop_reason FROM ocpp_transaction WHERE transaction_id = $1',
+      'SELECT meter_start_wh::float8 AS meter_start_wh, meter_stop_wh::float8 AS meter_stop_wh, stop_reason FROM ocpp_transaction WHERE transaction_id = $1',
       [session.transactionId],
     );
     expect(row).toMatchObject({
@@ -163,7 +163,7 @@ describe('simulated piles against the gateway', () => {
     await pile.stopSession(1, 'Local');
     await pile.drained();
     const [row] = await h.query<TxRow>(
-      'SELECT meter_stop_wh FROM ocpp_transaction WHERE transaction_id = $1',
+      'SELECT meter_stop_wh::float8 AS meter_stop_wh FROM ocpp_transaction WHERE transaction_id = $1',
       [session.transactionId],
     );
     expect(row.meter_stop_wh).toBe(session.meterStopWh);

@@ -21,9 +21,42 @@ import {
   type NormalizedSample,
 } from './meter-sample';
 
-export type StartOutcome = { transactionId: number; idTagStatus: AuthorizationStatus; created: boolean };
+export type StartOutcome = {
+  transactionId: number;
+  idTagStatus: AuthorizationStatus;
+  created: boolean;
+  /** What to tell the pile: the tag's full decision for a new transaction, the stored status for a retry. */
+  idTagInfo: IdTagInfo;
+};
 export type StopOutcome = { outcome: 'stopped' | 'already-stopped' | 'quarantined' | 'quarantined-again' };
+
+/**
+ * One StartTransaction call. `tagInfo` is the tag's decision from the read model (without the
+ * concurrent-transaction check, which needs the transactions themselves and is made here).
+ */
+export type StartItem = {
+  chargePointId: string;
+  req: StartTransactionRequest;
+  correlationId: string;
+  tagInfo: IdTagInfo;
+};
+
+/** One StopTransaction call. */
+export type StopItem = { chargePointId: string; req: StopTransactionRequest; correlationId: string };
 export type MeterOutcome = { inserted: number; duplicates: number; transactionId: number | null };
+
+/** One MeterValues call, as the group-commit writer hands it over. */
+export type MeterValuesItem = { chargePointId: string; req: MeterValuesRequest; correlationId: string };
+
+/** The samples of one message (MeterValues, or a stop's transactionData), attributed to `tx`. */
+type SampleGroup = {
+  chargePointId: string;
+  connectorId: number;
+  claimedTransactionId: number | undefined;
+  tx: TxRow | undefined;
+  samples: NormalizedSample[];
+  correlationId: string;
+};
 
 type TxRow = {
   transaction_id: number;
@@ -42,62 +75,122 @@ type TxRow = {
 export class TransactionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async findByStartKey(
-    chargePointId: string,
-    req: StartTransactionRequest,
-  ): Promise<StartOutcome | undefined> {
-    return this.findStart(this.dataSource.manager, chargePointId, req);
-  }
-
-  /** Record a start (idempotent on pile, connector, tag, timestamp, meterStart). */
-  async start(
-    chargePointId: string,
-    req: StartTransactionRequest,
-    idTagInfo: IdTagInfo,
-    correlationId: string,
-  ): Promise<StartOutcome> {
-    return this.dataSource.transaction(async (manager) => {
-      const inserted: { transaction_id: number }[] = await manager.query(
-        `INSERT INTO ocpp_transaction (charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT ON CONSTRAINT ocpp_transaction_start_key DO NOTHING
-         RETURNING transaction_id`,
-        [
-          chargePointId,
-          req.connectorId,
-          req.idTag,
-          idTagInfo.status,
-          req.meterStart,
-          req.timestamp,
-          req.reservationId ?? null,
-        ],
-      );
-      if (!inserted.length) {
-        const existing = await this.findStart(manager, chargePointId, req);
-        if (!existing) throw new Error('start transaction conflict without a row');
-        return existing;
+  /**
+   * Record starts (idempotent on pile, connector, tag, timestamp, meterStart: a retry gets the first
+   * attempt's transactionId and status). A start is always recorded, the pile has started already;
+   * an accepted tag that already has an open transaction is told ConcurrentTx. Set-based, inside the
+   * caller's transaction, with the same outcome per call as recording them one after another.
+   */
+  async startBatch(manager: EntityManager, items: StartItem[]): Promise<StartOutcome[]> {
+    const { primary, repeats } = splitRepeats(items, (item) => startKey(item.chargePointId, item.req));
+    const outcomes: StartOutcome[] = new Array(items.length);
+    const list = primary.map((i) => items[i]);
+    const existing = await this.findStarts(manager, list);
+    const fresh = primary.filter((_, n) => !existing[n]);
+    primary.forEach((i, n) => {
+      if (existing[n]) outcomes[i] = existing[n]!;
+    });
+    if (fresh.length) {
+      const acceptedTags = fresh.map((i) => items[i]).filter((item) => item.tagInfo.status === 'Accepted');
+      const open = new Set<string>();
+      if (acceptedTags.length) {
+        const rows: { id_tag: string }[] = await manager.query(
+          'SELECT DISTINCT id_tag FROM ocpp_transaction WHERE id_tag = ANY($1::text[]) AND stopped_at IS NULL',
+          [acceptedTags.map((item) => item.req.idTag)],
+        );
+        for (const row of rows) open.add(row.id_tag);
       }
-      const transactionId = inserted[0].transaction_id;
-      await addToOutbox(
-        manager,
-        createEnvelope(
-          TransactionStarted,
-          chargePointId,
-          {
-            chargePointId,
-            connectorId: req.connectorId,
-            transactionId,
-            idTag: req.idTag,
-            idTagStatus: idTagInfo.status,
-            meterStartWh: req.meterStart,
-            timestamp: new Date(req.timestamp).toISOString(),
-            ...(req.reservationId !== undefined ? { reservationId: req.reservationId } : {}),
-          },
-          { correlationId, occurredAt: req.timestamp },
+      // In call order: each recorded start opens a transaction for its tag.
+      const decided = fresh.map((i) => {
+        const item = items[i];
+        const info: IdTagInfo =
+          item.tagInfo.status === 'Accepted' && open.has(item.req.idTag)
+            ? { ...item.tagInfo, status: 'ConcurrentTx' }
+            : item.tagInfo;
+        open.add(item.req.idTag);
+        return { i, item, info };
+      });
+      // Inserted in key order, so that two batches holding the same retried start cannot deadlock.
+      const ordered = [...decided].sort((a, b) =>
+        compare(startKey(a.item.chargePointId, a.item.req), startKey(b.item.chargePointId, b.item.req)),
+      );
+      const inserted: (TxRow & { charge_point_id: string })[] = meterAsNumber(
+        await manager.query(
+          `INSERT INTO ocpp_transaction (charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id)
+         SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::bigint[], $6::timestamptz[], $7::int[])
+         ON CONFLICT ON CONSTRAINT ocpp_transaction_start_key DO NOTHING
+         RETURNING transaction_id, charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at`,
+          [
+            ordered.map((d) => d.item.chargePointId),
+            ordered.map((d) => d.item.req.connectorId),
+            ordered.map((d) => d.item.req.idTag),
+            ordered.map((d) => d.info.status),
+            ordered.map((d) => d.item.req.meterStart),
+            ordered.map((d) => d.item.req.timestamp),
+            ordered.map((d) => d.item.req.reservationId ?? null),
+          ],
         ),
       );
-      return { transactionId, idTagStatus: idTagInfo.status, created: true };
-    });
+      const created = new Map(
+        inserted.map((row) => [
+          startKey(row.charge_point_id, {
+            connectorId: row.connector_id,
+            idTag: row.id_tag,
+            timestamp: new Date(row.started_at).toISOString(),
+            meterStart: row.meter_start_wh,
+          }),
+          row.transaction_id,
+        ]),
+      );
+      const envelopes = [];
+      const raced: typeof decided = [];
+      for (const { i, item, info } of decided) {
+        const transactionId = created.get(startKey(item.chargePointId, item.req));
+        if (transactionId === undefined) {
+          raced.push({ i, item, info }); // another batch recorded the same start a moment ago
+          continue;
+        }
+        outcomes[i] = { transactionId, idTagStatus: info.status, created: true, idTagInfo: info };
+        const { req, chargePointId } = item;
+        envelopes.push(
+          createEnvelope(
+            TransactionStarted,
+            chargePointId,
+            {
+              chargePointId,
+              connectorId: req.connectorId,
+              transactionId,
+              idTag: req.idTag,
+              idTagStatus: info.status,
+              meterStartWh: req.meterStart,
+              timestamp: new Date(req.timestamp).toISOString(),
+              ...(req.reservationId !== undefined ? { reservationId: req.reservationId } : {}),
+            },
+            { correlationId: item.correlationId, occurredAt: req.timestamp },
+          ),
+        );
+      }
+      await addToOutbox(manager, envelopes);
+      if (raced.length) {
+        const found = await this.findStarts(
+          manager,
+          raced.map((r) => r.item),
+        );
+        raced.forEach((r, n) => {
+          if (!found[n]) throw new Error('start transaction conflict without a row');
+          outcomes[r.i] = found[n]!;
+        });
+      }
+    }
+    // The same start more than once in the batch: the later ones are retries of the first.
+    if (repeats.length) {
+      const again = await this.startBatch(
+        manager,
+        repeats.map((i) => items[i]),
+      );
+      repeats.forEach((i, n) => (outcomes[i] = again[n]));
+    }
+    return outcomes;
   }
 
   /** Record meter values; samples already stored (same business key) are skipped. */
@@ -106,61 +199,129 @@ export class TransactionRepository {
     req: MeterValuesRequest,
     correlationId: string,
   ): Promise<MeterOutcome> {
-    return this.dataSource.transaction(async (manager) => {
-      const tx = await this.resolveTransaction(
-        manager,
-        chargePointId,
-        req.connectorId,
-        req.transactionId,
-        req.meterValue[0]?.timestamp,
-      );
-      return this.insertSamples(
-        manager,
-        chargePointId,
-        req.connectorId,
-        req.transactionId,
-        tx,
-        normalizeMeterValues(req.meterValue),
-        correlationId,
-      );
-    });
+    const [outcome] = await this.dataSource.transaction((manager) =>
+      this.recordMeterValuesBatch(manager, [{ chargePointId, req, correlationId }]),
+    );
+    return outcome;
   }
 
   /**
-   * Record a stop. An unknown transaction is quarantined (and announced as such) rather than refused:
-   * the pile has already ended it and would otherwise retry forever.
+   * Record the meter values of many calls inside the caller's transaction, set-based: one query
+   * attributes every call to its transaction, one reads the energy register history the plausibility
+   * check needs, one inserts every sample and one adds the events. Same results, per call, as
+   * recording the calls one after another.
    */
-  async stop(
-    chargePointId: string,
-    req: StopTransactionRequest,
-    correlationId: string,
-  ): Promise<StopOutcome> {
-    const { reason, stopKind } = stopKindOf(req.reason);
-    return this.dataSource.transaction(async (manager) => {
-      // TypeORM returns [rows, rowCount] for UPDATE ... RETURNING on PostgreSQL.
-      const [stopped]: [TxRow[], number] = await manager.query(
-        `UPDATE ocpp_transaction
-            SET meter_stop_wh = $3, stopped_at = $4, stop_id_tag = $5, stop_reason = $6, stop_kind = $7
-          WHERE transaction_id = $1 AND charge_point_id = $2 AND stopped_at IS NULL
-          RETURNING transaction_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at`,
-        [req.transactionId, chargePointId, req.meterStop, req.timestamp, req.idTag ?? null, reason, stopKind],
+  async recordMeterValuesBatch(manager: EntityManager, items: MeterValuesItem[]): Promise<MeterOutcome[]> {
+    const txs = await this.resolveTransactions(
+      manager,
+      items.map(({ chargePointId, req }) => ({
+        chargePointId,
+        connectorId: req.connectorId,
+        transactionId: req.transactionId,
+        firstTimestamp: req.meterValue[0]?.timestamp,
+      })),
+    );
+    return this.writeSampleGroups(
+      manager,
+      items.map(({ chargePointId, req, correlationId }, i) => ({
+        chargePointId,
+        connectorId: req.connectorId,
+        claimedTransactionId: req.transactionId,
+        tx: txs[i],
+        samples: normalizeMeterValues(req.meterValue),
+        correlationId,
+      })),
+    );
+  }
+
+  /**
+   * Record stops. An unknown transaction (or one of another pile) is quarantined and announced as
+   * such rather than refused: the pile has already ended it and would otherwise retry forever. A stop
+   * of a transaction already stopped has no effect. Set-based, inside the caller's transaction, with
+   * the same outcome per call as recording them one after another.
+   */
+  async stopBatch(manager: EntityManager, items: StopItem[]): Promise<StopOutcome[]> {
+    const { primary, repeats } = splitRepeats(
+      items,
+      (item) => `${item.chargePointId}\u0000${item.req.transactionId}`,
+    );
+    const outcomes: StopOutcome[] = new Array(items.length);
+    const list = primary.map((i) => ({ i, ...items[i], ...stopKindOf(items[i].req.reason) }));
+    // TypeORM returns [rows, rowCount] for UPDATE ... RETURNING on PostgreSQL.
+    const [updated]: [(TxRow & { i: number })[], number] = await manager.query(
+      `UPDATE ocpp_transaction t
+          SET meter_stop_wh = u.meter_stop, stopped_at = u.ts, stop_id_tag = u.tag, stop_reason = u.reason, stop_kind = u.kind
+         FROM unnest($1::int[], $2::int[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[], $7::text[], $8::text[])
+           AS u(i, tx, cp, meter_stop, ts, tag, reason, kind)
+        WHERE t.transaction_id = u.tx AND t.charge_point_id = u.cp AND t.stopped_at IS NULL
+        RETURNING u.i, t.transaction_id, t.connector_id, t.id_tag, t.id_tag_status, t.meter_start_wh, t.started_at`,
+      [
+        list.map((s) => s.i),
+        list.map((s) => s.req.transactionId),
+        list.map((s) => s.chargePointId),
+        list.map((s) => s.req.meterStop),
+        list.map((s) => s.req.timestamp),
+        list.map((s) => s.req.idTag ?? null),
+        list.map((s) => s.reason),
+        list.map((s) => s.stopKind),
+      ],
+    );
+    const stopped = meterAsNumber(updated);
+    const rowOf = new Map(stopped.map((row) => [row.i, row]));
+    const rest = list.filter((s) => !rowOf.has(s.i));
+    const known = new Set<number>();
+    if (rest.length) {
+      const rows: { i: number }[] = await manager.query(
+        `SELECT u.i FROM unnest($1::int[], $2::int[], $3::text[]) AS u(i, tx, cp)
+           JOIN ocpp_transaction t ON t.transaction_id = u.tx AND t.charge_point_id = u.cp`,
+        [rest.map((s) => s.i), rest.map((s) => s.req.transactionId), rest.map((s) => s.chargePointId)],
       );
+      for (const row of rows) known.add(row.i);
+    }
+    const unknown = rest.filter((s) => !known.has(s.i));
+    const quarantined = new Set<string>();
+    if (unknown.length) {
+      const rows: { charge_point_id: string; transaction_id: number; stopped_at: Date }[] =
+        await manager.query(
+          `INSERT INTO ocpp_stop_quarantine (charge_point_id, transaction_id, id_tag, meter_stop_wh, stopped_at, reason, payload)
+         SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[], $7::jsonb[])
+         ON CONFLICT ON CONSTRAINT ocpp_stop_quarantine_key DO NOTHING
+         RETURNING charge_point_id, transaction_id, stopped_at`,
+          [
+            unknown.map((s) => s.chargePointId),
+            unknown.map((s) => s.req.transactionId),
+            unknown.map((s) => s.req.idTag ?? null),
+            unknown.map((s) => s.req.meterStop),
+            unknown.map((s) => s.req.timestamp),
+            unknown.map((s) => s.reason),
+            unknown.map((s) => JSON.stringify(s.req)),
+          ],
+        );
+      for (const row of rows)
+        quarantined.add(
+          quarantineKey(row.charge_point_id, row.transaction_id, new Date(row.stopped_at).toISOString()),
+        );
+    }
+
+    const groups: SampleGroup[] = [];
+    const envelopes = [];
+    for (const s of list) {
+      const { req, chargePointId, correlationId, reason, stopKind } = s;
       const timestamp = new Date(req.timestamp).toISOString();
-      if (stopped.length) {
-        const row = stopped[0];
-        if (req.transactionData?.length) {
-          await this.insertSamples(
-            manager,
+      const meta = { correlationId, occurredAt: timestamp };
+      const row = rowOf.get(s.i);
+      if (row) {
+        outcomes[s.i] = { outcome: 'stopped' };
+        if (req.transactionData?.length)
+          groups.push({
             chargePointId,
-            row.connector_id,
-            req.transactionId,
-            row,
-            normalizeMeterValues(req.transactionData),
+            connectorId: row.connector_id,
+            claimedTransactionId: req.transactionId,
+            tx: row,
+            samples: normalizeMeterValues(req.transactionData),
             correlationId,
-          );
-        }
-        await addToOutbox(
-          manager,
+          });
+        envelopes.push(
           createEnvelope(
             TransactionStopped,
             chargePointId,
@@ -177,146 +338,214 @@ export class TransactionRepository {
               stopKind,
               quarantined: false,
             },
-            { correlationId, occurredAt: timestamp },
+            meta,
           ),
         );
-        return { outcome: 'stopped' };
-      }
-      const known: unknown[] = await manager.query(
-        'SELECT 1 FROM ocpp_transaction WHERE transaction_id = $1 AND charge_point_id = $2',
-        [req.transactionId, chargePointId],
-      );
-      if (known.length) return { outcome: 'already-stopped' };
-      const quarantined: unknown[] = await manager.query(
-        `INSERT INTO ocpp_stop_quarantine (charge_point_id, transaction_id, id_tag, meter_stop_wh, stopped_at, reason, payload)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
-         ON CONFLICT ON CONSTRAINT ocpp_stop_quarantine_key DO NOTHING RETURNING id`,
-        [
-          chargePointId,
-          req.transactionId,
-          req.idTag ?? null,
-          req.meterStop,
-          req.timestamp,
-          reason,
-          JSON.stringify(req),
-        ],
-      );
-      if (!quarantined.length) return { outcome: 'quarantined-again' };
-      await addToOutbox(
-        manager,
-        createEnvelope(
-          TransactionStopped,
-          chargePointId,
-          {
+      } else if (known.has(s.i)) {
+        outcomes[s.i] = { outcome: 'already-stopped' };
+      } else if (!quarantined.delete(quarantineKey(chargePointId, req.transactionId, timestamp))) {
+        outcomes[s.i] = { outcome: 'quarantined-again' };
+      } else {
+        outcomes[s.i] = { outcome: 'quarantined' };
+        envelopes.push(
+          createEnvelope(
+            TransactionStopped,
             chargePointId,
-            connectorId: 0,
-            transactionId: req.transactionId,
-            ...(req.idTag ? { idTag: req.idTag } : {}),
-            meterStopWh: req.meterStop,
-            timestamp,
-            reason,
-            stopKind,
-            quarantined: true,
-          },
-          { correlationId, occurredAt: timestamp },
-        ),
-      );
-      return { outcome: 'quarantined' };
-    });
-  }
-
-  private async findStart(
-    manager: EntityManager,
-    chargePointId: string,
-    req: StartTransactionRequest,
-  ): Promise<StartOutcome | undefined> {
-    const rows: TxRow[] = await manager.query(
-      `SELECT transaction_id, id_tag_status FROM ocpp_transaction
-        WHERE charge_point_id = $1 AND connector_id = $2 AND id_tag = $3 AND started_at = $4 AND meter_start_wh = $5`,
-      [chargePointId, req.connectorId, req.idTag, req.timestamp, req.meterStart],
-    );
-    return (
-      rows[0] && { transactionId: rows[0].transaction_id, idTagStatus: rows[0].id_tag_status, created: false }
-    );
-  }
-
-  /** The transaction meter values belong to: the one named, or the connector's open one. */
-  private async resolveTransaction(
-    manager: EntityManager,
-    chargePointId: string,
-    connectorId: number,
-    transactionId: number | undefined,
-    firstTimestamp: string | undefined,
-  ): Promise<TxRow | undefined> {
-    if (transactionId !== undefined) {
-      const rows: TxRow[] = await manager.query(
-        'SELECT transaction_id, connector_id, id_tag, meter_start_wh, started_at FROM ocpp_transaction WHERE transaction_id = $1 AND charge_point_id = $2',
-        [transactionId, chargePointId],
-      );
-      return rows[0];
-    }
-    if (connectorId === 0 || !firstTimestamp) return undefined;
-    const rows: TxRow[] = await manager.query(
-      `SELECT transaction_id, connector_id, id_tag, meter_start_wh, started_at FROM ocpp_transaction
-        WHERE charge_point_id = $1 AND connector_id = $2 AND stopped_at IS NULL AND started_at <= $3
-        ORDER BY started_at DESC LIMIT 1`,
-      [chargePointId, connectorId, firstTimestamp],
-    );
-    return rows[0];
-  }
-
-  private async insertSamples(
-    manager: EntityManager,
-    chargePointId: string,
-    connectorId: number,
-    claimedTransactionId: number | undefined,
-    tx: TxRow | undefined,
-    samples: NormalizedSample[],
-    correlationId: string,
-  ): Promise<MeterOutcome> {
-    const published: MeterSampleV1[] = [];
-    let duplicates = 0;
-    for (const sample of samples) {
-      let flag = sample.flag;
-      if (!flag && claimedTransactionId !== undefined && !tx) flag = 'unknown-transaction';
-      if (
-        !flag &&
-        tx &&
-        sample.measurand === ENERGY_REGISTER &&
-        sample.phase === '' &&
-        sample.unit === 'Wh'
-      ) {
-        const [{ max }]: { max: string | null }[] = await manager.query(
-          `SELECT max(value) AS max FROM ocpp_meter_sample
-            WHERE transaction_id = $1 AND measurand = $2 AND phase = '' AND sampled_at <= $3 AND value <> 'NaN' AND flag IS NULL`,
-          [tx.transaction_id, ENERGY_REGISTER, sample.sampledAt],
+            {
+              chargePointId,
+              connectorId: 0,
+              transactionId: req.transactionId,
+              ...(req.idTag ? { idTag: req.idTag } : {}),
+              meterStopWh: req.meterStop,
+              timestamp,
+              reason,
+              stopKind,
+              quarantined: true,
+            },
+            meta,
+          ),
         );
-        const previous = Math.max(tx.meter_start_wh, max === null ? Number.NEGATIVE_INFINITY : Number(max));
-        flag = energyRegisterFlag(sample.value, previous);
       }
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO ocpp_meter_sample (charge_point_id, connector_id, transaction_id, sampled_at, measurand, phase, location, context, value, unit, flag)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT ON CONSTRAINT ocpp_meter_sample_key DO NOTHING RETURNING id`,
+    }
+    // A stop's transactionData samples go before its TransactionStopped event, as in the call.
+    if (groups.length) await this.writeSampleGroups(manager, groups);
+    await addToOutbox(manager, envelopes);
+    if (repeats.length) {
+      const again = await this.stopBatch(
+        manager,
+        repeats.map((i) => items[i]),
+      );
+      repeats.forEach((i, n) => (outcomes[i] = again[n]));
+    }
+    return outcomes;
+  }
+
+  /** The transactions already recorded for these starts (by business key), in order. */
+  private async findStarts(
+    manager: EntityManager,
+    items: Pick<StartItem, 'chargePointId' | 'req'>[],
+  ): Promise<(StartOutcome | undefined)[]> {
+    const rows: { i: number; transaction_id: number; id_tag_status: AuthorizationStatus }[] =
+      await manager.query(
+        `SELECT u.i, t.transaction_id, t.id_tag_status
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::timestamptz[], $6::bigint[]) AS u(i, cp, connector, tag, ts, meter)
+         JOIN ocpp_transaction t ON t.charge_point_id = u.cp AND t.connector_id = u.connector AND t.id_tag = u.tag
+                                AND t.started_at = u.ts AND t.meter_start_wh = u.meter`,
         [
-          chargePointId,
-          connectorId,
-          tx?.transaction_id ?? null,
-          sample.sampledAt,
-          sample.measurand,
-          sample.phase,
-          sample.location,
-          sample.context,
-          Number.isNaN(sample.value) ? 'NaN' : String(sample.value),
-          sample.unit ?? null,
-          flag ?? null,
+          items.map((_, i) => i),
+          items.map((item) => item.chargePointId),
+          items.map((item) => item.req.connectorId),
+          items.map((item) => item.req.idTag),
+          items.map((item) => item.req.timestamp),
+          items.map((item) => item.req.meterStart),
         ],
       );
-      if (!inserted.length) {
-        duplicates++;
+    const found: (StartOutcome | undefined)[] = items.map(() => undefined);
+    for (const row of rows)
+      found[row.i] = {
+        transactionId: row.transaction_id,
+        idTagStatus: row.id_tag_status,
+        created: false,
+        idTagInfo: { status: row.id_tag_status },
+      };
+    return found;
+  }
+
+  /**
+   * The transaction each message's meter values belong to: the one it names (of the same pile), or
+   * else the connector's open transaction that started before the first sample.
+   */
+  private async resolveTransactions(
+    manager: EntityManager,
+    lookups: {
+      chargePointId: string;
+      connectorId: number;
+      transactionId: number | undefined;
+      firstTimestamp: string | undefined;
+    }[],
+  ): Promise<(TxRow | undefined)[]> {
+    const wanted = lookups
+      .map((lookup, i) => ({ ...lookup, i }))
+      .filter((l) => l.transactionId !== undefined || (l.connectorId !== 0 && l.firstTimestamp));
+    const found: (TxRow | undefined)[] = lookups.map(() => undefined);
+    if (!wanted.length) return found;
+    const rows: (TxRow & { i: number })[] = meterAsNumber(
+      await manager.query(
+        `SELECT u.i, t.transaction_id, t.connector_id, t.id_tag, t.meter_start_wh, t.started_at
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::timestamptz[]) AS u(i, cp, connector, tx, ts)
+         CROSS JOIN LATERAL (
+           SELECT o.transaction_id, o.connector_id, o.id_tag, o.meter_start_wh, o.started_at
+             FROM ocpp_transaction o
+            WHERE u.tx IS NOT NULL AND o.transaction_id = u.tx AND o.charge_point_id = u.cp
+           UNION ALL
+           (SELECT o.transaction_id, o.connector_id, o.id_tag, o.meter_start_wh, o.started_at
+              FROM ocpp_transaction o
+             WHERE u.tx IS NULL AND o.charge_point_id = u.cp AND o.connector_id = u.connector
+               AND o.stopped_at IS NULL AND o.started_at <= u.ts
+             ORDER BY o.started_at DESC LIMIT 1)
+         ) AS t`,
+        [
+          wanted.map((l) => l.i),
+          wanted.map((l) => l.chargePointId),
+          wanted.map((l) => l.connectorId),
+          wanted.map((l) => l.transactionId ?? null),
+          wanted.map((l) => l.firstTimestamp ?? null),
+        ],
+      ),
+    );
+    for (const { i, ...row } of rows) found[i] = row;
+    return found;
+  }
+
+  /**
+   * Insert the samples of several messages in one statement (a retried sample, same business key, is
+   * skipped) and announce what each message added. Energy register readings are checked against the
+   * highest earlier reading of their transaction (stored or earlier in this batch) and flagged, never
+   * dropped, when implausible.
+   */
+  private async writeSampleGroups(manager: EntityManager, groups: SampleGroup[]): Promise<MeterOutcome[]> {
+    type Row = { group: number; sample: NormalizedSample; flag: string | undefined; key: string };
+    const rows: Row[] = [];
+    const candidates: Row[] = [];
+    groups.forEach((group, g) => {
+      for (const sample of group.samples) {
+        let flag = sample.flag;
+        if (!flag && group.claimedTransactionId !== undefined && !group.tx) flag = 'unknown-transaction';
+        const row: Row = { group: g, sample, flag, key: sampleKey(group, sample) };
+        rows.push(row);
+        if (!flag && group.tx && isEnergyRegister(sample)) candidates.push(row);
+      }
+    });
+    if (!rows.length)
+      return groups.map((g) => ({ inserted: 0, duplicates: 0, transactionId: g.tx?.transaction_id ?? null }));
+
+    if (candidates.length) {
+      const stored: { max: string | null }[] = await manager.query(
+        `SELECT (SELECT max(s.value) FROM ocpp_meter_sample s
+                  WHERE s.transaction_id = u.tx AND s.measurand = $3 AND s.phase = '' AND s.sampled_at <= u.ts
+                    AND s.value <> 'NaN' AND s.flag IS NULL)::text AS max
+           FROM unnest($1::int[], $2::timestamptz[]) WITH ORDINALITY AS u(tx, ts, n) ORDER BY u.n`,
+        [
+          candidates.map((c) => groups[c.group].tx!.transaction_id),
+          candidates.map((c) => c.sample.sampledAt),
+          ENERGY_REGISTER,
+        ],
+      );
+      // Readings accepted earlier in this batch count as history too, as if stored one after another.
+      const accepted = new Map<number, { at: string; value: number }[]>();
+      candidates.forEach((candidate, i) => {
+        const tx = groups[candidate.group].tx!;
+        const earlier = accepted.get(tx.transaction_id) ?? [];
+        let previous = tx.meter_start_wh;
+        if (stored[i].max !== null) previous = Math.max(previous, Number(stored[i].max));
+        for (const reading of earlier)
+          if (reading.at <= candidate.sample.sampledAt) previous = Math.max(previous, reading.value);
+        candidate.flag = energyRegisterFlag(candidate.sample.value, previous);
+        if (!candidate.flag) {
+          earlier.push({ at: candidate.sample.sampledAt, value: candidate.sample.value });
+          accepted.set(tx.transaction_id, earlier);
+        }
+      });
+    }
+
+    // Inserted in key order, so that two batches holding the same retried sample cannot deadlock.
+    const ordered = [...rows].sort((a, b) => compare(a.key, b.key));
+    const insertedRows: InsertedSampleKey[] = await manager.query(
+      `INSERT INTO ocpp_meter_sample (charge_point_id, connector_id, transaction_id, sampled_at, measurand, phase, location, context, value, unit, flag)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::numeric[], $10::text[], $11::text[])
+       ON CONFLICT ON CONSTRAINT ocpp_meter_sample_key DO NOTHING
+       RETURNING charge_point_id, connector_id, sampled_at, measurand, phase, location, context`,
+      [
+        ordered.map((r) => groups[r.group].chargePointId),
+        ordered.map((r) => groups[r.group].connectorId),
+        ordered.map((r) => groups[r.group].tx?.transaction_id ?? null),
+        ordered.map((r) => r.sample.sampledAt),
+        ordered.map((r) => r.sample.measurand),
+        ordered.map((r) => r.sample.phase),
+        ordered.map((r) => r.sample.location),
+        ordered.map((r) => r.sample.context),
+        ordered.map((r) => (Number.isNaN(r.sample.value) ? 'NaN' : String(r.sample.value))),
+        ordered.map((r) => r.sample.unit ?? null),
+        ordered.map((r) => r.flag ?? null),
+      ],
+    );
+    const inserted = new Set(insertedRows.map(insertedKey));
+
+    const outcomes: MeterOutcome[] = groups.map((g) => ({
+      inserted: 0,
+      duplicates: 0,
+      transactionId: g.tx?.transaction_id ?? null,
+    }));
+    const published: MeterSampleV1[][] = groups.map(() => []);
+    for (const row of rows) {
+      // A key inserted once counts for its first sample; a repeat within the batch is a duplicate.
+      if (!inserted.delete(row.key)) {
+        outcomes[row.group].duplicates++;
         continue;
       }
-      published.push({
+      outcomes[row.group].inserted++;
+      const { sample, flag } = row;
+      published[row.group].push({
         timestamp: sample.sampledAt,
         measurand: sample.measurand,
         value: sample.value,
@@ -327,23 +556,108 @@ export class TransactionRepository {
         ...(flag ? { flag } : {}),
       });
     }
-    if (published.length) {
-      await addToOutbox(
-        manager,
+    const envelopes = groups.flatMap((group, g) => {
+      const samples = published[g];
+      if (!samples.length) return [];
+      return [
         createEnvelope(
           MeterValuesReceived,
-          chargePointId,
+          group.chargePointId,
           {
-            chargePointId,
-            connectorId,
-            ...(tx ? { transactionId: tx.transaction_id } : {}),
-            samples: published,
-            flagged: published.some((s) => s.flag !== undefined),
+            chargePointId: group.chargePointId,
+            connectorId: group.connectorId,
+            ...(group.tx ? { transactionId: group.tx.transaction_id } : {}),
+            samples,
+            flagged: samples.some((s) => s.flag !== undefined),
           },
-          { correlationId, occurredAt: published[0].timestamp },
+          { correlationId: group.correlationId, occurredAt: samples[0].timestamp },
         ),
-      );
-    }
-    return { inserted: published.length, duplicates, transactionId: tx?.transaction_id ?? null };
+      ];
+    });
+    await addToOutbox(manager, envelopes);
+    return outcomes;
   }
+}
+
+type InsertedSampleKey = {
+  charge_point_id: string;
+  connector_id: number;
+  sampled_at: Date;
+  measurand: string;
+  phase: string;
+  location: string;
+  context: string;
+};
+
+function sampleKey(
+  group: Pick<SampleGroup, 'chargePointId' | 'connectorId'>,
+  sample: NormalizedSample,
+): string {
+  return [
+    group.chargePointId,
+    group.connectorId,
+    sample.sampledAt,
+    sample.measurand,
+    sample.phase,
+    sample.location,
+    sample.context,
+  ].join('\u0000');
+}
+
+function insertedKey(row: InsertedSampleKey): string {
+  return sampleKey({ chargePointId: row.charge_point_id, connectorId: row.connector_id }, {
+    sampledAt: new Date(row.sampled_at).toISOString(),
+    measurand: row.measurand,
+    phase: row.phase,
+    location: row.location,
+    context: row.context,
+  } as NormalizedSample);
+}
+
+function isEnergyRegister(sample: NormalizedSample): boolean {
+  return sample.measurand === ENERGY_REGISTER && sample.phase === '' && sample.unit === 'Wh';
+}
+
+function startKey(
+  chargePointId: string,
+  req: Pick<StartTransactionRequest, 'connectorId' | 'idTag' | 'timestamp' | 'meterStart'>,
+): string {
+  return [
+    chargePointId,
+    req.connectorId,
+    req.idTag,
+    new Date(req.timestamp).toISOString(),
+    req.meterStart,
+  ].join('\u0000');
+}
+
+function quarantineKey(chargePointId: string, transactionId: number, stoppedAt: string): string {
+  return `${chargePointId}\u0000${transactionId}\u0000${stoppedAt}`;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Indexes of the first item of each key (`primary`) and of the later ones (`repeats`, retries of
+ * an earlier item in the same batch, applied after it).
+ */
+function splitRepeats<T>(items: T[], keyOf: (item: T) => string): { primary: number[]; repeats: number[] } {
+  const seen = new Set<string>();
+  const primary: number[] = [];
+  const repeats: number[] = [];
+  items.forEach((item, i) => {
+    const key = keyOf(item);
+    if (seen.has(key)) repeats.push(i);
+    else {
+      seen.add(key);
+      primary.push(i);
+    }
+  });
+  return { primary, repeats };
+}
+
+/** `meter_start_wh` is a bigint column, which node-postgres reads as text: make it a number again. */
+function meterAsNumber<T extends { meter_start_wh: number }>(rows: T[]): T[] {
+  for (const row of rows) row.meter_start_wh = Number(row.meter_start_wh);
+  return rows;
 }

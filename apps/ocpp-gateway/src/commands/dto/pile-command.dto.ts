@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { CHARGE_POINT_ID_PATTERN } from '@voltdepot/shared-ocpp';
+import { findNulCharacter } from '../../persistence/storable-values';
 
 /** The permission code (a button resource under "operation") that lets a user command piles. */
 export const PILE_COMMAND_PERMISSION = 'pile:command';
 
 export const pileParamsSchema = z.object({
-  chargePointId: z.string().min(1).max(64),
+  chargePointId: z
+    .string()
+    .regex(
+      CHARGE_POINT_ID_PATTERN,
+      'Charge point id must start with a letter or digit and contain only letters, digits and . _ : -',
+    ),
 });
 
 export const commandParamsSchema = pileParamsSchema.extend({
@@ -15,7 +22,7 @@ export type CommandParams = z.infer<typeof commandParamsSchema>;
 
 /** `{page}/size/{size}` path parameters of the command journal grid. */
 export const commandPageParamsSchema = pileParamsSchema.extend({
-  page: z.coerce.number().int().min(1),
+  page: z.coerce.number().int().min(1).max(100_000),
   size: z.coerce.number().int().min(1).max(1000),
 });
 export type CommandPageParams = z.infer<typeof commandPageParamsSchema>;
@@ -26,7 +33,12 @@ export type CommandPageParams = z.infer<typeof commandPageParamsSchema>;
  */
 export const commandBodySchema = z
   .object({ timeoutMs: z.number().int().min(100).max(600_000).optional() })
-  .passthrough();
+  .passthrough()
+  .superRefine((body, ctx) => {
+    // The command is journalled as jsonb, which takes no NUL character.
+    const problem = findNulCharacter(body);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  });
 export type CommandBody = z.infer<typeof commandBodySchema>;
 
 export type CommandResultDto = { status: 'completed'; response: unknown };

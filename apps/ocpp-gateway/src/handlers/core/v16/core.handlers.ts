@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { OcppHandler } from '../../../router/ocpp-handler';
 import type { PileRegistryCache } from '../../../connection/pile-registry.cache';
-import type { PileStatusRepository } from '../../../status/pile-status.repository';
+import type { PileStatusWriter } from '../../../status/pile-status.writer';
 import type { RegistrationStatus } from '@voltdepot/shared-ocpp';
 import type { PileState } from '../../../connection/pile-registry.repository';
 
 export type CoreHandlerDeps = {
   registry: PileRegistryCache;
-  status: PileStatusRepository;
+  status: PileStatusWriter;
   logger: Logger;
   /** Heartbeat interval given to accepted piles (s). */
   heartbeatIntervalS: number;
@@ -24,12 +24,14 @@ const REGISTRATION_BY_STATE: Record<PileState, RegistrationStatus> = {
   disabled: 'Rejected',
 };
 
-/** BootNotification: the registry decides (active -> Accepted, pending -> Pending, disabled -> Rejected). */
+/**
+ * BootNotification: the registry decides (active -> Accepted, pending -> Pending, disabled -> Rejected).
+ * The answer is kept durably: it governs what the pile may send on this and later connections.
+ */
 export function bootNotificationHandler(deps: CoreHandlerDeps): OcppHandler<'BootNotification'> {
   return async (req, ctx) => {
     const pile = await deps.registry.get(ctx.chargePointId);
     const status = pile ? REGISTRATION_BY_STATE[pile.state] : 'Rejected';
-    ctx.session.registrationStatus = status;
     await deps.status.booted(
       {
         chargePointId: ctx.chargePointId,
@@ -40,7 +42,11 @@ export function bootNotificationHandler(deps: CoreHandlerDeps): OcppHandler<'Boo
         registrationStatus: status,
       },
       ctx.correlationId,
+      ctx.receivedAt,
     );
+    // Only now: what the pile may send next depends on this answer (see registration-gate.ts).
+    ctx.session.registrationStatus = status;
+    ctx.session.triggered?.clear();
     deps.afterCommit();
     deps.logger.info(
       {

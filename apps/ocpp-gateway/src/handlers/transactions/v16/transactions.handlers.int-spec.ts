@@ -39,7 +39,7 @@ describe('StartTransaction / StopTransaction', () => {
       charge_point_id: 'CP-TX',
       connector_id: 1,
       id_tag: 'BUS-101',
-      meter_start_wh: 1000,
+      meter_start_wh: '1000', // bigint columns read as text
       id_tag_status: 'Accepted',
     });
     expect(
@@ -80,7 +80,7 @@ describe('StartTransaction / StopTransaction', () => {
       [conf.transactionId],
     );
     expect(stoppedRow).toMatchObject({
-      meter_stop_wh: 181_000,
+      meter_stop_wh: '181000',
       stop_reason: 'EVDisconnected',
       stop_kind: 'normal',
     });
@@ -177,7 +177,7 @@ describe('StartTransaction / StopTransaction', () => {
     const [row] = await h.query(`SELECT meter_stop_wh FROM ocpp_transaction WHERE transaction_id = $1`, [
       transactionId,
     ]);
-    expect(row).toEqual({ meter_stop_wh: 9000 });
+    expect(row).toEqual({ meter_stop_wh: '9000' });
     await h.waitForEvent<TransactionStoppedV1>(
       'transaction.stopped',
       (p) => p.transactionId === transactionId,
@@ -188,6 +188,37 @@ describe('StartTransaction / StopTransaction', () => {
         .eventsOfType('transaction.stopped')
         .filter((e) => (e.payload as TransactionStoppedV1).transactionId === transactionId),
     ).toHaveLength(1);
+  });
+
+  it('stores and announces energy registers beyond 32 bits (a lifetime past 2.1 GWh)', async () => {
+    const meterStart = 3_000_000_000;
+    const { transactionId, idTagInfo } = await start({
+      connectorId: 2,
+      idTag: 'BUS-102',
+      meterStart,
+      timestamp: at(),
+    });
+    expect(idTagInfo.status).toBe('Accepted');
+    await client.call('StopTransaction', {
+      transactionId,
+      meterStop: meterStart + 52_500,
+      timestamp: at(),
+      reason: 'EVDisconnected',
+    });
+    const [row] = await h.query(
+      `SELECT meter_start_wh, meter_stop_wh FROM ocpp_transaction WHERE transaction_id = $1`,
+      [transactionId],
+    );
+    expect(row).toEqual({ meter_start_wh: '3000000000', meter_stop_wh: '3000052500' });
+    const stopped = await h.waitForEvent<TransactionStoppedV1>(
+      'transaction.stopped',
+      (p) => p.transactionId === transactionId,
+    );
+    expect(stopped.payload).toMatchObject({
+      meterStartWh: meterStart,
+      meterStopWh: meterStart + 52_500,
+      energyWh: 52_500,
+    });
   });
 
   it('accepts a stop for an unknown transaction and quarantines it (once)', async () => {
@@ -204,7 +235,7 @@ describe('StartTransaction / StopTransaction', () => {
       `SELECT charge_point_id, transaction_id, meter_stop_wh, reason FROM ocpp_stop_quarantine WHERE transaction_id = 987654`,
     );
     expect(rows).toEqual([
-      { charge_point_id: 'CP-TX', transaction_id: 987_654, meter_stop_wh: 12_345, reason: 'PowerLoss' },
+      { charge_point_id: 'CP-TX', transaction_id: 987_654, meter_stop_wh: '12345', reason: 'PowerLoss' },
     ]);
     const event = await h.waitForEvent<TransactionStoppedV1>(
       'transaction.stopped',

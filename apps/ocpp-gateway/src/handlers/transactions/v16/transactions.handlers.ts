@@ -1,43 +1,65 @@
+import type { Logger } from 'pino';
+import { createRPCError } from 'ocpp-rpc';
 import type { OcppHandler } from '../../../router/ocpp-handler';
 import { decideIdTag, type IdTagCache } from '../../../authorization/id-tag.cache';
-import type { IdTagRepository } from '../../../authorization/id-tag.repository';
-import type { TransactionRepository } from '../../../transactions/transaction.repository';
-import type { Logger } from 'pino';
+import type {
+  MeterOutcome,
+  MeterValuesItem,
+  StartItem,
+  StartOutcome,
+  StopItem,
+  StopOutcome,
+} from '../../../transactions/transaction.repository';
+
+/** Something that writes an item durably and resolves once it is committed (see GroupCommit). */
+type Writer<I, R> = { submit(item: I): Promise<R> };
 
 export type TransactionHandlerDeps = {
-  transactions: TransactionRepository;
+  starts: Writer<StartItem, StartOutcome>;
+  stops: Writer<StopItem, StopOutcome>;
+  meterValues: Writer<MeterValuesItem, MeterOutcome>;
   idTags: IdTagCache;
-  idTagRepository: IdTagRepository;
   logger: Logger;
   /** Called after a commit that added outbox rows, so the relay publishes at once. */
   afterCommit: () => void;
 };
 
+/*
+ * Transaction messages are acknowledged only once their rows and events are committed. Calls arriving
+ * within a few milliseconds share one database transaction (group commit), each type with its own
+ * connections, so a stream of meter values never holds up a start or a stop. A retried call finds
+ * the rows its first attempt made and has no second effect.
+ */
+
 /**
  * StartTransaction: the pile has already started, so the transaction is always recorded; idTagInfo
- * tells it whether to go on. Answered only once the row and its event are committed. A retry with the
- * same business key returns the first attempt's transactionId and status.
+ * tells it whether to go on. A retry with the same business key returns the first attempt's
+ * transactionId and status.
  */
 export function startTransactionHandler(deps: TransactionHandlerDeps): OcppHandler<'StartTransaction'> {
   return async (req, ctx) => {
-    const existing = await deps.transactions.findByStartKey(ctx.chargePointId, req);
-    if (existing)
-      return { transactionId: existing.transactionId, idTagInfo: { status: existing.idTagStatus } };
-    const idTagInfo = await deps.idTags.authorize(req.idTag, () =>
-      deps.idTagRepository.hasOpenTransaction(req.idTag),
-    );
-    const outcome = await deps.transactions.start(ctx.chargePointId, req, idTagInfo, ctx.correlationId);
+    // The schema allows any integer; a transaction runs on a real connector (0 is the pile itself).
+    if (req.connectorId < 1)
+      throw createRPCError('PropertyConstraintViolation', 'connectorId must be 1 or more', {});
+    const tagInfo = decideIdTag(await deps.idTags.find(req.idTag), new Date());
+    const outcome = await deps.starts.submit({
+      chargePointId: ctx.chargePointId,
+      req,
+      correlationId: ctx.correlationId,
+      tagInfo,
+    });
     if (outcome.created) deps.afterCommit();
-    return {
-      transactionId: outcome.transactionId,
-      idTagInfo: outcome.created ? idTagInfo : { status: outcome.idTagStatus },
-    };
+    return { transactionId: outcome.transactionId, idTagInfo: outcome.idTagInfo };
   };
 }
 
 export function meterValuesHandler(deps: TransactionHandlerDeps): OcppHandler<'MeterValues'> {
   return async (req, ctx) => {
-    const outcome = await deps.transactions.recordMeterValues(ctx.chargePointId, req, ctx.correlationId);
+    const outcome = await deps.meterValues.submit({
+      chargePointId: ctx.chargePointId,
+      req,
+      correlationId: ctx.correlationId,
+    });
     if (outcome.inserted) deps.afterCommit();
     return {};
   };
@@ -46,7 +68,11 @@ export function meterValuesHandler(deps: TransactionHandlerDeps): OcppHandler<'M
 /** StopTransaction: never answered with an error; unknown transactions go to quarantine. */
 export function stopTransactionHandler(deps: TransactionHandlerDeps): OcppHandler<'StopTransaction'> {
   return async (req, ctx) => {
-    const { outcome } = await deps.transactions.stop(ctx.chargePointId, req, ctx.correlationId);
+    const { outcome } = await deps.stops.submit({
+      chargePointId: ctx.chargePointId,
+      req,
+      correlationId: ctx.correlationId,
+    });
     if (outcome === 'stopped' || outcome === 'quarantined') deps.afterCommit();
     if (outcome === 'quarantined') {
       deps.logger.warn(

@@ -1,0 +1,108 @@
+import { Pool } from 'pg';
+import type { EntityManager } from 'typeorm';
+import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
+import { GroupCommit } from './group-commit';
+
+let db: TestDatabase;
+let observer: Pool;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.dataSource.query(
+    `CREATE TABLE gc_item (id int PRIMARY KEY, v text NOT NULL CHECK (v <> 'poison'))`,
+  );
+  // A connection of its own: it sees only what has been committed.
+  observer = new Pool({ connectionString: db.url, max: 1 });
+});
+afterAll(async () => {
+  await observer.end();
+  await db.drop();
+});
+
+type Item = { id: number; v: string };
+
+function writer(options: { concurrency?: number; sleepS?: number; maxBatch?: number } = {}) {
+  let inFlight = 0;
+  const stats = { maxInFlight: 0, sizes: [] as number[] };
+  const write = async (manager: EntityManager, items: Item[]) => {
+    inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, inFlight);
+    try {
+      if (options.sleepS) await manager.query('SELECT pg_sleep($1)', [options.sleepS]);
+      await manager.query('INSERT INTO gc_item (id, v) SELECT * FROM unnest($1::int[], $2::text[])', [
+        items.map((i) => i.id),
+        items.map((i) => i.v),
+      ]);
+      stats.sizes.push(items.length);
+      return items.map((i) => i.id * 10);
+    } finally {
+      inFlight--;
+    }
+  };
+  const commit = new GroupCommit<Item, number>(db.dataSource, write, {
+    name: 'test',
+    maxWaitMs: 5,
+    concurrency: options.concurrency ?? 1,
+    maxBatch: options.maxBatch ?? 200,
+  });
+  return { commit, stats };
+}
+
+const committed = async (ids: number[]) =>
+  (await observer.query('SELECT id FROM gc_item WHERE id = ANY($1::int[])', [ids])).rows.length;
+
+describe('GroupCommit', () => {
+  it('writes items submitted together in one transaction and answers each after the commit', async () => {
+    const { commit, stats } = writer();
+    const ids = Array.from({ length: 50 }, (_, i) => 1_000 + i);
+    const seenAtAnswer: number[] = [];
+    const results = await Promise.all(
+      ids.map((id) =>
+        commit.submit({ id, v: 'ok' }).then(async (result) => {
+          // At the moment a caller is answered, its row is visible to any other connection.
+          seenAtAnswer.push(await committed([id]));
+          return result;
+        }),
+      ),
+    );
+    expect(results).toEqual(ids.map((id) => id * 10));
+    expect(seenAtAnswer.every((n) => n === 1)).toBe(true);
+    expect(stats.sizes.reduce((a, b) => a + b, 0)).toBe(50);
+    expect(stats.sizes.length).toBeLessThan(5);
+  });
+
+  it('fails only the item that cannot be written; its batch neighbours are written', async () => {
+    const { commit } = writer();
+    const items = Array.from({ length: 10 }, (_, i) => ({ id: 2_000 + i, v: i === 4 ? 'poison' : 'ok' }));
+    const outcomes = await Promise.allSettled(items.map((item) => commit.submit(item)));
+    expect(outcomes.map((o) => o.status)).toEqual(
+      items.map((i) => (i.v === 'poison' ? 'rejected' : 'fulfilled')),
+    );
+    expect((outcomes[4] as PromiseRejectedResult).reason).toMatchObject({
+      message: expect.stringMatching(/check constraint/),
+    });
+    expect(await committed(items.map((i) => i.id))).toBe(9);
+  });
+
+  it('holds at most `concurrency` connections, and batches grow while they are busy', async () => {
+    const { commit, stats } = writer({ concurrency: 2, sleepS: 0.05 });
+    const ids = Array.from({ length: 300 }, (_, i) => 3_000 + i);
+    const all = Promise.all(ids.map((id) => commit.submit({ id, v: 'ok' })));
+    // A full batch (200) left at once; the other 100 wait a moment for company.
+    expect(commit.backlog).toBe(100);
+    await all;
+    expect(stats.maxInFlight).toBe(2);
+    expect(stats.sizes.length).toBeLessThanOrEqual(4);
+    expect(await committed(ids)).toBe(300);
+  });
+
+  it('keeps batches within maxBatch, and drain() waits for everything submitted', async () => {
+    const { commit, stats } = writer({ maxBatch: 7 });
+    const ids = Array.from({ length: 30 }, (_, i) => 4_000 + i);
+    for (const id of ids) void commit.submit({ id, v: 'ok' });
+    await commit.drain();
+    expect(commit.backlog).toBe(0);
+    expect(Math.max(...stats.sizes)).toBeLessThanOrEqual(7);
+    expect(await committed(ids)).toBe(30);
+  });
+});

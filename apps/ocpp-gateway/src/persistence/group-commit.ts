@@ -1,0 +1,142 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+export type GroupCommitOptions = {
+  /** Name in metrics and log lines ("meter-values", "status", ...). */
+  name: string;
+  /** Most items written in one database transaction. */
+  maxBatch?: number;
+  /** How long the first item of a batch waits for company when a connection is free (ms). */
+  maxWaitMs?: number;
+  /** Batches written at the same time, i.e. pool connections this writer may hold at once. */
+  concurrency?: number;
+  /** After each committed batch (the writer's items, the time the transaction took). */
+  onBatch?: (name: string, size: number, seconds: number) => void;
+  onError?: (error: unknown) => void;
+};
+
+type Waiting<I, R> = { item: I; resolve: (result: R) => void; reject: (error: unknown) => void };
+
+/**
+ * Group commit: items submitted within a few milliseconds of each other are written in one database
+ * transaction, and each caller is answered only after that transaction has committed. Under load the
+ * batches grow by themselves: while `concurrency` batches are being written, new items wait and form
+ * the next batch, so a thousand meter values per second cost tens of commits, not a thousand.
+ *
+ * Durability is that of a single transaction per item: nothing is acknowledged before its commit, and
+ * a process that dies before the commit acknowledged nothing, so the sender retries. A batch that fails
+ * is retried item by item, so one bad item fails alone instead of taking its neighbours with it.
+ * The writer holds at most `concurrency` pool connections, which leaves the rest of the pool to other
+ * work (the gateway's transaction messages).
+ */
+export class GroupCommit<I, R> {
+  private waiting: Waiting<I, R>[] = [];
+  private running = 0;
+  private timer?: NodeJS.Timeout;
+  private idle?: { promise: Promise<void>; resolve: () => void };
+  batches = 0;
+  items = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    /** Writes the items inside the given transaction; returns one result per item, in order. */
+    private readonly write: (manager: EntityManager, items: I[]) => Promise<R[]>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  /** Items waiting for a batch (not yet being written). */
+  get backlog(): number {
+    return this.waiting.length;
+  }
+
+  /** Resolves with the item's result once the transaction that wrote it has committed. */
+  submit(item: I): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Resolves when nothing is waiting or being written (used at shutdown). */
+  async drain(): Promise<void> {
+    while (this.waiting.length || this.running) {
+      if (this.waiting.length && this.running < this.concurrency) this.flush();
+      this.idle ??= withResolvers();
+      await this.idle.promise;
+    }
+  }
+
+  private get concurrency(): number {
+    return this.options.concurrency ?? 1;
+  }
+
+  private get maxBatch(): number {
+    return this.options.maxBatch ?? 200;
+  }
+
+  private schedule(): void {
+    if (this.running >= this.concurrency) return; // the next batch starts when one finishes
+    if (this.waiting.length >= this.maxBatch) {
+      this.flush();
+      return;
+    }
+    if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.maxWaitMs ?? 2);
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.waiting.length || this.running >= this.concurrency) return;
+    const batch = this.waiting.splice(0, this.maxBatch);
+    this.running++;
+    void this.writeBatch(batch).finally(() => {
+      this.running--;
+      // Items that arrived while this batch was written go at once: they have waited long enough.
+      if (this.waiting.length) this.flush();
+      else if (!this.running && this.idle) {
+        this.idle.resolve();
+        this.idle = undefined;
+      }
+    });
+  }
+
+  private async writeBatch(batch: Waiting<I, R>[]): Promise<void> {
+    const started = performance.now();
+    let results: R[];
+    try {
+      results = await this.transaction(batch.map((w) => w.item));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0].reject(error);
+        return;
+      }
+      this.options.onError?.(error);
+      // Isolate the item that failed: each one again in its own transaction.
+      for (const waiting of batch) {
+        try {
+          const [result] = await this.transaction([waiting.item]);
+          waiting.resolve(result);
+        } catch (itemError) {
+          waiting.reject(itemError);
+        }
+      }
+      return;
+    }
+    this.batches++;
+    this.items += batch.length;
+    this.options.onBatch?.(this.options.name, batch.length, (performance.now() - started) / 1000);
+    batch.forEach((waiting, i) => waiting.resolve(results[i]));
+  }
+
+  private async transaction(items: I[]): Promise<R[]> {
+    const results = await this.dataSource.transaction((manager) => this.write(manager, items));
+    if (results.length !== items.length)
+      throw new Error(`${this.options.name}: ${results.length} results for ${items.length} items`);
+    return results;
+  }
+}
+
+function withResolvers(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}

@@ -1,0 +1,195 @@
+import type { RPCClient } from 'ocpp-rpc';
+import type { EntityManager } from 'typeorm';
+import type { IdTagInfo } from '@voltdepot/shared-ocpp';
+import { GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
+import { TransactionRepository, type StartItem, type StopItem } from './transaction.repository';
+
+/**
+ * Transaction messages are written in batches (group commit). A batch must come to exactly what
+ * recording its calls one after another would: these tests put calls that interact (same tag, same
+ * start retried, a stop and its retry, duplicate samples) into one batch.
+ */
+const h = new GatewayTestHarness();
+let repository: TransactionRepository;
+let clock = Date.parse('2026-06-01T08:00:00Z');
+const at = () => new Date((clock += 1_000)).toISOString();
+const accepted: IdTagInfo = { status: 'Accepted', parentIdTag: 'FLEET' };
+
+beforeAll(async () => {
+  await h.start();
+  repository = new TransactionRepository(h.db.dataSource);
+});
+afterAll(() => h.stop());
+
+const inOneTransaction = <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> =>
+  h.db.dataSource.transaction(work);
+
+const start = (chargePointId: string, idTag: string, timestamp: string, connectorId = 1): StartItem => ({
+  chargePointId,
+  req: { connectorId, idTag, meterStart: 100, timestamp },
+  correlationId: `${chargePointId}:${timestamp}`,
+  tagInfo: accepted,
+});
+
+describe('a batch of starts', () => {
+  it('is idempotent within the batch and gives a second transaction of the same tag ConcurrentTx', async () => {
+    const t = at();
+    const items = [start('B-1', 'TAG-1', t), start('B-2', 'TAG-1', at()), start('B-1', 'TAG-1', t)];
+    const outcomes = await inOneTransaction((m) => repository.startBatch(m, items));
+    expect(outcomes.map((o) => [o.created, o.idTagInfo.status])).toEqual([
+      [true, 'Accepted'],
+      [true, 'ConcurrentTx'],
+      [false, 'Accepted'],
+    ]);
+    expect(outcomes[0].idTagInfo).toEqual(accepted); // the full decision, parent included
+    expect(outcomes[2].transactionId).toBe(outcomes[0].transactionId);
+    expect(outcomes[1].transactionId).not.toBe(outcomes[0].transactionId);
+    const events = await h.query(
+      `SELECT payload->>'transactionId' AS id, payload->>'idTagStatus' AS status FROM outbox_event
+        WHERE type = 'transaction.started' AND key IN ('B-1', 'B-2') ORDER BY id`,
+    );
+    expect(events).toEqual([
+      { id: String(outcomes[0].transactionId), status: 'Accepted' },
+      { id: String(outcomes[1].transactionId), status: 'ConcurrentTx' },
+    ]);
+    // A retry in a later batch still finds the first attempt.
+    const [again] = await inOneTransaction((m) => repository.startBatch(m, [start('B-1', 'TAG-1', t)]));
+    expect(again).toMatchObject({ transactionId: outcomes[0].transactionId, created: false });
+  });
+});
+
+describe('a batch of stops', () => {
+  it('stops once, ignores the repeat, quarantines unknown and foreign transactions (once)', async () => {
+    const [mine, foreign] = await inOneTransaction((m) =>
+      repository.startBatch(m, [start('S-1', 'TAG-S1', at()), start('S-2', 'TAG-S2', at())]),
+    );
+    const stoppedAt = at();
+    const stop = (
+      chargePointId: string,
+      transactionId: number,
+      meterStop: number,
+      timestamp = stoppedAt,
+    ): StopItem => ({
+      chargePointId,
+      req: { transactionId, meterStop, timestamp, reason: 'EVDisconnected' },
+      correlationId: `${chargePointId}:stop:${transactionId}:${meterStop}`,
+    });
+    const items = [
+      stop('S-1', mine.transactionId, 5_000),
+      stop('S-1', mine.transactionId, 9_999, at()), // a different, later stop of the same transaction
+      stop('S-1', 777_777, 10),
+      stop('S-1', 777_777, 10), // the same unknown stop retried
+      stop('S-1', foreign.transactionId, 20), // another pile's transaction
+    ];
+    const outcomes = await inOneTransaction((m) => repository.stopBatch(m, items));
+    expect(outcomes.map((o) => o.outcome)).toEqual([
+      'stopped',
+      'already-stopped',
+      'quarantined',
+      'quarantined-again',
+      'quarantined',
+    ]);
+    const rows = await h.query(
+      `SELECT transaction_id, meter_stop_wh::float8 AS meter_stop_wh, stop_kind, stopped_at IS NOT NULL AS stopped FROM ocpp_transaction
+        WHERE transaction_id = ANY($1::int[]) ORDER BY transaction_id`,
+      [[mine.transactionId, foreign.transactionId]],
+    );
+    expect(rows).toEqual([
+      { transaction_id: mine.transactionId, meter_stop_wh: 5_000, stop_kind: 'normal', stopped: true },
+      { transaction_id: foreign.transactionId, meter_stop_wh: null, stop_kind: null, stopped: false },
+    ]);
+    const stops = await h.query<{ id: string; quarantined: string }>(
+      `SELECT payload->>'transactionId' AS id, payload->>'quarantined' AS quarantined FROM outbox_event
+        WHERE type = 'transaction.stopped' AND key = 'S-1' ORDER BY id`,
+    );
+    expect(stops).toEqual(
+      [
+        { id: String(mine.transactionId), quarantined: 'false' },
+        { id: String(foreign.transactionId), quarantined: 'true' },
+        { id: '777777', quarantined: 'true' },
+      ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
+  });
+});
+
+describe('a batch of meter values', () => {
+  it('attributes, flags and de-duplicates as one call after another would', async () => {
+    const [tx] = await inOneTransaction((m) => repository.startBatch(m, [start('M-1', 'TAG-M', at(), 2)]));
+    const t1 = at();
+    const t2 = at();
+    const energy = (timestamp: string, value: string) => ({
+      timestamp,
+      sampledValue: [{ value, measurand: 'Energy.Active.Import.Register' as const, unit: 'Wh' as const }],
+    });
+    const call = (meterValue: ReturnType<typeof energy>[], transactionId?: number) => ({
+      chargePointId: 'M-1',
+      req: { connectorId: 2, ...(transactionId ? { transactionId } : {}), meterValue },
+      correlationId: `M-1:${Math.random()}`,
+    });
+    const outcomes = await inOneTransaction((m) =>
+      repository.recordMeterValuesBatch(m, [
+        call([energy(t1, '500'), energy(t1, '500')], tx.transactionId), // the same sample twice
+        call([energy(t2, '400')]), // no transactionId: the connector's open transaction; lower: flagged
+        call([energy(t1, '500')], tx.transactionId), // a retry of the first sample
+        call([energy(at(), '1')], 99_999_999), // a transaction that does not exist
+      ]),
+    );
+    expect(outcomes).toEqual([
+      { inserted: 1, duplicates: 1, transactionId: tx.transactionId },
+      { inserted: 1, duplicates: 0, transactionId: tx.transactionId },
+      { inserted: 0, duplicates: 1, transactionId: tx.transactionId },
+      { inserted: 1, duplicates: 0, transactionId: null },
+    ]);
+    const rows = await h.query(
+      `SELECT value::text, flag, transaction_id FROM ocpp_meter_sample WHERE charge_point_id = 'M-1' ORDER BY sampled_at`,
+    );
+    expect(rows).toEqual([
+      { value: '500', flag: null, transaction_id: tx.transactionId },
+      { value: '400', flag: 'decreasing', transaction_id: tx.transactionId },
+      { value: '1', flag: 'unknown-transaction', transaction_id: null },
+    ]);
+    expect(
+      await h.query(`SELECT 1 FROM outbox_event WHERE type = 'meter-values.received' AND key = 'M-1'`),
+    ).toHaveLength(3);
+  });
+});
+
+describe('through the gateway', () => {
+  // Each pile costs two production-strength argon2 hashes (registration, first connection).
+  const PILES = 16;
+
+  it('groups the calls of many piles arriving together, and answers each', async () => {
+    const clients: RPCClient[] = [];
+    for (let i = 0; i < PILES; i++) clients.push(await h.connect(`G-${i}`, await h.addPile(`G-${i}`)));
+    await h.addIdTag('TAG-G', 'Accepted');
+    const before = { batches: h.gateway.meterValues.batches, calls: h.gateway.meterValues.items };
+    const timestamp = at();
+    await Promise.all(
+      clients.map((client) =>
+        client.call('MeterValues', {
+          connectorId: 1,
+          meterValue: [{ timestamp, sampledValue: [{ value: '42' }] }],
+        }),
+      ),
+    );
+    const calls = h.gateway.meterValues.items - before.calls;
+    const batches = h.gateway.meterValues.batches - before.batches;
+    expect(calls).toBe(PILES);
+    expect(batches).toBeLessThan(PILES);
+    expect(
+      await h.query(`SELECT 1 FROM ocpp_meter_sample WHERE charge_point_id LIKE 'G-%' AND sampled_at = $1`, [
+        timestamp,
+      ]),
+    ).toHaveLength(PILES);
+
+    // Every driver present the same card at once: one transaction is Accepted, the others ConcurrentTx.
+    const starts = (await Promise.all(
+      clients.map((client) =>
+        client.call('StartTransaction', { connectorId: 1, idTag: 'TAG-G', meterStart: 0, timestamp: at() }),
+      ),
+    )) as { transactionId: number; idTagInfo: { status: string } }[];
+    expect(starts.filter((s) => s.idTagInfo.status === 'Accepted')).toHaveLength(1);
+    expect(starts.filter((s) => s.idTagInfo.status === 'ConcurrentTx')).toHaveLength(PILES - 1);
+    expect(new Set(starts.map((s) => s.transactionId)).size).toBe(PILES);
+  });
+});

@@ -1,0 +1,15 @@
+export { commandChannel, connectionKey, replyChannel } from './command-channels';
+export {
+  parseCommandReply,
+  parseCommandRequest,
+  type RemoteCommandReply,
+  type RemoteCommandRequest,
+} from './command-messages';
+export { connectionRecordOf, lookupConnection, type ConnectionRecord } from './connection-record';
+export {
+  REPLY_GRACE_MS,
+  ReplicaCommandSender,
+  type ReplicaCommand,
+  type ReplicaCommandOutcome,
+  type ReplicaCommandSenderOptions,
+} from './replica-command.sender';
