@@ -1,3 +1,4 @@
 export * from './data-source.factory';
 export * from './admin';
 export { allMigrations } from './migrations';
+export * from './query-result';

@@ -9,6 +9,21 @@ import { Assets1763850000000 } from './1763850000000-assets';
 import { AssetsResources1763850000100 } from './1763850000100-assets-resources';
 import { PileCommandResource1763860000000 } from './1763860000000-pile-command-resource';
 import { DiscountPlans1763870000000 } from './1763870000000-discount-plans';
+import { OccupationFees1763890000000 } from './1763890000000-occupation-fees';
+import { Reservations1763890000100 } from './1763890000100-reservations';
+import { OrderConsole1763940000000 } from './1763940000000-order-console';
+import { ListExportButtons1763940000100 } from './1763940000100-list-export-buttons';
+import { AssetsBasicData1763930000000 } from './1763930000000-assets-basic-data';
+import { AssetsBasicDataResources1763930000100 } from './1763930000100-assets-basic-data-resources';
+import { MsgResources1763950000000 } from './1763950000000-msg-resources';
+import { NestedMenuPaths1763960000000 } from './1763960000000-nested-menu-paths';
+import { OrderTariff1763970000000 } from './1763970000000-order-tariff';
+import { OcppPileBoot1763880000000 } from './1763880000000-ocpp-pile-boot';
+import { AdminTotpRequired1763910000000 } from './1763910000000-admin-totp-required';
+import { EquipmentImportButtons1763974000000 } from './1763974000000-equipment-import-buttons';
+import { CardVehicle1763980000000 } from './1763980000000-card-vehicle';
+import { VehicleOperational1763990000000 } from './1763990000000-vehicle-operational';
+import { OcppMeterBigint1764000000000 } from './1764000000000-ocpp-meter-bigint';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -23,4 +38,19 @@ export const allMigrations = [
   AssetsResources1763850000100,
   PileCommandResource1763860000000,
   DiscountPlans1763870000000,
+  OccupationFees1763890000000,
+  Reservations1763890000100,
+  OrderConsole1763940000000,
+  ListExportButtons1763940000100,
+  AssetsBasicData1763930000000,
+  AssetsBasicDataResources1763930000100,
+  NestedMenuPaths1763960000000,
+  OrderTariff1763970000000,
+  MsgResources1763950000000,
+  OcppPileBoot1763880000000,
+  AdminTotpRequired1763910000000,
+  EquipmentImportButtons1763974000000,
+  CardVehicle1763980000000,
+  VehicleOperational1763990000000,
+  OcppMeterBigint1764000000000,
 ];
