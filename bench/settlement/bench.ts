@@ -1,18 +1,21 @@
 /**
  * Settlement benchmark: StopTransaction -> settled order latency (p50/p99) and settlements per second,
- * against the real bus and PostgreSQL. The settlement consumer runs exactly as in the api
- * (`startSettlementConsumer`, its own pool of 10 connections); this process also plays the gateway,
+ * against the real bus and PostgreSQL. The consumers run exactly as in the api: settlement (batches of
+ * one partition per transaction) and, unless `--occupation false`, the occupation fee consumer that
+ * reads the same transaction events, sharing one pool of 10 connections; this process also plays the gateway,
  * publishing realistic transaction events (start, meter values with energy and SoC, stop) keyed by
  * charge point. Latency runs from the publish of the stop to the commit of its order row, observed
  * with LISTEN/NOTIFY (a notification is delivered only when the inserting transaction commits).
  *
  * Usage: SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register bench/settlement/bench.ts \
  *          [--sessions 6000] [--piles 400] [--meters 4] [--rate 500] [--drivers redis,kafka] [--partitions 8]
+ *          [--occupation true|false] [--scenarios burst,steady,whole] [--kafka-concurrency 8]
  * `--partitions` sets the Redis driver's streams per topic (the deployment default is 8): events of one
  * partition are handled one after another, so it bounds how many settlements run in parallel.
  * Needs DATABASE_URL / REDIS_URL / KAFKA_BROKERS (`. .var/infra.env`). Prints a table for docs/benchmarks.md.
  */
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
@@ -29,7 +32,7 @@ import {
   type EventBus,
   type Subscription,
 } from '@voltdepot/server-messaging';
-import { parseMinute, startSettlementConsumer } from '@voltdepot/server-billing';
+import { occupationSubscription, parseMinute, startSettlementConsumer } from '@voltdepot/server-billing';
 import { arg, latencySummary } from '../lib/cli';
 
 type TestDatabase = { url: string; dataSource: DataSource; drop(): Promise<void> };
@@ -153,7 +156,7 @@ class Harness {
   readonly committed = new Map<string, number>();
   private listener!: Client;
   private consumerDs!: DataSource;
-  private subscription?: Subscription;
+  private subscriptions: Subscription[] = [];
   private waiters: { count: number; resolve: () => void }[] = [];
   private txSeq = 0;
 
@@ -163,6 +166,7 @@ class Harness {
     private readonly consumerBus: EventBus,
     private readonly piles: number,
     private readonly meters: number,
+    private readonly withOccupation: boolean,
   ) {}
 
   async start(): Promise<void> {
@@ -179,11 +183,13 @@ class Harness {
     await this.listener.query('LISTEN bench_order');
     this.consumerDs = createDataSource({ url: this.db.url, poolSize: 10 });
     await this.consumerDs.initialize();
-    this.subscription = await startSettlementConsumer(this.consumerBus, this.consumerDs);
+    this.subscriptions.push(await startSettlementConsumer(this.consumerBus, this.consumerDs));
+    if (this.withOccupation)
+      this.subscriptions.push(await this.consumerBus.subscribe(occupationSubscription(this.consumerDs)));
   }
 
   async stop(): Promise<void> {
-    await this.subscription?.close();
+    await Promise.all(this.subscriptions.map((s) => s.close()));
     await this.consumerDs.destroy();
     await this.listener.end();
   }
@@ -263,20 +269,27 @@ class Harness {
     );
   }
 
-  /** Single stops at a steady rate, as a depot's piles send them. */
+  /**
+   * Stops at a steady rate, as a depot's piles send them. Like the gateway's outbox relay, the publisher
+   * sends whatever stops are due in one call and then looks again; latency runs from the moment a stop
+   * was due, so time spent waiting for the producer counts.
+   */
   async steady(driver: string, sessions: Session[], ratePerSecond: number): Promise<Result> {
     const sentAt = new Map<string, number>();
     const base = this.committed.size;
     const started = Date.now();
     const interval = 1000 / ratePerSecond;
-    const inflight: Promise<void>[] = [];
-    for (const [i, s] of sessions.entries()) {
-      const wait = started + i * interval - Date.now();
+    const dueAt = (i: number) => Math.round(started + i * interval);
+    for (let next = 0; next < sessions.length;) {
+      const wait = dueAt(next) - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      sentAt.set(`${s.cp}/${s.tx}`, Date.now());
-      inflight.push(this.producer.publish(s.stop()));
+      const batch: Session[] = [];
+      while (next < sessions.length && dueAt(next) <= Date.now()) {
+        sentAt.set(`${sessions[next].cp}/${sessions[next].tx}`, dueAt(next));
+        batch.push(sessions[next++]);
+      }
+      await this.producer.publish(batch.map((s) => s.stop()));
     }
-    await Promise.all(inflight);
     await this.untilCommitted(base + sessions.length);
     const seconds =
       (Math.max(...sessions.map((s) => this.committed.get(`${s.cp}/${s.tx}`)!)) - started) / 1000;
@@ -304,6 +317,10 @@ async function main() {
   const rate = Number(arg('rate', '500'));
   const drivers = arg('drivers', 'redis,kafka').split(',');
   const partitions = Number(arg('partitions', '8'));
+  const withOccupation = arg('occupation', 'true') !== 'false';
+  const scenarios = arg('scenarios', 'burst,steady,whole').split(',');
+  const kafkaConcurrency = Number(arg('kafka-concurrency', '8'));
+  const loadAtStart = loadavg()[0];
   const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
   const brokers = (process.env['KAFKA_BROKERS'] ?? '127.0.0.1:19092').split(',');
   const results: Result[] = [];
@@ -312,15 +329,22 @@ async function main() {
     const makeBus = (): EventBus =>
       driver === 'redis'
         ? new RedisStreamsBus({ url: redisUrl, prefix, partitions, trimIntervalMs: 0 })
-        : new KafkaBus({ brokers, topicPrefix: `${prefix}.`, clientId: 'bench-settlement' });
+        : new KafkaBus({
+            brokers,
+            topicPrefix: `${prefix}.`,
+            clientId: 'bench-settlement',
+            partitionsConsumedConcurrently: kafkaConcurrency,
+          });
     if (driver !== 'redis' && driver !== 'kafka') throw new Error(`unknown driver ${driver}`);
     const label =
-      driver === 'redis' ? `redis (${partitions} partitions)` : 'kafka (8 partitions, 4 consumed at once)';
+      driver === 'redis'
+        ? `redis (${partitions} partitions)`
+        : `kafka (8 partitions, ${kafkaConcurrency} consumed at once)`;
     const db = await createBenchDatabase();
     await seedPlan(db.dataSource);
     const producer = makeBus();
     const consumerBus = makeBus();
-    const harness = new Harness(db, producer, consumerBus, piles, meters);
+    const harness = new Harness(db, producer, consumerBus, piles, meters, withOccupation);
     try {
       await harness.start();
       // Warm-up: topics exist, the group is assigned, the plan is cached by PostgreSQL.
@@ -328,22 +352,29 @@ async function main() {
       await harness.preload(warm);
       await harness.burst(driver, warm, 50);
 
-      const burst = harness.sessions(count);
-      await harness.preload(burst);
-      results.push(await harness.burst(label, burst, 200));
-
-      const steady = harness.sessions(Math.min(count, rate * 6));
-      await harness.preload(steady);
-      results.push(await harness.steady(label, steady, rate));
-
-      results.push(await harness.fullSessions(label, harness.sessions(Math.min(count, 3000))));
+      if (scenarios.includes('burst')) {
+        const burst = harness.sessions(count);
+        await harness.preload(burst);
+        results.push(await harness.burst(label, burst, 200));
+      }
+      if (scenarios.includes('steady')) {
+        const steady = harness.sessions(Math.min(count, rate * 6));
+        await harness.preload(steady);
+        results.push(await harness.steady(label, steady, rate));
+      }
+      if (scenarios.includes('whole'))
+        results.push(await harness.fullSessions(label, harness.sessions(Math.min(count, 3000))));
     } finally {
       await harness.stop();
       await Promise.all([producer.close(), consumerBus.close()]);
       await db.drop();
     }
   }
-  console.log(`\nSettlement benchmark, ${new Date().toISOString()}, node ${process.version}`);
+  console.log(
+    `\nSettlement benchmark, ${new Date().toISOString()}, node ${process.version}, ` +
+      `occupation consumer ${withOccupation ? 'on' : 'off'}, ` +
+      `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`,
+  );
   console.table(results);
   console.log('| driver | scenario | settlements | settlements/s | p50 ms | p99 ms | max ms |');
   console.log('|---|---|---|---|---|---|---|');

@@ -1,81 +1,137 @@
 import {
+  type DynamicModule,
   Inject,
+  Injectable,
   Logger,
   Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EVENT_BUS, type EventBus, type Subscription } from '@voltdepot/server-messaging';
+import { EVENT_BUS, startConsumer, type EventBus, type StartingConsumer } from '@voltdepot/server-messaging';
 import { DiscountPlanRepository } from './discount-plans/discount-plan.repository';
 import { DiscountPlansController } from './discount-plans/discount-plans.controller';
 import { DiscountPlansService } from './discount-plans/discount-plans.service';
+import { occupationSubscription } from './occupation/occupation.consumer';
+import { OccupationOrdersController } from './occupation/occupation-orders.controller';
+import { OccupationOrdersRepository } from './occupation/occupation-orders.repository';
+import { OccupationOrdersService } from './occupation/occupation-orders.service';
+import { ChargingOrderQueryRepository } from './orders-query/charging-order-query.repository';
+import { ListExportsController } from './orders-query/list-exports.controller';
+import { OrdersQueryController } from './orders-query/orders-query.controller';
+import { OrdersQueryService } from './orders-query/orders-query.service';
+import { PlanExportsController } from './orders-query/plan-exports.controller';
 import { PricePlanRepository } from './price-plans/price-plan.repository';
 import { PricePlansController } from './price-plans/price-plans.controller';
 import { PricePlansService } from './price-plans/price-plans.service';
-import { startSettlementConsumer } from './settlement/settlement.consumer';
+import { ReservationRepository } from './reservations/reservation.repository';
+import { ReservationsController } from './reservations/reservations.controller';
+import { ReservationsService } from './reservations/reservations.service';
+import { settlementSubscription } from './settlement/settlement.consumer';
+import { BILLING_DATA_SCOPE, type BillingDataScopeProvider } from './shared/data-scope';
+
+export type BillingModuleOptions = {
+  /** The caller's data scope (identity's DataScopeService fits), built from the app's DataSource. */
+  dataScope: { inject: [typeof DataSource]; useFactory: (db: DataSource) => BillingDataScopeProvider };
+};
 
 /**
- * Price plans API and the settlement consumer. Needs a TypeORM `DataSource` and the `EVENT_BUS`
- * provided by the host app.
+ * The settlement and occupation fee consumers. They start in the background and keep retrying while
+ * the bus is unreachable (`startConsumer`), so the api serves, and reports the bus down, meanwhile.
  */
-@Module({
-  controllers: [PricePlansController, DiscountPlansController],
-  providers: [
-    {
-      provide: PricePlanRepository,
-      inject: [DataSource],
-      useFactory: (ds: DataSource) => new PricePlanRepository(ds),
-    },
-    {
-      provide: PricePlansService,
-      inject: [PricePlanRepository],
-      useFactory: (r: PricePlanRepository) => new PricePlansService(r),
-    },
-    {
-      provide: DiscountPlanRepository,
-      inject: [DataSource],
-      useFactory: (ds: DataSource) => new DiscountPlanRepository(ds),
-    },
-    {
-      provide: DiscountPlansService,
-      inject: [DiscountPlanRepository],
-      useFactory: (r: DiscountPlanRepository) => new DiscountPlansService(r),
-    },
-  ],
-})
-export class BillingModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  private subscription?: Subscription;
-  private stopped = false;
-  private starting?: Promise<void>;
-  private readonly logger = new Logger('BillingModule');
+@Injectable()
+class BillingConsumers implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('BillingConsumers');
+  private consumers: StartingConsumer[] = [];
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
-  /** Subscribes in the background, retrying, so the api serves (and reports unhealthy) while the bus is down. */
   onApplicationBootstrap(): void {
-    this.starting = this.subscribeWithRetry();
-  }
-
-  private async subscribeWithRetry(): Promise<void> {
-    for (let attempt = 1; !this.stopped; attempt++) {
-      try {
-        this.subscription = await startSettlementConsumer(this.bus, this.dataSource);
-        if (this.stopped) await this.subscription.close();
-        return;
-      } catch (error) {
-        this.logger.warn(`settlement consumer not started (attempt ${attempt}): ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 500 * attempt)));
-      }
-    }
+    this.consumers = [settlementSubscription(this.dataSource), occupationSubscription(this.dataSource)].map(
+      (options) =>
+        startConsumer(this.bus, options, {
+          onRetry: (error, attempt, delayMs) =>
+            this.logger.warn(
+              `${options.group} consumer not started (attempt ${attempt}, next in ${delayMs} ms): ${(error as Error).message}`,
+            ),
+        }),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    await this.starting;
-    await this.subscription?.close();
+    await Promise.all(this.consumers.map((c) => c.close()));
+  }
+}
+
+/**
+ * Price and discount plans, the order screens (order query with totals, session detail with meter
+ * series, review of held orders), occupation fee orders and reservations (lists by data scope), the
+ * xlsx exports of these lists, and the consumers that settle charging sessions and occupation. Needs
+ * the app's TypeORM `DataSource` and `EVENT_BUS`.
+ */
+@Module({})
+export class BillingModule {
+  static forRoot(options: BillingModuleOptions): DynamicModule {
+    return {
+      module: BillingModule,
+      controllers: [
+        PricePlansController,
+        DiscountPlansController,
+        OrdersQueryController,
+        OccupationOrdersController,
+        ReservationsController,
+        PlanExportsController,
+        ListExportsController,
+      ],
+      providers: [
+        {
+          provide: BILLING_DATA_SCOPE,
+          inject: options.dataScope.inject,
+          useFactory: options.dataScope.useFactory,
+        },
+        {
+          provide: PricePlanRepository,
+          inject: [DataSource],
+          useFactory: (ds: DataSource) => new PricePlanRepository(ds),
+        },
+        {
+          provide: PricePlansService,
+          inject: [PricePlanRepository],
+          useFactory: (r: PricePlanRepository) => new PricePlansService(r),
+        },
+        {
+          provide: DiscountPlanRepository,
+          inject: [DataSource],
+          useFactory: (ds: DataSource) => new DiscountPlanRepository(ds),
+        },
+        {
+          provide: DiscountPlansService,
+          inject: [DiscountPlanRepository],
+          useFactory: (r: DiscountPlanRepository) => new DiscountPlansService(r),
+        },
+        {
+          provide: OrdersQueryService,
+          inject: [DataSource, BILLING_DATA_SCOPE],
+          useFactory: (ds: DataSource, scopes: BillingDataScopeProvider) =>
+            new OrdersQueryService(new ChargingOrderQueryRepository(ds), scopes),
+        },
+        {
+          provide: OccupationOrdersService,
+          inject: [DataSource, BILLING_DATA_SCOPE],
+          useFactory: (ds: DataSource, scopes: BillingDataScopeProvider) =>
+            new OccupationOrdersService(new OccupationOrdersRepository(ds), scopes),
+        },
+        {
+          provide: ReservationsService,
+          inject: [DataSource, BILLING_DATA_SCOPE],
+          useFactory: (ds: DataSource, scopes: BillingDataScopeProvider) =>
+            new ReservationsService(new ReservationRepository(ds), scopes),
+        },
+        BillingConsumers,
+      ],
+    };
   }
 }

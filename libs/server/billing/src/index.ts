@@ -15,3 +15,16 @@ export * from './discount-plans/discount-plans.service';
 export * from './discount-plans/discount-plans.exception';
 export * from './discount-plans/dto/discount-plan.dto';
 export { DISCOUNT_PLAN_PERMISSIONS } from './discount-plans/discount-plans.controller';
+export * from './shared/data-scope';
+export * from './occupation/occupation-fee';
+export * from './occupation/occupation.service';
+export * from './occupation/occupation.consumer';
+export {
+  occupationOrderQuerySchema,
+  type OccupationOrderQuery,
+  type OccupationOrderView,
+  type OccupationOrderPage,
+} from './occupation/dto/occupation-order.dto';
+export { OCCUPATION_ORDER_PERMISSIONS } from './occupation/occupation-orders.controller';
+export * from './reservations/dto/reservation.dto';
+export { RESERVATION_PERMISSIONS } from './reservations/reservations.controller';

@@ -1,6 +1,11 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
 import { RequirePermissions, ZodBody, ZodParams } from '@voltdepot/server-core';
-import { pageParamsSchema } from '../price-plans/dto/price-plan.dto';
+import {
+  gridPageParamsSchema,
+  serialIdParamsSchema,
+  type GridPageParams,
+  type IdParams,
+} from '../shared/query-params';
 import { saveDiscountPlanSchema, type SaveDiscountPlanDto } from './dto/discount-plan.dto';
 import { DiscountPlansService } from './discount-plans.service';
 
@@ -12,13 +17,13 @@ export class DiscountPlansController {
 
   @Get('page/:page/size/:size')
   @RequirePermissions(DISCOUNT_PLAN_PERMISSIONS.view)
-  page(@ZodParams(pageParamsSchema) params: { page: number; size: number }) {
+  page(@ZodParams(gridPageParamsSchema) params: GridPageParams) {
     return this.service.page(params.page, params.size);
   }
 
   @Get(':id')
   @RequirePermissions(DISCOUNT_PLAN_PERMISSIONS.view)
-  get(@Param('id', ParseIntPipe) id: number) {
+  get(@ZodParams(serialIdParamsSchema) { id }: IdParams) {
     return this.service.get(id);
   }
 
@@ -30,14 +35,17 @@ export class DiscountPlansController {
 
   @Put(':id')
   @RequirePermissions(DISCOUNT_PLAN_PERMISSIONS.edit)
-  update(@Param('id', ParseIntPipe) id: number, @ZodBody(saveDiscountPlanSchema) dto: SaveDiscountPlanDto) {
+  update(
+    @ZodParams(serialIdParamsSchema) { id }: IdParams,
+    @ZodBody(saveDiscountPlanSchema) dto: SaveDiscountPlanDto,
+  ) {
     return this.service.update(id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @RequirePermissions(DISCOUNT_PLAN_PERMISSIONS.edit)
-  async remove(@Param('id', ParseIntPipe) id: number) {
+  async remove(@ZodParams(serialIdParamsSchema) { id }: IdParams) {
     await this.service.remove(id);
   }
 }

@@ -1,8 +1,14 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
 import { RequirePermissions, ZodBody, ZodParams } from '@voltdepot/server-core';
+import { z } from 'zod';
+import {
+  gridPageParamsSchema,
+  serialIdParamsSchema,
+  type GridPageParams,
+  type IdParams,
+} from '../shared/query-params';
 import {
   assignPricePlanSchema,
-  pageParamsSchema,
   savePricePlanSchema,
   type AssignPricePlanDto,
   type SavePricePlanDto,
@@ -11,19 +17,21 @@ import { PricePlansService } from './price-plans.service';
 
 export const PRICE_PLAN_PERMISSIONS = { view: 'price_plan:view', edit: 'price_plan:edit' } as const;
 
+const stationParamsSchema = z.object({ stationId: serialIdParamsSchema.shape.id });
+
 @Controller('api/pricePlan')
 export class PricePlansController {
   constructor(@Inject(PricePlansService) private readonly service: PricePlansService) {}
 
   @Get('page/:page/size/:size')
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.view)
-  page(@ZodParams(pageParamsSchema) params: { page: number; size: number }) {
+  page(@ZodParams(gridPageParamsSchema) params: GridPageParams) {
     return this.service.page(params.page, params.size);
   }
 
   @Get(':id')
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.view)
-  get(@Param('id', ParseIntPipe) id: number) {
+  get(@ZodParams(serialIdParamsSchema) { id }: IdParams) {
     return this.service.get(id);
   }
 
@@ -35,14 +43,17 @@ export class PricePlansController {
 
   @Put(':id')
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.edit)
-  update(@Param('id', ParseIntPipe) id: number, @ZodBody(savePricePlanSchema) dto: SavePricePlanDto) {
+  update(
+    @ZodParams(serialIdParamsSchema) { id }: IdParams,
+    @ZodBody(savePricePlanSchema) dto: SavePricePlanDto,
+  ) {
     return this.service.update(id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.edit)
-  async remove(@Param('id', ParseIntPipe) id: number) {
+  async remove(@ZodParams(serialIdParamsSchema) { id }: IdParams) {
     await this.service.remove(id);
   }
 
@@ -50,7 +61,7 @@ export class PricePlansController {
   @HttpCode(204)
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.edit)
   async assign(
-    @Param('stationId', ParseIntPipe) stationId: number,
+    @ZodParams(stationParamsSchema) { stationId }: { stationId: number },
     @ZodBody(assignPricePlanSchema) dto: AssignPricePlanDto,
   ) {
     await this.service.assignToStation(stationId, dto);

@@ -6,7 +6,8 @@
 const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
+/** A cached formatter of the zone's wall-clock parts (year to second, 24-hour). */
+export function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -44,8 +45,11 @@ export function zoneOffsetMs(instantMs: number, timeZone: string): number {
 function computeOffset(instantMs: number, timeZone: string): number {
   const parts = formatter(timeZone).formatToParts(new Date(instantMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(instantMs / 1000) * 1000;
+  const wall = new Date(0);
+  // Not Date.UTC, which reads years 0-99 as 1900-1999.
+  wall.setUTCFullYear(get('year'), get('month') - 1, get('day'));
+  wall.setUTCHours(get('hour'), get('minute'), get('second'));
+  return wall.getTime() - Math.floor(instantMs / 1000) * 1000;
 }
 
 /** Local calendar day number (days since 1970-01-01 in the zone) of an instant. */

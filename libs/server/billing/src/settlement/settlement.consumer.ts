@@ -1,19 +1,39 @@
 import type { DataSource } from 'typeorm';
 import { Topics } from '@voltdepot/shared-events';
-import { idempotent, type EventBus, type Subscription } from '@voltdepot/server-messaging';
+import {
+  idempotentBatch,
+  type EventBus,
+  type SubscribeOptions,
+  type Subscription,
+} from '@voltdepot/server-messaging';
 import { SETTLEMENT_GROUP, SettlementService } from './settlement.service';
 
-/** Subscribe settlement to the gateway's transaction events (one consumer group, exactly-once effects). */
+/** Events of one partition settled per transaction (one commit for up to this many events). */
+export const SETTLEMENT_BATCH_SIZE = 200;
+
+/**
+ * Settlement as a consumer of the gateway's transaction events: one consumer group, batches of one
+ * partition handled in one transaction with their processed-event marks (exactly-once effects).
+ */
+export function settlementSubscription(
+  dataSource: DataSource,
+  service = new SettlementService(),
+): SubscribeOptions {
+  return {
+    topics: [Topics.OcppTransactions],
+    group: SETTLEMENT_GROUP,
+    maxBatchSize: SETTLEMENT_BATCH_SIZE,
+    batchHandler: idempotentBatch(dataSource, SETTLEMENT_GROUP, (envelopes, manager) =>
+      service.handleBatch(envelopes, manager),
+    ),
+  };
+}
+
+/** Subscribe settlement now (fails if the bus is unreachable; the api uses `startConsumer` instead). */
 export function startSettlementConsumer(
   bus: EventBus,
   dataSource: DataSource,
   service = new SettlementService(),
 ): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [Topics.OcppTransactions],
-    group: SETTLEMENT_GROUP,
-    handler: idempotent(dataSource, SETTLEMENT_GROUP, (envelope, manager) =>
-      service.handle(envelope, manager),
-    ),
-  });
+  return bus.subscribe(settlementSubscription(dataSource, service));
 }

@@ -255,6 +255,87 @@ describe.each(drivers)('settlement on the %s bus', (_driver, makeBus) => {
     }
   });
 
+  it('settles many sessions of many piles delivered together, duplicates included, each exactly once', async () => {
+    const sessions = Array.from({ length: 40 }, () => overnightSession());
+    const events = sessions.flatMap((s) => s.events);
+    // One publish: the consumer gets them in large batches, each copy of an event twice in a row.
+    await bus.publish(events.flatMap((e) => [e, e]));
+    const rows = await eventually(async () => {
+      const found = await db.dataSource.query(
+        `SELECT charge_point_id, transaction_id, total_fen, energy_wh FROM charging_order
+          WHERE charge_point_id = ANY($1::text[])`,
+        [sessions.map((s) => s.cp)],
+      );
+      expect(found).toHaveLength(sessions.length);
+      return found as { charge_point_id: string; transaction_id: number; total_fen: string }[];
+    });
+    for (const s of sessions) {
+      const order = rows.find((r) => r.charge_point_id === s.cp && r.transaction_id === s.tx);
+      expect(order?.total_fen).toBe(String(priceSession(plan, s.readings).totalFen));
+    }
+    const [{ settled }] = await db.dataSource.query(
+      `SELECT count(*)::int AS settled FROM outbox_event WHERE type = 'order.settled' AND key = ANY($1::text[])`,
+      [sessions.map((s) => s.cp)],
+    );
+    expect(settled).toBe(sessions.length);
+  });
+
+  it("prices a session with the plan in force at its start at its pile's station, not the default", async () => {
+    const [{ id: stationPlan }] = await db.dataSource.query(
+      `INSERT INTO price_plan (name) VALUES ($1) RETURNING id`,
+      [`Station ${randomUUID().slice(0, 6)}`],
+    );
+    await db.dataSource.query(
+      `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
+       VALUES ($1, 0, 'normal', 0, 1440, 10000, 2000)`,
+      [stationPlan],
+    );
+    const s = overnightSession();
+    const [{ id: regionId }] = await db.dataSource.query(
+      `INSERT INTO region (name, area_code) VALUES ('Gulou', $1) RETURNING id`,
+      [String(100000 + Math.floor(Math.random() * 899999))],
+    );
+    const [{ id: stationId }] = await db.dataSource.query(
+      `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
+                            opening_time, closing_time, is_open, supports_reservation, fee_scope, free_parking_minutes,
+                            occupation_interval_minutes, occupation_unit_price_fen, capped_amount_fen)
+       SELECT id, $1, 'Depot', $2, 100, 0, 'Road 1', 119.3, 26.07, '00:00', '23:59', true, false, 'internal', 0, 15, 0, 0
+         FROM sys_organization WHERE code = 'FZ' RETURNING id`,
+      [`S${randomUUID().slice(0, 8)}`, regionId],
+    );
+    await db.dataSource.query(
+      `INSERT INTO charging_pile (organization_id, station_id, name, number, charge_point_id, device_status, protocol_version)
+       SELECT organization_id, id, 'Pile', $2, $3, 50, 'ocpp1.6' FROM station WHERE id = $1`,
+      [stationId, `P${randomUUID().slice(0, 8)}`, s.cp],
+    );
+    // In force from before the session; a later assignment (after its start) must not apply.
+    await db.dataSource.query(
+      `INSERT INTO station_price_plan (station_id, plan_id, effective_from) VALUES ($1, $2, '2026-01-01T00:00:00Z'),
+              ($1, (SELECT id FROM price_plan WHERE is_default), '2026-11-20T20:00:00Z')`,
+      [stationId, stationPlan],
+    );
+    await bus.publish(s.events);
+    const [order] = await eventually(async () => {
+      const rows = await ordersOf(s.cp);
+      expect(rows).toHaveLength(1);
+      return rows;
+    });
+    const flat = {
+      stages: [
+        {
+          stageType: 'normal' as const,
+          startMinute: 0,
+          endMinute: 1440,
+          electricityPrice: 10000,
+          serviceFee: 2000,
+        },
+      ],
+    };
+    expect(order.price_plan_id).toBe(stationPlan);
+    expect(order.total_fen).toBe(String(priceSession(flat, s.readings).totalFen));
+    expect(order.total_fen).not.toBe(String(priceSession(plan, s.readings).totalFen));
+  });
+
   it.each([
     ['a quarantined stop of an unknown transaction', { quarantined: true }, [35, 96], /unknown transaction/],
     ['a meter that went backwards', { meterStopWh: 4_000_000 }, [35, 96], /meter register decreased/],

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { TransactionStoppedV1 } from '@voltdepot/shared-events';
+import { returnedRows } from '@voltdepot/server-database';
 import type { PricePlan, PricePlanStage, StageType } from '../pricing/price-plan';
 import type { Discount, DiscountedPrice } from '../pricing/discount';
 import type { SessionPrice } from '../pricing/session-pricing';
@@ -11,9 +12,21 @@ export type BillingSessionRow = {
   idTag: string;
   meterStartWh: number;
   startedAt: Date;
+  /** The reservation the session consumed (StartTransaction.reservationId), if any. */
+  reservationId?: number;
 };
 
 export type Reading = { measurand: string; at: Date; value: number; flag: string | null };
+
+/** A reading of one transaction, as recorded from MeterValues. */
+export type TransactionReading = Reading & { chargePointId: string; transactionId: number };
+
+/** (charge point, transaction): the business key of a session and of its order. */
+export type SessionKey = { chargePointId: string; transactionId: number };
+
+export function sessionKey(k: SessionKey): string {
+  return `${k.chargePointId}\u0000${k.transactionId}`;
+}
 
 export type OrderRecord = {
   orderNo: string;
@@ -28,7 +41,12 @@ export type OrderRecord = {
   payStatus: 0 | 1 | 3;
   abnormalReasons: string[];
   energyWh: number;
+  /** A held order's tariff (plan stages and discount at the start), billed if it is approved. */
+  tariff?: OrderTariff;
 };
+
+/** The prices a held order is billed with when approved (`charging_order.tariff`). */
+export type OrderTariff = { planId: number; stages: PricePlanStage[]; discount: Discount | null };
 
 const BAND_COLUMNS: Record<StageType, string> = {
   sharp: 'sharp',
@@ -52,83 +70,75 @@ export class SettlementRepository {
   private readonly planCache = new Map<string, PricePlan>();
 
   /**
-   * Record a start and take the stop that overtook it, if any, in one statement (one round trip on
-   * the hot path). TypeORM answers DELETE ... RETURNING with [rows, affectedCount].
+   * Record starts and take the stops that overtook them, in one statement (one round trip however many
+   * starts a batch holds). Starts already recorded are left as they are.
    */
-  async recordStart(m: EntityManager, s: BillingSessionRow): Promise<TransactionStoppedV1 | undefined> {
+  async recordStarts(m: EntityManager, starts: BillingSessionRow[]): Promise<TransactionStoppedV1[]> {
+    if (!starts.length) return [];
     const result = await m.query(
-      `WITH started AS (
-         INSERT INTO billing_session (charge_point_id, transaction_id, connector_id, id_tag, meter_start_wh, started_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING)
-       DELETE FROM billing_pending_stop WHERE charge_point_id = $1 AND transaction_id = $2 RETURNING payload`,
-      [s.chargePointId, s.transactionId, s.connectorId, s.idTag, s.meterStartWh, s.startedAt],
+      `WITH input AS (
+         SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::varchar[], $5::bigint[], $6::timestamptz[],
+                              $7::int[])
+           AS t(charge_point_id, transaction_id, connector_id, id_tag, meter_start_wh, started_at, reservation_id)),
+       started AS (
+         INSERT INTO billing_session (charge_point_id, transaction_id, connector_id, id_tag, meter_start_wh, started_at,
+                                      reservation_id)
+         SELECT * FROM input ON CONFLICT DO NOTHING)
+       DELETE FROM billing_pending_stop p USING input i
+        WHERE p.charge_point_id = i.charge_point_id AND p.transaction_id = i.transaction_id
+       RETURNING p.payload`,
+      [
+        starts.map((s) => s.chargePointId),
+        starts.map((s) => s.transactionId),
+        starts.map((s) => s.connectorId),
+        starts.map((s) => s.idTag),
+        starts.map((s) => s.meterStartWh),
+        starts.map((s) => s.startedAt.toISOString()),
+        starts.map((s) => s.reservationId ?? null),
+      ],
     );
-    const returned = Array.isArray(result[0]) ? result[0] : result;
-    return returned[0]?.payload;
+    return returnedRows<{ payload: TransactionStoppedV1 }>(result).map((r) => r.payload);
   }
 
   /**
-   * Everything settling a stop needs, in one round trip: the session, whether it is already settled,
-   * its readings in time order, and which price plan (id and version) was in force at its start.
+   * Everything settling stops needs, for many sessions in one round trip: per key the session, whether
+   * it is already settled, its readings in time order, the price plan (id and version) in force at its
+   * start at its pile's station (else the default plan), and the discount plan covering its card.
    */
-  async settlementInputs(
-    m: EntityManager,
-    chargePointId: string,
-    transactionId: number,
-    stationId: number | undefined,
-  ): Promise<SettlementInputs> {
-    const [row] = await m.query(
-      `WITH s AS (
-         SELECT connector_id, id_tag, meter_start_wh, started_at FROM billing_session
-          WHERE charge_point_id = $1 AND transaction_id = $2)
-       SELECT
-         (SELECT row_to_json(s) FROM s) AS session,
-         EXISTS (SELECT 1 FROM charging_order WHERE charge_point_id = $1 AND transaction_id = $2) AS settled,
+  async settlementInputsOf(m: EntityManager, keys: SessionKey[]): Promise<Map<string, SettlementInputs>> {
+    const inputs = new Map<string, SettlementInputs>();
+    if (!keys.length) return inputs;
+    const rows: Record<string, unknown>[] = await m.query(
+      `WITH k AS (SELECT * FROM unnest($1::varchar[], $2::int[]) AS k(cp, tx)),
+       ks AS (
+         SELECT k.cp, k.tx, s.connector_id, s.id_tag, s.meter_start_wh, s.started_at,
+                s.charge_point_id IS NOT NULL AS known,
+                (SELECT station_id FROM charging_pile WHERE charge_point_id = k.cp) AS station_id
+           FROM k LEFT JOIN billing_session s ON s.charge_point_id = k.cp AND s.transaction_id = k.tx)
+       SELECT ks.cp, ks.tx,
+         CASE WHEN ks.known THEN json_build_object('connector_id', ks.connector_id, 'id_tag', ks.id_tag,
+           'meter_start_wh', ks.meter_start_wh, 'started_at', ks.started_at) END AS session,
+         EXISTS (SELECT 1 FROM charging_order o WHERE o.charge_point_id = ks.cp AND o.transaction_id = ks.tx) AS settled,
          (SELECT coalesce(json_agg(json_build_object('m', measurand, 'at', at, 'v', value, 'f', flag) ORDER BY at), '[]')
-            FROM billing_reading WHERE charge_point_id = $1 AND transaction_id = $2) AS readings,
+            FROM billing_reading r WHERE r.charge_point_id = ks.cp AND r.transaction_id = ks.tx) AS readings,
          (SELECT json_build_object('id', p.id, 'version', p.updated_at) FROM price_plan p
            WHERE p.id = COALESCE(
              (SELECT plan_id FROM station_price_plan
-               WHERE station_id = $3 AND effective_from <= (SELECT started_at FROM s)
+               WHERE station_id = ks.station_id AND effective_from <= ks.started_at
                ORDER BY effective_from DESC LIMIT 1),
              (SELECT id FROM price_plan WHERE is_default))) AS plan,
          (SELECT json_build_object('id', d.id, 'price', d.price_discount, 'service', d.service_fee_discount)
             FROM discount_plan d JOIN discount_plan_card c ON c.plan_id = d.id
-           WHERE c.id_tag = (SELECT id_tag FROM s) AND d.enabled
-             AND d.valid_from <= (SELECT started_at FROM s) AND (SELECT started_at FROM s) < d.valid_to
-           ORDER BY d.valid_from DESC, d.id DESC LIMIT 1) AS discount`,
-      [chargePointId, transactionId, stationId ?? null],
+           WHERE c.id_tag = ks.id_tag AND d.enabled AND d.valid_from <= ks.started_at AND ks.started_at < d.valid_to
+           ORDER BY d.valid_from DESC, d.id DESC LIMIT 1) AS discount
+       FROM ks`,
+      [keys.map((k) => k.chargePointId), keys.map((k) => k.transactionId)],
     );
-    const s = row.session as Record<string, unknown> | null;
-    return {
-      session: s
-        ? {
-            chargePointId,
-            transactionId,
-            connectorId: Number(s['connector_id']),
-            idTag: String(s['id_tag']),
-            meterStartWh: Number(s['meter_start_wh']),
-            startedAt: new Date(String(s['started_at'])),
-          }
-        : undefined,
-      settled: row.settled === true,
-      readings: (row.readings as { m: string; at: string; v: number | string; f: string | null }[]).map(
-        (r) => ({
-          measurand: r.m,
-          at: new Date(r.at),
-          value: Number(r.v),
-          flag: r.f,
-        }),
-      ),
-      plan: row.plan ? { id: Number(row.plan.id), version: String(row.plan.version) } : undefined,
-      discount: row.discount
-        ? {
-            planId: Number(row.discount.id),
-            pricePercent: Number(row.discount.price),
-            servicePercent: Number(row.discount.service),
-          }
-        : undefined,
-    };
+    for (const row of rows) {
+      const key = { chargePointId: String(row['cp']), transactionId: Number(row['tx']) };
+      inputs.set(sessionKey(key), toInputs(key, row));
+    }
+    return inputs;
   }
 
   /**
@@ -164,105 +174,163 @@ export class SettlementRepository {
     return plan;
   }
 
-  async recordReadings(
-    m: EntityManager,
-    chargePointId: string,
-    transactionId: number,
-    readings: Reading[],
-  ): Promise<void> {
+  /** Record readings of any number of transactions in one statement; a reading seen before is kept. */
+  async recordReadings(m: EntityManager, readings: TransactionReading[]): Promise<void> {
     if (!readings.length) return;
-    const values: unknown[] = [];
-    const rows = readings.map((r, i) => {
-      values.push(chargePointId, transactionId, r.measurand, r.at, r.value, r.flag);
-      const o = i * 6;
-      return `($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6})`;
-    });
     await m.query(
       `INSERT INTO billing_reading (charge_point_id, transaction_id, measurand, at, value, flag)
-       VALUES ${rows.join(', ')} ON CONFLICT DO NOTHING`,
-      values,
-    );
-  }
-
-  async parkStop(m: EntityManager, stop: TransactionStoppedV1): Promise<void> {
-    await m.query(
-      `INSERT INTO billing_pending_stop (charge_point_id, transaction_id, payload) VALUES ($1, $2, $3::jsonb)
+       SELECT * FROM unnest($1::varchar[], $2::int[], $3::varchar[], $4::timestamptz[], $5::numeric[], $6::varchar[])
        ON CONFLICT DO NOTHING`,
-      [stop.chargePointId, stop.transactionId, JSON.stringify(stop)],
+      [
+        readings.map((r) => r.chargePointId),
+        readings.map((r) => r.transactionId),
+        readings.map((r) => r.measurand),
+        readings.map((r) => r.at.toISOString()),
+        readings.map((r) => r.value),
+        readings.map((r) => r.flag),
+      ],
     );
   }
 
-  /** Insert the order once; a replayed settlement finds the existing row and changes nothing. */
-  async insertOrder(m: EntityManager, o: OrderRecord): Promise<boolean> {
-    const bandColumns: string[] = [];
-    const bandValues: number[] = [];
-    for (const [type, column] of Object.entries(BAND_COLUMNS) as [StageType, string][]) {
-      const band = (o.discounted ?? o.price)?.bands[type] ?? {
-        energyWh: 0,
-        electricityFen: 0,
-        serviceFen: 0,
-      };
-      bandColumns.push(`${column}_energy_wh`, `${column}_electricity_fen`, `${column}_service_fen`);
-      bandValues.push(band.energyWh, band.electricityFen, band.serviceFen);
-    }
-    const base = [
-      o.orderNo,
-      o.stop.chargePointId,
-      o.stop.connectorId,
-      o.stop.transactionId,
-      o.session?.idTag ?? o.stop.idTag ?? null,
-      o.session?.startedAt ?? null,
-      new Date(o.stop.timestamp),
-      o.session?.meterStartWh ?? o.stop.meterStartWh ?? null,
-      o.stop.meterStopWh,
-      o.energyWh,
-      o.startSoc ?? null,
-      o.endSoc ?? null,
-      (o.discounted ?? o.price)?.electricityFen ?? 0,
-      (o.discounted ?? o.price)?.serviceFen ?? 0,
-      (o.discounted ?? o.price)?.totalFen ?? 0,
-      o.pricePlanId ?? null,
-      o.discounted?.planId ?? null,
-      o.discounted?.electricityDiscountFen ?? 0,
-      o.discounted?.serviceDiscountFen ?? 0,
-      o.stop.reason,
-      o.stop.stopKind,
-      o.payStatus,
-      o.abnormalReasons,
-    ];
-    const columns = [
-      'order_no',
-      'charge_point_id',
-      'connector_id',
-      'transaction_id',
-      'id_tag',
-      'started_at',
-      'stopped_at',
-      'meter_start_wh',
-      'meter_stop_wh',
-      'energy_wh',
-      'start_soc',
-      'end_soc',
-      'electricity_fen',
-      'service_fen',
-      'total_fen',
-      'price_plan_id',
-      'discount_plan_id',
-      'electricity_discount_fen',
-      'service_discount_fen',
-      'end_reason',
-      'stop_kind',
-      'pay_status',
-      'abnormal_reasons',
-      ...bandColumns,
-    ];
-    const values = [...base, ...bandValues];
-    const rows = await m.query(
-      `INSERT INTO charging_order (${columns.join(', ')})
-       VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})
-       ON CONFLICT (charge_point_id, transaction_id) DO NOTHING RETURNING id`,
-      values,
+  /** Keep stops whose start has not arrived yet, until it does. */
+  async parkStops(m: EntityManager, stops: TransactionStoppedV1[]): Promise<void> {
+    if (!stops.length) return;
+    await m.query(
+      `INSERT INTO billing_pending_stop (charge_point_id, transaction_id, payload)
+       SELECT * FROM unnest($1::varchar[], $2::int[], $3::jsonb[]) ON CONFLICT DO NOTHING`,
+      [
+        stops.map((s) => s.chargePointId),
+        stops.map((s) => s.transactionId),
+        stops.map((s) => JSON.stringify(s)),
+      ],
     );
-    return rows.length > 0;
   }
+
+  /**
+   * Insert orders once, many in one statement; a replayed settlement finds the existing row and changes
+   * nothing. Returns the keys of the orders this call inserted.
+   */
+  async insertOrders(m: EntityManager, orders: OrderRecord[]): Promise<Set<string>> {
+    if (!orders.length) return new Set();
+    // One typed array per column (unnest) rather than a VALUES list: a batch of orders is one short
+    // statement with a few dozen parameters, cheap to parse and plan whatever the batch size.
+    const rows = orders.map(orderValues);
+    const columns = ORDER_COLUMNS.map(([name]) => name);
+    const select = ORDER_COLUMNS.map(([name, type]) =>
+      type === 'text-array' ? `ARRAY(SELECT jsonb_array_elements_text(t.${name}))` : `t.${name}`,
+    );
+    const inserted: { charge_point_id: string; transaction_id: number }[] = await m.query(
+      `INSERT INTO charging_order (${columns.join(', ')})
+       SELECT ${select.join(', ')}
+         FROM unnest(${ORDER_COLUMNS.map(([, type], i) => `$${i + 1}::${type === 'text-array' ? 'jsonb' : type}[]`).join(', ')}) AS t(${columns.join(', ')})
+       ON CONFLICT (charge_point_id, transaction_id) DO NOTHING RETURNING charge_point_id, transaction_id`,
+      ORDER_COLUMNS.map(([, type], i) =>
+        rows.map((row) =>
+          (type === 'text-array' || type === 'jsonb') && row[i] !== null ? JSON.stringify(row[i]) : row[i],
+        ),
+      ),
+    );
+    return new Set(
+      inserted.map((r) =>
+        sessionKey({ chargePointId: r.charge_point_id, transactionId: Number(r.transaction_id) }),
+      ),
+    );
+  }
+}
+
+/** Columns of an order row and their types, in the order of `orderValues` (a text[] travels as jsonb). */
+const ORDER_COLUMNS: [name: string, type: string][] = [
+  ['order_no', 'varchar'],
+  ['charge_point_id', 'varchar'],
+  ['connector_id', 'int'],
+  ['transaction_id', 'int'],
+  ['id_tag', 'varchar'],
+  ['started_at', 'timestamptz'],
+  ['stopped_at', 'timestamptz'],
+  ['meter_start_wh', 'bigint'],
+  ['meter_stop_wh', 'bigint'],
+  ['energy_wh', 'bigint'],
+  ['start_soc', 'smallint'],
+  ['end_soc', 'smallint'],
+  ['electricity_fen', 'bigint'],
+  ['service_fen', 'bigint'],
+  ['total_fen', 'bigint'],
+  ['price_plan_id', 'int'],
+  ['discount_plan_id', 'int'],
+  ['electricity_discount_fen', 'bigint'],
+  ['service_discount_fen', 'bigint'],
+  ['end_reason', 'varchar'],
+  ['stop_kind', 'varchar'],
+  ['pay_status', 'smallint'],
+  ['abnormal_reasons', 'text-array'],
+  ['tariff', 'jsonb'],
+  ...Object.values(BAND_COLUMNS).flatMap((c): [string, string][] => [
+    [`${c}_energy_wh`, 'bigint'],
+    [`${c}_electricity_fen`, 'bigint'],
+    [`${c}_service_fen`, 'bigint'],
+  ]),
+];
+
+function orderValues(o: OrderRecord): unknown[] {
+  const payable = o.discounted ?? o.price;
+  const bands = (Object.keys(BAND_COLUMNS) as StageType[]).flatMap((type) => {
+    const band = payable?.bands[type] ?? { energyWh: 0, electricityFen: 0, serviceFen: 0 };
+    return [band.energyWh, band.electricityFen, band.serviceFen];
+  });
+  return [
+    o.orderNo,
+    o.stop.chargePointId,
+    o.stop.connectorId,
+    o.stop.transactionId,
+    o.session?.idTag ?? o.stop.idTag ?? null,
+    o.session?.startedAt ?? null,
+    new Date(o.stop.timestamp),
+    o.session?.meterStartWh ?? o.stop.meterStartWh ?? null,
+    o.stop.meterStopWh,
+    o.energyWh,
+    o.startSoc ?? null,
+    o.endSoc ?? null,
+    payable?.electricityFen ?? 0,
+    payable?.serviceFen ?? 0,
+    payable?.totalFen ?? 0,
+    o.pricePlanId ?? null,
+    o.discounted?.planId ?? null,
+    o.discounted?.electricityDiscountFen ?? 0,
+    o.discounted?.serviceDiscountFen ?? 0,
+    o.stop.reason,
+    o.stop.stopKind,
+    o.payStatus,
+    o.abnormalReasons,
+    o.tariff ?? null,
+    ...bands,
+  ];
+}
+
+function toInputs(key: SessionKey, row: Record<string, unknown>): SettlementInputs {
+  const s = row['session'] as Record<string, unknown> | null;
+  const plan = row['plan'] as { id: number; version: string } | null;
+  const discount = row['discount'] as { id: number; price: number; service: number } | null;
+  return {
+    session: s
+      ? {
+          ...key,
+          connectorId: Number(s['connector_id']),
+          idTag: String(s['id_tag']),
+          meterStartWh: Number(s['meter_start_wh']),
+          startedAt: new Date(String(s['started_at'])),
+        }
+      : undefined,
+    settled: row['settled'] === true,
+    readings: (row['readings'] as { m: string; at: string; v: number | string; f: string | null }[]).map(
+      (r) => ({ measurand: r.m, at: new Date(r.at), value: Number(r.v), flag: r.f }),
+    ),
+    plan: plan ? { id: Number(plan.id), version: String(plan.version) } : undefined,
+    discount: discount
+      ? {
+          planId: Number(discount.id),
+          pricePercent: Number(discount.price),
+          servicePercent: Number(discount.service),
+        }
+      : undefined,
+  };
 }

@@ -10,12 +10,19 @@ import {
 import { addToOutbox, createEnvelope } from '@voltdepot/server-messaging';
 import { applyDiscount } from '../pricing/discount';
 import { priceSession, type MeterReading } from '../pricing/session-pricing';
+import { ENERGY_REGISTER, SOC, sessionMeterReadings } from '../pricing/session-readings';
 import { orderNumber } from './order-number';
-import { SettlementRepository, type Reading } from './settlement.repository';
+import {
+  SettlementRepository,
+  sessionKey,
+  type BillingSessionRow,
+  type OrderRecord,
+  type SettlementInputs,
+  type TransactionReading,
+} from './settlement.repository';
 
 export const SETTLEMENT_GROUP = 'billing.settlement';
-export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
-export const SOC = 'SoC';
+export { ENERGY_REGISTER, SOC } from '../pricing/session-readings';
 
 export type SettlementOptions = {
   /** Business time zone of the price stages. */
@@ -32,10 +39,19 @@ export const DEFAULT_SETTLEMENT_OPTIONS: SettlementOptions = {
   maxSessionEnergyWh: 1_000_000,
 };
 
+/** A stop to settle, with the correlation id its `order.settled` event inherits. */
+type StopToSettle = { stop: TransactionStoppedV1; correlationId?: string };
+
 /**
  * Turns the gateway's transaction events into charging orders, exactly once per pile transaction.
- * Runs inside the idempotent consumer's transaction, so the read model, the order and the
- * `order.settled` event commit together.
+ * Runs inside the idempotent consumer's transaction, so the read model, the orders and their
+ * `order.settled` events commit together with the processed-event marks.
+ *
+ * A batch is handled set-wise, in a fixed number of statements whatever its size: all its starts (which
+ * also release stops parked before them), then all its readings, then all its stops (one read of their
+ * inputs, one insert of the orders, one insert of the events). A stop is therefore settled with every
+ * reading of its transaction received up to the end of its batch, and a stop that precedes its start
+ * in the same batch is settled at once. Of several copies of one start or stop, the first counts.
  */
 export class SettlementService {
   constructor(
@@ -44,52 +60,113 @@ export class SettlementService {
   ) {}
 
   async handle(envelope: EventEnvelope, m: EntityManager): Promise<void> {
-    if (TransactionStarted.is(envelope)) {
-      const p = envelope.payload;
-      // A stop that overtook its start is settled now.
-      const parked = await this.repository.recordStart(m, {
-        chargePointId: p.chargePointId,
-        transactionId: p.transactionId,
-        connectorId: p.connectorId,
-        idTag: p.idTag,
-        meterStartWh: p.meterStartWh,
-        startedAt: new Date(p.timestamp),
-      });
-      if (parked) await this.settle(m, parked);
-    } else if (MeterValuesReceived.is(envelope)) {
-      const p = envelope.payload;
-      if (p.transactionId === undefined) return;
-      const readings: Reading[] = p.samples
-        .filter((s) => s.measurand === ENERGY_REGISTER || s.measurand === SOC)
-        .map((s) => ({
-          measurand: s.measurand,
-          at: new Date(s.timestamp),
-          value: s.value,
-          flag: s.flag ?? null,
-        }));
-      await this.repository.recordReadings(m, p.chargePointId, p.transactionId, readings);
-    } else if (TransactionStopped.is(envelope)) {
-      await this.settle(m, envelope.payload);
+    await this.handleBatch([envelope], m);
+  }
+
+  async handleBatch(envelopes: EventEnvelope[], m: EntityManager): Promise<void> {
+    const starts = new Map<string, BillingSessionRow>();
+    const readings: TransactionReading[] = [];
+    const stops = new Map<string, StopToSettle>();
+    for (const envelope of envelopes) {
+      if (TransactionStarted.is(envelope)) {
+        const p = envelope.payload;
+        const key = sessionKey(p);
+        if (!starts.has(key))
+          starts.set(key, {
+            chargePointId: p.chargePointId,
+            transactionId: p.transactionId,
+            connectorId: p.connectorId,
+            idTag: p.idTag,
+            meterStartWh: p.meterStartWh,
+            startedAt: new Date(p.timestamp),
+            reservationId: p.reservationId,
+          });
+      } else if (MeterValuesReceived.is(envelope)) {
+        const p = envelope.payload;
+        if (p.transactionId === undefined) continue;
+        for (const s of p.samples) {
+          if (s.measurand !== ENERGY_REGISTER && s.measurand !== SOC) continue;
+          readings.push({
+            chargePointId: p.chargePointId,
+            transactionId: p.transactionId,
+            measurand: s.measurand,
+            at: new Date(s.timestamp),
+            value: s.value,
+            flag: s.flag ?? null,
+          });
+        }
+      } else if (TransactionStopped.is(envelope)) {
+        const key = sessionKey(envelope.payload);
+        if (!stops.has(key))
+          stops.set(key, { stop: envelope.payload, correlationId: envelope.correlationId });
+      }
     }
+    // Stops that overtook their starts in earlier batches came first, so they win over copies here.
+    const parked = await this.repository.recordStarts(m, [...starts.values()]);
+    const toSettle = new Map<string, StopToSettle>(parked.map((stop) => [sessionKey(stop), { stop }]));
+    for (const [key, item] of stops) if (!toSettle.has(key)) toSettle.set(key, item);
+    await this.repository.recordReadings(m, readings);
+    await this.settleAll(m, [...toSettle.values()]);
   }
 
   /**
-   * Build and store the order; a settled order is never changed. A stop whose start has not arrived
+   * Build and store the orders; a settled order is never changed. A stop whose start has not arrived
    * yet is parked until it does (a quarantined stop never gets one: it is held as abnormal at once).
    */
-  async settle(m: EntityManager, stop: TransactionStoppedV1): Promise<void> {
-    const inputs = await this.repository.settlementInputs(
+  private async settleAll(m: EntityManager, items: StopToSettle[]): Promise<void> {
+    if (!items.length) return;
+    const inputs = await this.repository.settlementInputsOf(
       m,
-      stop.chargePointId,
-      stop.transactionId,
-      undefined,
+      items.map(({ stop }) => stop),
     );
-    if (inputs.settled) return;
-    const session = inputs.session;
-    if (!session && !stop.quarantined) {
-      await this.repository.parkStop(m, stop);
-      return;
+    const orders: { order: OrderRecord; correlationId?: string }[] = [];
+    const toPark: TransactionStoppedV1[] = [];
+    for (const { stop, correlationId } of items) {
+      const input = inputs.get(sessionKey(stop))!;
+      if (input.settled) continue;
+      if (!input.session && !stop.quarantined) {
+        toPark.push(stop);
+        continue;
+      }
+      orders.push({ order: await this.buildOrder(m, stop, input), correlationId });
     }
+    await this.repository.parkStops(m, toPark);
+    const inserted = await this.repository.insertOrders(
+      m,
+      orders.map((o) => o.order),
+    );
+    await addToOutbox(
+      m,
+      orders
+        .filter(({ order }) => inserted.has(sessionKey(order.stop)))
+        .map(({ order, correlationId }) =>
+          createEnvelope(
+            OrderSettled,
+            order.stop.chargePointId,
+            {
+              orderNo: order.orderNo,
+              chargePointId: order.stop.chargePointId,
+              connectorId: order.stop.connectorId,
+              transactionId: order.stop.transactionId,
+              energyWh: order.energyWh,
+              totalFen: (order.discounted ?? order.price)?.totalFen ?? 0,
+              payStatus: order.payStatus,
+              abnormalReasons: order.abnormalReasons,
+              stoppedAt: new Date(order.stop.timestamp).toISOString(),
+            },
+            correlationId ? { correlationId } : {},
+          ),
+        ),
+    );
+  }
+
+  /** The order of a stop from its inputs: priced, discounted, or held as abnormal with the reasons. */
+  private async buildOrder(
+    m: EntityManager,
+    stop: TransactionStoppedV1,
+    inputs: SettlementInputs,
+  ): Promise<OrderRecord> {
+    const session = inputs.session;
     const reasons: string[] = [];
     const stoppedAt = new Date(stop.timestamp);
     const readings = session ? inputs.readings : [];
@@ -102,12 +179,7 @@ export class SettlementService {
     } else {
       if (stoppedAt < session.startedAt) reasons.push('stop time is before start time');
       if (energySamples.some((r) => r.flag)) reasons.push('implausible meter values reported by the pile');
-      const within = energySamples.filter((r) => !r.flag && r.at > session!.startedAt && r.at < stoppedAt);
-      meterReadings = [
-        { at: session.startedAt.getTime(), energyWh: session.meterStartWh },
-        ...within.map((r) => ({ at: r.at.getTime(), energyWh: r.value })),
-        { at: stoppedAt.getTime(), energyWh: stop.meterStopWh },
-      ];
+      meterReadings = sessionMeterReadings(session, energySamples, stoppedAt, stop.meterStopWh);
       if (meterReadings.some((r) => r.energyWh < 0 || !Number.isInteger(r.energyWh)))
         reasons.push('negative or fractional meter value');
       if (meterReadings.some((r, i) => i > 0 && r.energyWh < meterReadings[i - 1].energyWh))
@@ -130,11 +202,8 @@ export class SettlementService {
       price && session && inputs.discount
         ? { ...applyDiscount(price, inputs.discount), planId: inputs.discount.planId }
         : undefined;
-    const payable = discounted ?? price;
-    const payStatus = reasons.length ? 3 : 0;
-    const orderNo = orderNumber(stop.chargePointId, stop.transactionId, stoppedAt, this.options.timeZone);
-    const inserted = await this.repository.insertOrder(m, {
-      orderNo,
+    return {
+      orderNo: orderNumber(stop.chargePointId, stop.transactionId, stoppedAt, this.options.timeZone),
       stop,
       session,
       startSoc: socs.length ? Math.round(socs[0]) : undefined,
@@ -142,24 +211,12 @@ export class SettlementService {
       price,
       pricePlanId: plan?.id,
       discounted,
-      payStatus,
+      payStatus: reasons.length ? 3 : 0,
       abnormalReasons: reasons,
       energyWh,
-    });
-    if (!inserted) return;
-    await addToOutbox(
-      m,
-      createEnvelope(OrderSettled, stop.chargePointId, {
-        orderNo,
-        chargePointId: stop.chargePointId,
-        connectorId: stop.connectorId,
-        transactionId: stop.transactionId,
-        energyWh,
-        totalFen: payable?.totalFen ?? 0,
-        payStatus,
-        abnormalReasons: reasons,
-        stoppedAt: stoppedAt.toISOString(),
-      }),
-    );
+      ...(reasons.length && plan
+        ? { tariff: { planId: plan.id, stages: plan.plan.stages, discount: inputs.discount ?? null } }
+        : {}),
+    };
   }
 }

@@ -1,16 +1,28 @@
 import { z } from 'zod';
 
+/**
+ * A percentage given as a number or as decimal text ("95"). Not z.coerce: it turns null, "" and false
+ * into 0, a plan under which the customer pays nothing.
+ */
 const percent = (label: string) =>
-  z.coerce
-    .number({ required_error: `Please enter the ${label}`, invalid_type_error: `Please enter the ${label}` })
-    .int('must be a whole percentage')
-    .min(0, 'must be between 0 and 100')
-    .max(100, 'must be between 0 and 100');
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({
+        required_error: `Please enter the ${label}`,
+        invalid_type_error: `Please enter the ${label}`,
+      })
+      .int('must be a whole percentage')
+      .min(0, 'must be between 0 and 100')
+      .max(100, 'must be between 0 and 100'),
+  );
 
+/** An ISO-8601 date-time, handed on as a Date (the driver writes any year PostgreSQL holds). */
 const instant = (label: string) =>
   z
     .string({ required_error: `Please enter the ${label}` })
-    .datetime({ offset: true, message: 'must be an ISO-8601 date-time' });
+    .datetime({ offset: true, message: 'must be an ISO-8601 date-time' })
+    .transform((text) => new Date(text));
 
 /** Customer types (spec §9): 1 personal, 2 group, 3 group external card. */
 export const CUSTOMER_TYPES = [1, 2, 3] as const;
@@ -41,7 +53,7 @@ export const saveDiscountPlanSchema = z
       .max(1000, 'at most 1000 detail rows'),
   })
   .superRefine((dto, ctx) => {
-    if (Date.parse(dto.validTo) <= Date.parse(dto.validFrom))
+    if (dto.validTo <= dto.validFrom)
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['validTo'],

@@ -45,15 +45,10 @@ export const savePricePlanSchema = z.object({
 export type SavePricePlanDto = z.output<typeof savePricePlanSchema>;
 
 export const assignPricePlanSchema = z.object({
-  planId: z.number().int().positive(),
+  planId: z.number().int().positive().max(2_147_483_647),
   effectiveFrom: z.string().datetime({ offset: true, message: 'must be an ISO-8601 date-time' }),
 });
 export type AssignPricePlanDto = z.output<typeof assignPricePlanSchema>;
-
-export const pageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1, 'page starts at 1'),
-  size: z.coerce.number().int().min(1).max(500, 'size must be at most 500'),
-});
 
 /** What the API returns: prices back as decimal yuan strings so clients never see float noise. */
 export type PricePlanView = {

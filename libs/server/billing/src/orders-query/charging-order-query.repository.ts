@@ -1,0 +1,525 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type {
+  ChargingOrderRow,
+  ChargingOrderTotals,
+  OrderFilterOptions,
+  OrderStatusCode,
+  PayStatusCode,
+  ReviewDecision,
+  ReviewStatusCode,
+  StageTypeCode,
+} from '@voltdepot/shared-contracts';
+import type { PricePlanStage, StageType } from '../pricing/price-plan';
+import type { OrderTariff } from '../settlement/settlement.repository';
+import { inScope, type BillingDataScope } from '../shared/data-scope';
+import { containing } from '../shared/query-params';
+import type { OrderQuery } from './dto/order-query.dto';
+
+/** Order status (spec §4) from the pay status and the review of a held order. */
+const ORDER_STATUS_SQL = `CASE WHEN o.pay_status = 1 THEN 'paid'
+                               WHEN o.pay_status = 0 THEN 'unpaid'
+                               WHEN r.decision = 'reject' THEN 'unsettled'
+                               ELSE 'abnormal' END`;
+const REVIEW_STATUS_SQL = `CASE WHEN cardinality(o.abnormal_reasons) = 0 THEN NULL
+                                WHEN r.decision IS NULL THEN 'pending'
+                                WHEN r.decision = 'approve' THEN 'audited'
+                                ELSE 'rejected' END`;
+
+/**
+ * An order with the names of where and with what it charged. Piles are matched by charge point id,
+ * guns by channel number, cards by physical number (the OCPP idTag); the vehicle is the bus its card is
+ * issued to, else one whose VIN or plate is the idTag (piles that identify the bus instead of a card).
+ */
+const FROM = `
+  FROM charging_order o
+  LEFT JOIN charging_pile p ON p.charge_point_id = o.charge_point_id
+  LEFT JOIN station s ON s.id = p.station_id
+  LEFT JOIN charging_gun g ON g.pile_id = p.id AND g.channel_number = o.connector_id
+  LEFT JOIN charging_card c ON c.physical_number = o.id_tag
+  LEFT JOIN LATERAL (SELECT plate, vin FROM vehicle
+                      WHERE id = c.vehicle_id OR vin = o.id_tag OR plate = o.id_tag
+                      ORDER BY (id = c.vehicle_id) DESC NULLS LAST, id LIMIT 1) v ON true
+  LEFT JOIN charging_order_review r ON r.order_id = o.id`;
+
+const ROW_COLUMNS = `o.id, o.order_no, o.charge_point_id, o.connector_id, o.transaction_id,
+  p.station_id, s.name AS station_name, p.id AS pile_id, p.name AS pile_name, g.id AS gun_id, g.name AS gun_name,
+  o.id_tag, c.self_number AS card_self_number, v.plate AS vehicle_plate, v.vin AS vehicle_vin,
+  o.started_at, o.stopped_at, o.energy_wh, o.start_soc, o.end_soc, o.electricity_fen, o.service_fen, o.total_fen,
+  o.electricity_discount_fen + o.service_discount_fen AS discount_fen, o.pay_status,
+  ${ORDER_STATUS_SQL} AS order_status, ${REVIEW_STATUS_SQL} AS review_status,
+  o.abnormal_reasons, o.end_reason, o.stop_kind, o.start_mode, o.settled_at`;
+
+const BAND_COLUMNS: Record<StageType, string> = {
+  sharp: 'sharp',
+  peak: 'peak',
+  normal: 'normal',
+  valley: 'valley',
+  deepValley: 'deep_valley',
+};
+
+export type RawRow = Record<string, unknown>;
+
+const num = (v: unknown): number => Number(v);
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const iso = (v: unknown): string => new Date(v as string).toISOString();
+
+export function toOrderRow(r: RawRow): ChargingOrderRow {
+  const startedAt = r['started_at'] ? iso(r['started_at']) : null;
+  const stoppedAt = iso(r['stopped_at']);
+  return {
+    id: num(r['id']),
+    orderNo: String(r['order_no']),
+    chargePointId: String(r['charge_point_id']),
+    connectorId: num(r['connector_id']),
+    transactionId: num(r['transaction_id']),
+    stationId: numOrNull(r['station_id']),
+    stationName: textOrNull(r['station_name']),
+    pileId: numOrNull(r['pile_id']),
+    pileName: textOrNull(r['pile_name']),
+    gunId: numOrNull(r['gun_id']),
+    gunName: textOrNull(r['gun_name']),
+    idTag: textOrNull(r['id_tag']),
+    cardSelfNumber: textOrNull(r['card_self_number']),
+    vehiclePlate: textOrNull(r['vehicle_plate']),
+    vehicleVin: textOrNull(r['vehicle_vin']),
+    startedAt,
+    stoppedAt,
+    durationSeconds: startedAt
+      ? Math.max(0, Math.round((Date.parse(stoppedAt) - Date.parse(startedAt)) / 1000))
+      : null,
+    energyWh: num(r['energy_wh']),
+    startSoc: numOrNull(r['start_soc']),
+    endSoc: numOrNull(r['end_soc']),
+    electricityFen: num(r['electricity_fen']),
+    serviceFen: num(r['service_fen']),
+    totalFen: num(r['total_fen']),
+    discountFen: num(r['discount_fen']),
+    payStatus: num(r['pay_status']) as PayStatusCode,
+    orderStatus: String(r['order_status']) as OrderStatusCode,
+    reviewStatus: (r['review_status'] ?? null) as ReviewStatusCode | null,
+    abnormalReasons: (r['abnormal_reasons'] as string[] | null) ?? [],
+    endReason: String(r['end_reason']),
+    stopKind: r['stop_kind'] === 'abnormal' ? 'abnormal' : 'normal',
+    startMode: String(r['start_mode']),
+    settledAt: iso(r['settled_at']),
+  };
+}
+
+/** The organisation of an order's pile: its station's, else its own. */
+const PILE_ORGANIZATION = 'COALESCE(s.organization_id, p.organization_id)';
+
+function whereOf(q: OrderQuery, scope: BillingDataScope): { sql: string; params: unknown[] } {
+  // The caller's data scope is always $1.
+  const conditions: string[] = [inScope(PILE_ORGANIZATION, 1)];
+  const params: unknown[] = [scope.pathPatterns];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql(`$${params.length}`));
+  };
+  if (q.start) add((p) => `o.stopped_at >= ${p}`, q.start);
+  if (q.end) add((p) => `o.stopped_at <= ${p}`, q.end);
+  if (q.stationId !== undefined) add((p) => `p.station_id = ${p}`, q.stationId);
+  if (q.pileId !== undefined) add((p) => `p.id = ${p}`, q.pileId);
+  if (q.gunId !== undefined) add((p) => `g.id = ${p}`, q.gunId);
+  if (q.vehicle) add((p) => `(v.plate ILIKE ${p} OR v.vin ILIKE ${p})`, containing(q.vehicle));
+  if (q.card) add((p) => `(o.id_tag ILIKE ${p} OR c.self_number ILIKE ${p})`, containing(q.card));
+  if (q.orderNo) add((p) => `o.order_no ILIKE ${p}`, containing(q.orderNo));
+  if (q.payStatus !== undefined) add((p) => `o.pay_status = ${p}`, q.payStatus);
+  if (q.orderStatus) add((p) => `(${ORDER_STATUS_SQL}) = ${p}`, q.orderStatus);
+  if (q.held === true) conditions.push('cardinality(o.abnormal_reasons) > 0');
+  if (q.held === false) conditions.push('cardinality(o.abnormal_reasons) = 0');
+  if (q.reviewStatus) add((p) => `(${REVIEW_STATUS_SQL}) = ${p}`, q.reviewStatus);
+  return { sql: `WHERE ${conditions.join(' AND ')}`, params };
+}
+
+export type OrderPricingInputs = {
+  session?: { idTag: string; meterStartWh: number; startedAt: Date };
+  readings: { at: Date; value: number; flag: string | null }[];
+  plan?: { id: number; stages: PricePlanStage[] };
+  discount?: { planId: number; pricePercent: number; servicePercent: number };
+};
+
+export type LockedOrder = {
+  id: number;
+  orderNo: string;
+  chargePointId: string;
+  transactionId: number;
+  stoppedAt: Date;
+  meterStopWh: number;
+  held: boolean;
+  review?: { decision: ReviewDecision; reviewer: string; at: Date };
+};
+
+export type BilledAmounts = {
+  pricePlanId: number;
+  discountPlanId: number | null;
+  bands: Record<StageType, { energyWh: number; electricityFen: number; serviceFen: number }>;
+  electricityFen: number;
+  serviceFen: number;
+  totalFen: number;
+  electricityDiscountFen: number;
+  serviceDiscountFen: number;
+};
+
+/**
+ * Reads of the order screens (lists, totals, detail, filter options) and the review of held orders:
+ * the only file of the order console that touches the database.
+ */
+export class ChargingOrderQueryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async page(
+    q: OrderQuery,
+    scope: BillingDataScope,
+    page: number,
+    size: number,
+  ): Promise<{ rows: ChargingOrderRow[]; total: number; totals: ChargingOrderTotals }> {
+    const where = whereOf(q, scope);
+    const [totals] = await this.dataSource.query(
+      `SELECT count(*)::int AS count, coalesce(sum(o.energy_wh), 0) AS energy_wh,
+              coalesce(sum(o.electricity_fen), 0) AS electricity_fen, coalesce(sum(o.service_fen), 0) AS service_fen,
+              coalesce(sum(o.total_fen), 0) AS total_fen,
+              coalesce(sum(o.electricity_discount_fen + o.service_discount_fen), 0) AS discount_fen
+         ${FROM} ${where.sql}`,
+      where.params,
+    );
+    const n = where.params.length;
+    const rows = await this.dataSource.query(
+      `SELECT ${ROW_COLUMNS} ${FROM} ${where.sql} ORDER BY o.stopped_at DESC, o.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...where.params, size, (page - 1) * size],
+    );
+    return {
+      rows: rows.map(toOrderRow),
+      total: Number(totals.count),
+      totals: {
+        count: Number(totals.count),
+        energyWh: Number(totals.energy_wh),
+        electricityFen: Number(totals.electricity_fen),
+        serviceFen: Number(totals.service_fen),
+        totalFen: Number(totals.total_fen),
+        discountFen: Number(totals.discount_fen),
+      },
+    };
+  }
+
+  /** One order with everything its detail page shows, or undefined. */
+  async detail(
+    id: number,
+    scope: BillingDataScope,
+  ): Promise<
+    | {
+        row: ChargingOrderRow;
+        raw: RawRow;
+        session?: { idTag: string; meterStartWh: number; startedAt: Date };
+        readings: { measurand: string; at: Date; value: number; flag: string | null }[];
+        review?: { decision: ReviewDecision; reason: string; reviewer: string; at: Date };
+      }
+    | undefined
+  > {
+    const bandColumns = Object.values(BAND_COLUMNS)
+      .map((c) => `o.${c}_energy_wh, o.${c}_electricity_fen, o.${c}_service_fen`)
+      .join(', ');
+    const [raw] = await this.dataSource.query(
+      `SELECT ${ROW_COLUMNS}, o.meter_start_wh, o.meter_stop_wh, o.price_plan_id, pp.name AS price_plan_name,
+              o.discount_plan_id, dp.name AS discount_plan_name, o.electricity_discount_fen, o.service_discount_fen,
+              ${bandColumns},
+              r.decision AS review_decision, r.reason AS review_reason, r.reviewer_name, r.reviewed_at,
+              (SELECT row_to_json(b) FROM (SELECT id_tag, meter_start_wh, started_at FROM billing_session
+                 WHERE charge_point_id = o.charge_point_id AND transaction_id = o.transaction_id) b) AS session,
+              (SELECT coalesce(json_agg(json_build_object('m', measurand, 'at', at, 'v', value, 'f', flag) ORDER BY at), '[]')
+                 FROM billing_reading WHERE charge_point_id = o.charge_point_id AND transaction_id = o.transaction_id) AS readings
+         ${FROM}
+         LEFT JOIN price_plan pp ON pp.id = o.price_plan_id
+         LEFT JOIN discount_plan dp ON dp.id = o.discount_plan_id
+        WHERE o.id = $2 AND ${inScope(PILE_ORGANIZATION, 1)}`,
+      [scope.pathPatterns, id],
+    );
+    if (!raw) return undefined;
+    const session = raw.session as RawRow | null;
+    return {
+      row: toOrderRow(raw),
+      raw,
+      session: session
+        ? {
+            idTag: String(session['id_tag']),
+            meterStartWh: Number(session['meter_start_wh']),
+            startedAt: new Date(String(session['started_at'])),
+          }
+        : undefined,
+      readings: (raw.readings as { m: string; at: string; v: number | string; f: string | null }[]).map(
+        (r) => ({
+          measurand: r.m,
+          at: new Date(r.at),
+          value: Number(r.v),
+          flag: r.f,
+        }),
+      ),
+      review: raw.review_decision
+        ? {
+            decision: raw.review_decision as ReviewDecision,
+            reason: String(raw.review_reason),
+            reviewer: String(raw.reviewer_name),
+            at: new Date(raw.reviewed_at as string),
+          }
+        : undefined,
+    };
+  }
+
+  /** Band amounts of a detail row. */
+  static bandsOf(
+    raw: RawRow,
+  ): { stageType: StageTypeCode; energyWh: number; electricityFen: number; serviceFen: number }[] {
+    return (Object.entries(BAND_COLUMNS) as [StageType, string][]).map(([stageType, c]) => ({
+      stageType,
+      energyWh: Number(raw[`${c}_energy_wh`]),
+      electricityFen: Number(raw[`${c}_electricity_fen`]),
+      serviceFen: Number(raw[`${c}_service_fen`]),
+    }));
+  }
+
+  async filterOptions(scope: BillingDataScope): Promise<OrderFilterOptions> {
+    const [stations, piles, guns] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, name FROM station WHERE ${inScope('organization_id', 1)} ORDER BY name, id`,
+        [scope.pathPatterns],
+      ),
+      this.dataSource.query(
+        `SELECT p.id, p.name, p.station_id, p.charge_point_id FROM charging_pile p
+           LEFT JOIN station s ON s.id = p.station_id
+          WHERE ${inScope(PILE_ORGANIZATION, 1)} ORDER BY p.name, p.id`,
+        [scope.pathPatterns],
+      ),
+      this.dataSource.query(
+        `SELECT g.id, g.name, g.pile_id, g.channel_number FROM charging_gun g
+           JOIN charging_pile p ON p.id = g.pile_id LEFT JOIN station s ON s.id = p.station_id
+          WHERE ${inScope(PILE_ORGANIZATION, 1)} ORDER BY g.pile_id, g.channel_number`,
+        [scope.pathPatterns],
+      ),
+    ]);
+    return {
+      stations: stations.map((s: RawRow) => ({ id: Number(s['id']), name: String(s['name']) })),
+      piles: piles.map((p: RawRow) => ({
+        id: Number(p['id']),
+        name: String(p['name']),
+        stationId: numOrNull(p['station_id']),
+        chargePointId: String(p['charge_point_id']),
+      })),
+      guns: guns.map((g: RawRow) => ({
+        id: Number(g['id']),
+        name: String(g['name']),
+        pileId: Number(g['pile_id']),
+        channel: Number(g['channel_number']),
+      })),
+    };
+  }
+
+  /** The order locked for its review (FOR UPDATE: two reviewers cannot both decide). */
+  async lockForReview(
+    m: EntityManager,
+    id: number,
+    scope: BillingDataScope,
+  ): Promise<LockedOrder | undefined> {
+    const [row] = await m.query(
+      `SELECT o.id, o.order_no, o.charge_point_id, o.transaction_id, o.stopped_at, o.meter_stop_wh,
+              cardinality(o.abnormal_reasons) > 0 AS held
+         FROM charging_order o
+         LEFT JOIN charging_pile p ON p.charge_point_id = o.charge_point_id
+         LEFT JOIN station s ON s.id = p.station_id
+        WHERE o.id = $2 AND ${inScope(PILE_ORGANIZATION, 1)} FOR UPDATE OF o`,
+      [scope.pathPatterns, id],
+    );
+    if (!row) return undefined;
+    // Read after the lock, in a statement of its own: under READ COMMITTED it sees a review that a
+    // concurrent reviewer committed while this one waited for the lock.
+    const [review] = await m.query(
+      'SELECT decision, reviewer_name, reviewed_at FROM charging_order_review WHERE order_id = $1',
+      [id],
+    );
+    return {
+      id: Number(row.id),
+      orderNo: String(row.order_no),
+      chargePointId: String(row.charge_point_id),
+      transactionId: Number(row.transaction_id),
+      stoppedAt: new Date(row.stopped_at),
+      meterStopWh: Number(row.meter_stop_wh),
+      held: row.held === true,
+      review: review
+        ? {
+            decision: review.decision,
+            reviewer: String(review.reviewer_name),
+            at: new Date(review.reviewed_at),
+          }
+        : undefined,
+    };
+  }
+
+  /**
+   * What pricing a held order needs: its session and energy readings, and the tariff it was held with
+   * (plan stages and discount at the start, kept by the settlement). Orders held before tariffs were kept
+   * fall back to the plan recorded at settlement (else the station's plan in force at the start, else the
+   * default plan) as it is now, and the discount plan covering the card at the start.
+   */
+  async pricingInputs(m: EntityManager, order: LockedOrder): Promise<OrderPricingInputs> {
+    const [row] = await m.query(
+      `WITH s AS (SELECT id_tag, meter_start_wh, started_at FROM billing_session
+                   WHERE charge_point_id = $1 AND transaction_id = $2),
+            plan AS (
+              SELECT COALESCE(
+                (SELECT price_plan_id FROM charging_order WHERE id = $3),
+                (SELECT spp.plan_id FROM station_price_plan spp JOIN charging_pile p ON p.station_id = spp.station_id
+                  WHERE p.charge_point_id = $1 AND spp.effective_from <= (SELECT started_at FROM s)
+                  ORDER BY spp.effective_from DESC LIMIT 1),
+                (SELECT id FROM price_plan WHERE is_default)) AS id)
+       SELECT (SELECT row_to_json(s) FROM s) AS session,
+              (SELECT tariff FROM charging_order WHERE id = $3) AS tariff,
+              (SELECT coalesce(json_agg(json_build_object('at', at, 'v', value, 'f', flag) ORDER BY at), '[]')
+                 FROM billing_reading WHERE charge_point_id = $1 AND transaction_id = $2
+                  AND measurand = 'Energy.Active.Import.Register') AS readings,
+              (SELECT id FROM plan) AS plan_id,
+              (SELECT coalesce(json_agg(json_build_object('t', stage_type, 's', start_minute, 'e', end_minute,
+                                                          'p', electricity_price, 'f', service_fee) ORDER BY seq), '[]')
+                 FROM price_plan_stage WHERE plan_id = (SELECT id FROM plan)) AS stages,
+              (SELECT json_build_object('id', d.id, 'price', d.price_discount, 'service', d.service_fee_discount)
+                 FROM discount_plan d JOIN discount_plan_card c ON c.plan_id = d.id
+                WHERE c.id_tag = (SELECT id_tag FROM s) AND d.enabled
+                  AND d.valid_from <= (SELECT started_at FROM s) AND (SELECT started_at FROM s) < d.valid_to
+                ORDER BY d.valid_from DESC, d.id DESC LIMIT 1) AS discount`,
+      [order.chargePointId, order.transactionId, order.id],
+    );
+    const s = row.session as RawRow | null;
+    const tariff = row.tariff as OrderTariff | null;
+    const stages = row.stages as { t: StageType; s: number; e: number; p: number; f: number }[];
+    return {
+      session: s
+        ? {
+            idTag: String(s['id_tag']),
+            meterStartWh: Number(s['meter_start_wh']),
+            startedAt: new Date(String(s['started_at'])),
+          }
+        : undefined,
+      readings: (row.readings as { at: string; v: number | string; f: string | null }[]).map((r) => ({
+        at: new Date(r.at),
+        value: Number(r.v),
+        flag: r.f,
+      })),
+      ...(tariff
+        ? {
+            plan: { id: tariff.planId, stages: tariff.stages },
+            discount: tariff.discount ?? undefined,
+          }
+        : this.currentTariff(row.plan_id, stages, row.discount)),
+    };
+  }
+
+  private currentTariff(
+    planId: unknown,
+    stages: { t: StageType; s: number; e: number; p: number; f: number }[],
+    discount: { id: unknown; price: unknown; service: unknown } | null,
+  ): Pick<OrderPricingInputs, 'plan' | 'discount'> {
+    return {
+      plan:
+        planId !== null && stages.length
+          ? {
+              id: Number(planId),
+              stages: stages.map((x) => ({
+                stageType: x.t,
+                startMinute: Number(x.s),
+                endMinute: Number(x.e),
+                electricityPrice: Number(x.p),
+                serviceFee: Number(x.f),
+              })),
+            }
+          : undefined,
+      discount: discount
+        ? {
+            planId: Number(discount.id),
+            pricePercent: Number(discount.price),
+            servicePercent: Number(discount.service),
+          }
+        : undefined,
+    };
+  }
+
+  /** Bills an approved held order: its band amounts and totals, pay status unpaid. */
+  async bill(m: EntityManager, orderId: number, amounts: BilledAmounts): Promise<void> {
+    const sets: string[] = [];
+    const values: unknown[] = [orderId];
+    const set = (column: string, value: unknown) => {
+      values.push(value);
+      sets.push(`${column} = $${values.length}`);
+    };
+    for (const [type, column] of Object.entries(BAND_COLUMNS) as [StageType, string][]) {
+      set(`${column}_energy_wh`, amounts.bands[type].energyWh);
+      set(`${column}_electricity_fen`, amounts.bands[type].electricityFen);
+      set(`${column}_service_fen`, amounts.bands[type].serviceFen);
+    }
+    set('electricity_fen', amounts.electricityFen);
+    set('service_fen', amounts.serviceFen);
+    set('total_fen', amounts.totalFen);
+    set('electricity_discount_fen', amounts.electricityDiscountFen);
+    set('service_discount_fen', amounts.serviceDiscountFen);
+    set('price_plan_id', amounts.pricePlanId);
+    set('discount_plan_id', amounts.discountPlanId);
+    await m.query(
+      `UPDATE charging_order SET ${sets.join(', ')}, pay_status = 0 WHERE id = $1 AND pay_status = 3`,
+      values,
+    );
+  }
+
+  /** Records the decision; false when the order already has one (the caller answers 409). */
+  async recordReview(
+    m: EntityManager,
+    review: {
+      orderId: number;
+      decision: ReviewDecision;
+      reason: string;
+      reviewerId: number;
+      reviewer: string;
+    },
+  ): Promise<boolean> {
+    const rows = await m.query(
+      `INSERT INTO charging_order_review (order_id, decision, reason, reviewer_id, reviewer_name)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+      [review.orderId, review.decision, review.reason, review.reviewerId, review.reviewer],
+    );
+    return rows.length > 0;
+  }
+
+  /** Every row of a filtered list, newest first, in batches (exports). */
+  async *batches(
+    q: OrderQuery,
+    scope: BillingDataScope,
+    batchSize: number,
+    limit: number,
+  ): AsyncGenerator<ChargingOrderRow[]> {
+    const where = whereOf(q, scope);
+    const n = where.params.length;
+    // Keyset pagination on (stopped_at, id), the instant kept as PostgreSQL's own text (microseconds):
+    // stable while new orders arrive.
+    let after: { stoppedAt: string; id: number } | undefined;
+    for (let read = 0; read < limit;) {
+      const keyset = after ? `AND (o.stopped_at, o.id) < ($${n + 2}::timestamptz, $${n + 3})` : '';
+      const params = [
+        ...where.params,
+        Math.min(batchSize, limit - read),
+        ...(after ? [after.stoppedAt, after.id] : []),
+      ];
+      const raw: RawRow[] = await this.dataSource.query(
+        `SELECT ${ROW_COLUMNS}, o.stopped_at::text AS stopped_key ${FROM} ${where.sql} ${keyset}
+          ORDER BY o.stopped_at DESC, o.id DESC LIMIT $${n + 1}`,
+        params,
+      );
+      if (!raw.length) return;
+      yield raw.map(toOrderRow);
+      read += raw.length;
+      const last = raw[raw.length - 1];
+      after = { stoppedAt: String(last['stopped_key']), id: Number(last['id']) };
+      if (raw.length < batchSize) return;
+    }
+  }
+}

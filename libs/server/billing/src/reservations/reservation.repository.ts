@@ -1,0 +1,134 @@
+import type { DataSource } from 'typeorm';
+import { inScope, type BillingDataScope } from '../shared/data-scope';
+import { containing } from '../shared/query-params';
+import type { ReservationQuery, ReservationStatus, ReservationView } from './dto/reservation.dto';
+
+/**
+ * Reservations as the gateway journals them: a ReserveNow the pile answered Accepted. It is completed
+ * when a session started on that pile with its reservation id (the settlement's record of starts)
+ * between the reservation and its expiry, cancelled when a CancelReservation for it was accepted, timed
+ * out once the expiry passed, and successful (waiting) until then.
+ */
+const RESERVATIONS = `
+  WITH r AS (
+    SELECT c.id, c.charge_point_id, c.params->>'reservationId' AS reservation_id,
+           (c.params->>'connectorId')::int AS connector_id, c.params->>'idTag' AS id_tag,
+           (c.params->>'expiryDate')::timestamptz AS expiry_date, c.requested_at AS reserved_at,
+           p.id AS pile_id, p.name AS pile_name, s.id AS station_id, s.name AS station_name,
+           g.id AS gun_id, g.name AS gun_name, card.cardholder,
+           COALESCE(s.organization_id, p.organization_id) AS organization_id,
+           used.transaction_id, used.started_at, o.order_no AS charging_order_no, cancel.cancelled_at
+      FROM pile_command c
+      JOIN charging_pile p ON p.charge_point_id = c.charge_point_id
+      LEFT JOIN station s ON s.id = p.station_id
+      LEFT JOIN charging_gun g ON g.pile_id = p.id AND g.channel_number = (c.params->>'connectorId')::int
+      LEFT JOIN charging_card card ON card.physical_number = c.params->>'idTag'
+      LEFT JOIN LATERAL (
+        SELECT b.transaction_id, b.started_at FROM billing_session b
+         WHERE b.charge_point_id = c.charge_point_id AND b.reservation_id::text = c.params->>'reservationId'
+           AND b.started_at >= c.requested_at - interval '10 minutes'
+           AND b.started_at <= (c.params->>'expiryDate')::timestamptz + interval '10 minutes'
+         ORDER BY b.started_at LIMIT 1) used ON true
+      LEFT JOIN charging_order o
+        ON o.charge_point_id = c.charge_point_id AND o.transaction_id = used.transaction_id
+      LEFT JOIN LATERAL (
+        SELECT x.completed_at AS cancelled_at FROM pile_command x
+         WHERE x.action = 'CancelReservation' AND x.charge_point_id = c.charge_point_id
+           AND x.params->>'reservationId' = c.params->>'reservationId' AND x.requested_at >= c.requested_at
+           AND x.status = 'completed' AND x.response->>'status' = 'Accepted'
+         ORDER BY x.requested_at LIMIT 1) cancel ON true
+     WHERE c.action = 'ReserveNow' AND c.status = 'completed' AND c.response->>'status' = 'Accepted'),
+  v AS (
+    SELECT r.*, CASE WHEN r.transaction_id IS NOT NULL THEN 'completed'
+                     WHEN r.cancelled_at IS NOT NULL THEN 'cancelled'
+                     WHEN r.expiry_date <= now() THEN 'timedOut'
+                     ELSE 'successful' END AS status
+      FROM r)`;
+
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const isoOrNull = (v: unknown): string | null => (v ? new Date(v as Date).toISOString() : null);
+
+function toView(r: Record<string, unknown>): ReservationView {
+  const status = r['status'] as ReservationStatus;
+  return {
+    id: String(r['id']),
+    reservationId: Number(r['reservation_id']),
+    chargePointId: String(r['charge_point_id']),
+    connectorId: Number(r['connector_id']),
+    stationId: numOrNull(r['station_id']),
+    stationName: textOrNull(r['station_name']),
+    pileId: Number(r['pile_id']),
+    pileName: String(r['pile_name']),
+    gunId: numOrNull(r['gun_id']),
+    gunName: textOrNull(r['gun_name']),
+    idTag: String(r['id_tag']),
+    cardholder: textOrNull(r['cardholder']),
+    reservedAt: new Date(r['reserved_at'] as Date).toISOString(),
+    expiryDate: new Date(r['expiry_date'] as Date).toISOString(),
+    status,
+    endedAt:
+      status === 'completed'
+        ? isoOrNull(r['started_at'])
+        : status === 'cancelled'
+          ? isoOrNull(r['cancelled_at'])
+          : null,
+    transactionId: numOrNull(r['transaction_id']),
+    chargingOrderNo: textOrNull(r['charging_order_no']),
+  };
+}
+
+/** Reads of reservations, always within the caller's data scope (the pile's station's organisation). */
+export class ReservationRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async page(
+    q: ReservationQuery,
+    scope: BillingDataScope,
+    page: number,
+    size: number,
+  ): Promise<{ list: ReservationView[]; total: number }> {
+    const { filter, params } = this.where(q, scope);
+    const [list, [count]] = await Promise.all([
+      this.list(q, scope, page, size),
+      this.dataSource.query(
+        `${RESERVATIONS} SELECT count(*)::int AS total FROM v ${filter}`,
+        params,
+      ) as Promise<{ total: number }[]>,
+    ]);
+    return { list, total: count.total };
+  }
+
+  /** One page of the list without its count (exports read page after page). */
+  async list(
+    q: ReservationQuery,
+    scope: BillingDataScope,
+    page: number,
+    size: number,
+  ): Promise<ReservationView[]> {
+    const { filter, params } = this.where(q, scope);
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `${RESERVATIONS} SELECT * FROM v ${filter} ORDER BY v.reserved_at DESC, v.id
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, size, (page - 1) * size],
+    );
+    return rows.map(toView);
+  }
+
+  private where(q: ReservationQuery, scope: BillingDataScope): { filter: string; params: unknown[] } {
+    const params: unknown[] = [scope.pathPatterns];
+    const where = [inScope('v.organization_id', 1)];
+    const add = (condition: (n: number) => string, value: unknown) => {
+      params.push(value);
+      where.push(condition(params.length));
+    };
+    if (q.start) add((n) => `v.reserved_at >= $${n}`, q.start);
+    if (q.end) add((n) => `v.reserved_at <= $${n}`, q.end);
+    if (q.stationId) add((n) => `v.station_id = $${n}`, q.stationId);
+    if (q.pileId) add((n) => `v.pile_id = $${n}`, q.pileId);
+    if (q.gunId) add((n) => `v.gun_id = $${n}`, q.gunId);
+    if (q.idTag) add((n) => `v.id_tag ILIKE $${n}`, containing(q.idTag));
+    if (q.status) add((n) => `v.status = $${n}`, q.status);
+    return { filter: `WHERE ${where.join(' AND ')}`, params };
+  }
+}
