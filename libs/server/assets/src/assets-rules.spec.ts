@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AssetsErrorCode, AssetsException } from './assets.exception';
+import { CARD_NOT_NORMAL_MESSAGE, cardTransition } from './cards/card-actions';
 import { idTagStatusOf } from './cards/id-tag.repository';
+import { pictureTypeOf } from './stations/station-pictures.service';
 import { gatewayStateOf } from './piles/gateway-registry.repository';
 import { hostSelectionSchema } from './piles/piles.dto';
 import { createPileSchema } from './piles/piles.definition';
@@ -12,7 +14,6 @@ import {
   requiredText,
   requiredTime,
 } from './shared/fields';
-import { escapeCell } from './shared/xlsx';
 
 function messages(schema: z.ZodTypeAny, value: unknown): string[] {
   const result = schema.safeParse(value);
@@ -76,6 +77,45 @@ describe('field schemas speak the messages of business-areas §5', () => {
   });
 });
 
+describe('charging-card actions (business-areas §4)', () => {
+  it.each([
+    ['make', 'notMade', 'normal'],
+    ['reportLoss', 'normal', 'lost'],
+    ['releaseLoss', 'lost', 'normal'],
+    ['replace', 'lost', 'normal'],
+    ['swap', 'normal', 'normal'],
+    ['logout', 'normal', 'cancelled'],
+  ] as const)('%s: %s -> %s', (action, from, to) => {
+    expect(cardTransition(from, action)).toEqual({ ok: true, to });
+  });
+
+  it('a card not in normal status cannot be operated', () => {
+    for (const status of ['notMade', 'occupied', 'lost', 'cancelled', 'invalid']) {
+      for (const action of ['reportLoss', 'swap', 'logout'] as const) {
+        expect(cardTransition(status, action)).toEqual({ ok: false, message: CARD_NOT_NORMAL_MESSAGE });
+      }
+    }
+    expect(CARD_NOT_NORMAL_MESSAGE).toBe('A card not in normal status cannot be operated');
+  });
+});
+
+describe('station pictures are JPG or PNG by name and by bytes', () => {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
+  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0]);
+  it.each([
+    ['a.png', png, 'image/png'],
+    ['A.PNG', png, 'image/png'],
+    ['a.jpg', jpeg, 'image/jpeg'],
+    ['a.jpeg', jpeg, 'image/jpeg'],
+    ['a.png', jpeg, undefined],
+    ['a.jpg', png, undefined],
+    ['a.gif', png, undefined],
+    ['png', png, undefined],
+  ])('%s -> %s', (name, buffer, expected) => {
+    expect(pictureTypeOf({ originalname: name, size: buffer.length, buffer })).toBe(expected);
+  });
+});
+
 describe('gateway mappings', () => {
   it.each([
     [50, 'active'],
@@ -94,18 +134,6 @@ describe('gateway mappings', () => {
   ])('card status %s -> %s', (status, idTag) => expect(idTagStatusOf(status)).toBe(idTag));
 });
 
-describe('xlsx cells', () => {
-  it.each([
-    ['=1+1', "'=1+1"],
-    ['+86 591', "'+86 591"],
-    ['-5', "'-5"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['plain', 'plain'],
-    [42, 42],
-    [null, null],
-  ])('%j -> %j', (value, expected) => expect(escapeCell(value)).toBe(expected));
-});
-
 describe('AssetsException', () => {
   it('maps every code to a status', () => {
     expect(Object.values(AssetsErrorCode).map((c) => [c, AssetsException.statusOf(c)])).toEqual([
@@ -114,9 +142,10 @@ describe('AssetsException', () => {
       ['ASSET_OUT_OF_DATA_SCOPE', 403],
       ['ASSET_DUPLICATE', 409],
       ['ASSET_IN_USE', 409],
+      ['ASSET_CHANGED', 409],
       ['ASSET_RULE_VIOLATED', 422],
       ['UNKNOWN_PILE_NOT_FOUND', 404],
-      ['ASSET_IMPORT_REJECTED', 422],
+      ['STATION_PICTURE_REJECTED', 422],
     ]);
   });
 });

@@ -6,9 +6,11 @@ export enum AssetsErrorCode {
   OutOfDataScope = 'ASSET_OUT_OF_DATA_SCOPE',
   Duplicate = 'ASSET_DUPLICATE',
   InUse = 'ASSET_IN_USE',
+  /** The row changed between reading and writing it (a concurrent action). */
+  Conflict = 'ASSET_CHANGED',
   RuleViolated = 'ASSET_RULE_VIOLATED',
   UnknownPileNotFound = 'UNKNOWN_PILE_NOT_FOUND',
-  ImportRejected = 'ASSET_IMPORT_REJECTED',
+  PictureRejected = 'STATION_PICTURE_REJECTED',
 }
 
 /** Errors of the charging-assets area; the status of each code is chosen here, exhaustively. */
@@ -27,9 +29,10 @@ export class AssetsException extends DomainException {
         return 403;
       case AssetsErrorCode.Duplicate:
       case AssetsErrorCode.InUse:
+      case AssetsErrorCode.Conflict:
         return 409;
       case AssetsErrorCode.RuleViolated:
-      case AssetsErrorCode.ImportRejected:
+      case AssetsErrorCode.PictureRejected:
         return 422;
       default:
         return assertNever(code);

@@ -1,6 +1,9 @@
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { CardRepository } from './cards/card.repository';
+import { CardsController } from './cards/cards.controller';
 import { cardDefinition, cardHooks } from './cards/cards.definition';
+import { CardsService } from './cards/cards.service';
 import { IdTagRepository } from './cards/id-tag.repository';
 import {
   branchDefinition,
@@ -12,6 +15,8 @@ import { GatewayRegistryRepository } from './piles/gateway-registry.repository';
 import { gunDefinition, pileDefinition, pileHooks } from './piles/piles.definition';
 import { PilesController } from './piles/piles.controller';
 import { PilesService } from './piles/piles.service';
+import { maintenancePersonnelDefinition } from './personnel/maintenance-personnel.definition';
+import { alarmCodeDefinition, stopCodeDefinition } from './reference-data/codes.definition';
 import {
   labelDefinition,
   manufacturerDefinition,
@@ -23,11 +28,20 @@ import { assetCrudController, serviceToken } from './shared/asset-crud.controlle
 import { AssetCrudService } from './shared/asset-crud.service';
 import { AssetRepository } from './shared/asset.repository';
 import { ASSETS_DATA_SCOPE, type AssetsDataScopeProvider } from './shared/data-scope';
+import { cameraDefinition } from './stations/cameras.definition';
+import { parkingSpaceDefinition } from './stations/parking-spaces.definition';
+import { peakTimeDefinition } from './stations/peak-times.definition';
+import { StationFeeController } from './stations/station-fee.controller';
+import { stationFeeDefinition } from './stations/station-fee.definition';
 import { StationLabelRepository } from './stations/station-label.repository';
+import { StationPictureRepository } from './stations/station-picture.repository';
+import { StationPicturesController } from './stations/station-pictures.controller';
+import { StationPicturesService } from './stations/station-pictures.service';
 import { stationDefinition, stationHooks, transformerDefinition } from './stations/stations.definition';
-import { VehiclesController } from './vehicles/vehicles.controller';
+import { assetSheetControllers, sheetServiceToken } from './spreadsheets/asset-sheet.controller';
+import { AssetSheetService } from './spreadsheets/asset-sheet.service';
+import { ASSET_SHEETS } from './spreadsheets/asset-sheets';
 import { vehicleDefinition } from './vehicles/vehicles.definition';
-import { VehiclesService } from './vehicles/vehicles.service';
 
 export type AssetsModuleOptions = {
   /** The caller's data scope (identity's DataScopeService fits), built from the app's DataSource. */
@@ -50,7 +64,16 @@ export const ASSET_DEFINITIONS: AssetDefinition[] = [
   operatorDefinition,
   regionDefinition,
   labelDefinition,
+  parkingSpaceDefinition,
+  cameraDefinition,
+  alarmCodeDefinition,
+  stopCodeDefinition,
+  maintenancePersonnelDefinition,
+  peakTimeDefinition,
 ];
+
+/** Definitions served by their own controller only (no generic five routes). */
+const SERVICE_ONLY_DEFINITIONS: AssetDefinition[] = [stationFeeDefinition];
 
 /** Rules that write through repositories: station labels, the gateway's pile registry and id tags. */
 const HOOKS: Record<string, { inject: Provider[]; make: (...deps: never[]) => AssetHooks }> = {
@@ -69,6 +92,18 @@ function serviceProvider(def: AssetDefinition): Provider {
   };
 }
 
+/** Grids with an xlsx export (and import): all but the station fee settings, which are station columns. */
+const SHEET_DEFINITIONS = ASSET_DEFINITIONS.filter((def) => ASSET_SHEETS[def.kind] !== undefined);
+
+function sheetServiceProvider(def: AssetDefinition): Provider {
+  return {
+    provide: sheetServiceToken(def.kind),
+    inject: [serviceToken(def.kind), AssetRepository],
+    useFactory: (crud: AssetCrudService, repository: AssetRepository) =>
+      new AssetSheetService(ASSET_SHEETS[def.kind], crud, repository),
+  };
+}
+
 /**
  * Charging assets: the basic-data grids (companies to cards), the gateway's pile registry and id-tag
  * read model kept in step with hosts and cards, unknown-pile registration, and xlsx export and import.
@@ -79,8 +114,15 @@ export class AssetsModule {
   static forRoot(options: AssetsModuleOptions): DynamicModule {
     return {
       module: AssetsModule,
-      // The hosts' and vehicles' own routes first: their fixed paths (export) before the grids' `:id`.
-      controllers: [PilesController, VehiclesController, ...ASSET_DEFINITIONS.map(assetCrudController)],
+      // Fixed paths (export, batch, unknown) before the grids' `:id`.
+      controllers: [
+        PilesController,
+        CardsController,
+        StationPicturesController,
+        StationFeeController,
+        ...SHEET_DEFINITIONS.flatMap((def) => assetSheetControllers(def, ASSET_SHEETS[def.kind].importable)),
+        ...ASSET_DEFINITIONS.map(assetCrudController),
+      ],
       providers: [
         {
           provide: ASSETS_DATA_SCOPE,
@@ -91,7 +133,26 @@ export class AssetsModule {
         StationLabelRepository,
         GatewayRegistryRepository,
         IdTagRepository,
-        ...ASSET_DEFINITIONS.map(serviceProvider),
+        CardRepository,
+        StationPictureRepository,
+        ...[...ASSET_DEFINITIONS, ...SERVICE_ONLY_DEFINITIONS].map(serviceProvider),
+        ...SHEET_DEFINITIONS.map(sheetServiceProvider),
+        {
+          provide: CardsService,
+          inject: [serviceToken('card'), AssetRepository, CardRepository, IdTagRepository],
+          useFactory: (
+            crud: AssetCrudService,
+            repository: AssetRepository,
+            cards: CardRepository,
+            idTags: IdTagRepository,
+          ) => new CardsService(crud, repository, cards, idTags),
+        },
+        {
+          provide: StationPicturesService,
+          inject: [serviceToken('station'), StationPictureRepository],
+          useFactory: (crud: AssetCrudService, pictures: StationPictureRepository) =>
+            new StationPicturesService(crud, pictures),
+        },
         {
           provide: PilesService,
           inject: [serviceToken('pile'), AssetRepository, GatewayRegistryRepository],
@@ -100,12 +161,6 @@ export class AssetsModule {
             repository: AssetRepository,
             registry: GatewayRegistryRepository,
           ) => new PilesService(crud, repository, registry),
-        },
-        {
-          provide: VehiclesService,
-          inject: [serviceToken('vehicle'), AssetRepository],
-          useFactory: (crud: AssetCrudService, repository: AssetRepository) =>
-            new VehiclesService(crud, repository),
         },
       ],
     };

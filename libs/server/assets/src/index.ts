@@ -2,8 +2,6 @@ export * from './assets.module';
 export * from './assets.exception';
 export type { AssetsDataScope, AssetsDataScopeProvider } from './shared/data-scope';
 export type { AssetView } from './shared/asset-definition';
-export { escapeCell } from './shared/xlsx';
 export { gatewayStateOf } from './piles/gateway-registry.repository';
 export { idTagStatusOf } from './cards/id-tag.repository';
 export { HOST_SELECTION_MESSAGE } from './piles/piles.dto';
-export { IMPORT_COLUMNS, IMPORT_NO_FILE_MESSAGE, IMPORT_TYPE_MESSAGE } from './vehicles/vehicles.service';

@@ -24,6 +24,10 @@ export type LoginRequest = {
 export type TotpEnrolment = { secret: string; otpauthUrl: string; qrCode: string };
 /** `POST /auth/totp/activate`: shown once; each recovery code signs in once instead of a TOTP code. */
 export type TotpActivation = { recoveryCodes: string[] };
+/** `details` of AUTH_TOTP_ENROLMENT_REQUIRED: the ticket for the two `/auth/totp/enrolment/*` calls. */
+export type TotpEnrolmentTicket = { enrolmentToken: string; expiresAt: number };
+/** `POST /auth/totp/enrolment/complete`: the recovery codes (shown once) and the session. */
+export type RequiredEnrolmentResult = TotpActivation & { session: SessionTokens };
 
 /** The session token of the spec (`accessToken`, `expires` in epoch ms) plus the refresh token. */
 export type SessionTokens = {
@@ -73,6 +77,10 @@ export const AuthErrorCodes = {
   TotpInvalid: 'AUTH_TOTP_INVALID',
   /** 422: activate called without a pending enrolment, or enrol while TOTP is already on. */
   TotpState: 'AUTH_TOTP_STATE',
+  /** 422: password and captcha were right, but this administrator must set up TOTP first; details carry the ticket. */
+  TotpEnrolmentRequired: 'AUTH_TOTP_ENROLMENT_REQUIRED',
+  /** 422: the enrolment ticket is unknown, used up or expired (sign in again). */
+  TotpEnrolmentInvalid: 'AUTH_TOTP_ENROLMENT_INVALID',
   /** 422: the current password given to change-password is wrong. */
   WrongPassword: 'AUTH_WRONG_PASSWORD',
 } as const;

@@ -5,3 +5,5 @@ export * from './auth';
 export * from './identity';
 export * from './platform-config';
 export * from './messages';
+export * from './billing';
+export * from './monitoring';

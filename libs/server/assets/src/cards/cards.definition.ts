@@ -15,22 +15,28 @@ export const CARD_TYPES = [0, 1, 2, 3] as const;
 /** business-areas §4 card status. */
 export const CARD_STATUSES = ['notMade', 'normal', 'occupied', 'lost', 'cancelled', 'invalid'] as const;
 
+/** Sent by the pile's card reader as the OCPP idTag (at most 20 characters). */
+export const physicalNumber = requiredText('Physical number', 16, 1, {
+  regex: /^[A-Za-z0-9]+$/,
+  message: 'Physical number may contain only letters and digits',
+});
+
 const cardSchema = z
   .object({
-    // Sent by the pile's card reader as the OCPP idTag (at most 20 characters).
-    physicalNumber: requiredText('Physical number', 16, 1, {
-      regex: /^[A-Za-z0-9]+$/,
-      message: 'Physical number may contain only letters and digits',
-    }),
+    physicalNumber,
     type: requiredCode('Card type', CARD_TYPES),
     selfNumber: requiredText('Self number', 16),
     cardholder: requiredText('Cardholder', 30),
     description: optionalText('Description', 255),
     status: requiredEnum('Card status', CARD_STATUSES).default('normal'),
     expiryDate: optionalDateTime('Expiry date'),
+    vehicleId: optionalId('Vehicle'),
     organizationId: optionalId('Organization'),
   })
   .strict();
+
+/** The plate of the bus a card charges (depots issue one card per bus). */
+const VEHICLE_PLATE_SQL = '(SELECT v.plate FROM vehicle v WHERE v.id = t.vehicle_id)';
 
 export const cardDefinition: AssetDefinition = {
   kind: 'card',
@@ -46,8 +52,10 @@ export const cardDefinition: AssetDefinition = {
     { field: 'description', column: 'description', kind: 'text' },
     { field: 'status', column: 'status', kind: 'text' },
     { field: 'expiryDate', column: 'expiry_date', kind: 'timestamptz' },
+    { field: 'vehicleId', column: 'vehicle_id', kind: 'int' },
   ],
-  references: [],
+  computed: [{ field: 'vehiclePlate', sql: VEHICLE_PLATE_SQL, kind: 'text' }],
+  references: [{ field: 'vehicleId', table: 'vehicle', noun: 'Vehicle', scoped: true }],
   unique: [
     {
       constraint: 'charging_card_physical_number_uq',
@@ -70,6 +78,8 @@ export const cardDefinition: AssetDefinition = {
     { field: 'cardholder', sql: 't.cardholder', kind: 'like' },
     { field: 'status', sql: 't.status', kind: 'text' },
     { field: 'type', sql: 't.type', kind: 'int' },
+    { field: 'vehicleId', sql: 't.vehicle_id', kind: 'int' },
+    { field: 'vehiclePlate', sql: VEHICLE_PLATE_SQL, kind: 'like' },
   ],
 };
 

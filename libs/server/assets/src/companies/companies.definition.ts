@@ -75,6 +75,7 @@ export const branchDefinition: AssetDefinition = {
     {
       constraint: 'bus_branch_number_uq',
       field: 'number',
+      within: ['companyId'],
       message: (v) =>
         `Company ${String(v['companyId'])} already has a branch numbered '${String(v['number'])}'`,
     },
@@ -113,6 +114,7 @@ export const fleetDefinition: AssetDefinition = {
     {
       constraint: 'bus_fleet_number_uq',
       field: 'number',
+      within: ['companyId'],
       message: (v) =>
         `Company ${String(v['companyId'])} already has a fleet numbered '${String(v['number'])}'`,
     },
@@ -154,6 +156,7 @@ export const lineDefinition: AssetDefinition = {
     {
       constraint: 'bus_line_number_uq',
       field: 'number',
+      within: ['fleetId'],
       message: (v) => `Fleet ${String(v['fleetId'])} already has a line numbered '${String(v['number'])}'`,
     },
   ],

@@ -7,6 +7,8 @@ import {
   optionalBoolean,
   optionalCode,
   optionalDate,
+  optionalDecimal,
+  optionalEnum,
   optionalId,
   optionalInt,
   optionalText,
@@ -25,6 +27,11 @@ export const NATIONAL_STANDARDS = [1, 2, 3, 255] as const;
 export const PAYMENT_MODES = [0, 1] as const;
 export const CONNECTOR_TYPES = [1, 2, 3, 4, 5, 255] as const;
 export const BMS_POWERS = [1, 2, 3, 255] as const;
+/** §9 start types 0 to 4: until full, by time, by percent, by amount, by energy. */
+export const START_MODES = [0, 1, 2, 3, 4] as const;
+/** §4 ground lock: 0 unknown, 10 unlocked, 50 locked. */
+export const GROUND_LOCK_STATUSES = [0, 10, 50] as const;
+export const PARKING_PLACE_TYPES = ['bus', 'social'] as const;
 
 export const pileRef: AssetReference = {
   field: 'pileId',
@@ -68,6 +75,11 @@ const pileFields = {
   paymentMode: optionalCode('Payment method', PAYMENT_MODES),
   supportsReservation: optionalBoolean('Reservation support', false),
   externalId: optionalText('External mapping ID', 64),
+  chargingType: optionalCode('Charging type', CHARGER_TYPES),
+  startMode: optionalCode('Start mode', START_MODES),
+  coordinateX: optionalDecimal('Coordinate X', -1_000_000, 1_000_000),
+  coordinateY: optionalDecimal('Coordinate Y', -1_000_000, 1_000_000),
+  transformerId: optionalId('Box transformer'),
 };
 
 function ratedWithinMaximum(v: { maxPowerW: number; ratedPowerW: number }, ctx: z.RefinementCtx): void {
@@ -118,8 +130,19 @@ export const pileDefinition: AssetDefinition = {
     { field: 'paymentMode', column: 'payment_mode', kind: 'int' },
     { field: 'supportsReservation', column: 'supports_reservation', kind: 'bool' },
     { field: 'externalId', column: 'external_id', kind: 'text' },
+    { field: 'chargingType', column: 'charging_type', kind: 'int' },
+    { field: 'startMode', column: 'start_mode', kind: 'int' },
+    { field: 'coordinateX', column: 'coordinate_x', kind: 'numeric' },
+    { field: 'coordinateY', column: 'coordinate_y', kind: 'numeric' },
+    { field: 'transformerId', column: 'transformer_id', kind: 'int' },
   ],
   computed: [
+    { field: 'deliveredAt', sql: 't.delivered_at', kind: 'timestamptz' },
+    {
+      field: 'transformerName',
+      sql: '(SELECT bt.name FROM box_transformer bt WHERE bt.id = t.transformer_id)',
+      kind: 'text',
+    },
     { field: 'stationName', sql: '(SELECT s.name FROM station s WHERE s.id = t.station_id)', kind: 'text' },
     {
       field: 'manufacturerName',
@@ -145,6 +168,7 @@ export const pileDefinition: AssetDefinition = {
         message: (id) => `Manufacturer ${id} is not a charging pile manufacturer`,
       },
     },
+    { field: 'transformerId', table: 'box_transformer', noun: 'Box transformer', scoped: true },
   ],
   organizationFrom: ['stationId'],
   unique: [
@@ -167,12 +191,20 @@ export const pileDefinition: AssetDefinition = {
     { field: 'chargePointId', sql: 't.charge_point_id', kind: 'like' },
     { field: 'stationId', sql: 't.station_id', kind: 'int' },
     { field: 'deviceStatus', sql: 't.device_status', kind: 'int' },
+    { field: 'transformerId', sql: 't.transformer_id', kind: 'int' },
   ],
 };
 
 export function pileHooks(registry: GatewayRegistryRepository): AssetHooks {
   return {
-    async prepare({ values }) {
+    async prepare({ values, references }) {
+      const transformer = references.get('transformerId');
+      if (transformer !== undefined && Number(transformer['station_id']) !== values['stationId']) {
+        const message = `Box transformer ${String(values['transformerId'])} is not at station ${String(values['stationId'])}`;
+        throw new AssetsException(AssetsErrorCode.RuleViolated, message, [
+          { field: 'transformerId', message },
+        ]);
+      }
       const password = values['ocppPassword'];
       return typeof password === 'string' ? { ocpp_password_hash: await hashOcppPassword(password) } : {};
     },
@@ -201,6 +233,9 @@ const gunSchema = z
     ratedCurrentA: optionalInt('Rated current (A)', 0, 2000),
     ratedPowerW: optionalInt('Rated power (W)', 0, 10_000_000),
     bmsPower: optionalCode('Auxiliary supply (BMS) voltage', BMS_POWERS),
+    terminalName: optionalText('Terminal name', 32),
+    groundLockStatus: optionalCode('Ground lock status', GROUND_LOCK_STATUSES),
+    parkingPlaceType: optionalEnum('Parking place type', PARKING_PLACE_TYPES),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -231,6 +266,9 @@ export const gunDefinition: AssetDefinition = {
     { field: 'ratedCurrentA', column: 'rated_current_a', kind: 'int' },
     { field: 'ratedPowerW', column: 'rated_power_w', kind: 'int' },
     { field: 'bmsPower', column: 'bms_power', kind: 'int' },
+    { field: 'terminalName', column: 'terminal_name', kind: 'text' },
+    { field: 'groundLockStatus', column: 'ground_lock_status', kind: 'int' },
+    { field: 'parkingPlaceType', column: 'parking_place_type', kind: 'text' },
   ],
   computed: [
     { field: 'pileName', sql: '(SELECT p.name FROM charging_pile p WHERE p.id = t.pile_id)', kind: 'text' },
@@ -246,6 +284,7 @@ export const gunDefinition: AssetDefinition = {
     {
       constraint: 'charging_gun_channel_uq',
       field: 'channelNumber',
+      within: ['pileId'],
       message: (v) =>
         `Charging host ${String(v['pileId'])} already has a gun on channel ${String(v['channelNumber'])}`,
     },
@@ -260,6 +299,12 @@ export const gunDefinition: AssetDefinition = {
   filters: [
     { field: 'pileId', sql: 't.pile_id', kind: 'int' },
     { field: 'name', sql: 't.name', kind: 'like' },
+    { field: 'qrCode', sql: 't.qr_code', kind: 'like' },
+    {
+      field: 'stationId',
+      sql: '(SELECT p.station_id FROM charging_pile p WHERE p.id = t.pile_id)',
+      kind: 'int',
+    },
   ],
   orderBy: 't.pile_id DESC, t.channel_number',
   hooks: {

@@ -43,6 +43,30 @@ export class PilesService {
     return { updated: unique.length };
   }
 
+  /**
+   * Batch delivery: the hosts' settings (state and password hash) are written to the gateway's registry
+   * again, which it picks up within its refresh interval, and the time of delivery is kept on the host.
+   */
+  async deliver(me: AuthPrincipal, ids: number[]): Promise<{ updated: number; deliveredAt: string }> {
+    const unique = [...new Set(ids)];
+    const scope = await this.piles.scopeOf(me);
+    const deliveredAt = new Date();
+    await this.repository.transaction(async (m) => {
+      const visible = await this.repository.visibleIds(m, this.piles.def, unique, scope);
+      const missing = unique.filter((id) => !visible.has(id));
+      if (missing.length > 0) {
+        const message = `Charging host ${missing.join(', ')} does not exist`;
+        throw new AssetsException(AssetsErrorCode.NotFound, message, [{ field: 'ids', message }]);
+      }
+      for (const id of unique) {
+        const pile = await this.piles.visible(scope, id, m);
+        await this.registry.syncPile(m, id, gatewayStateOf(Number(pile['deviceStatus'])));
+        await this.repository.update(m, this.piles.def, id, { delivered_at: deliveredAt }, undefined);
+      }
+    });
+    return { updated: unique.length, deliveredAt: deliveredAt.toISOString() };
+  }
+
   unknownPage(page: number, size: number): Promise<GridPage<UnknownPileAttempt>> {
     return this.registry.unknownPage(page, size);
   }

@@ -43,6 +43,7 @@ export const manufacturerDefinition: AssetDefinition = {
     {
       constraint: 'manufacturer_type_name_uq',
       field: 'name',
+      within: ['type'],
       message: (v) => `A ${String(v['type'])} manufacturer named '${String(v['name'])}' already exists`,
     },
   ],
@@ -168,6 +169,7 @@ export const labelDefinition: AssetDefinition = {
     {
       constraint: 'asset_label_type_name_uq',
       field: 'name',
+      within: ['type'],
       message: (v) => `A ${String(v['type'])} label named '${String(v['name'])}' already exists`,
     },
   ],

@@ -10,24 +10,27 @@ import {
 } from '@voltdepot/server-core';
 import type { GridPage } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
-import type { AssetDefinition, AssetValues, AssetView } from './asset-definition';
+import type { AssetDefinition, AssetFilter, AssetValues, AssetView } from './asset-definition';
 import type { AssetCrudService } from './asset-crud.service';
 import { IdParams, idParamsSchema, PageParams, pageParamsSchema } from './fields';
 
-/** Grid query string of a definition: '' counts as absent; ids and codes are numbers. */
+/** The query-string value of each kind of grid filter. */
+const FILTER_SCHEMAS: Record<AssetFilter['kind'], z.ZodTypeAny> = {
+  int: z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
+  text: z.string().trim().max(64).optional(),
+  like: z.string().trim().max(64).optional(),
+  bool: z
+    .enum(['true', 'false'], { errorMap: () => ({ message: 'must be true or false' }) })
+    .transform((v) => v === 'true')
+    .optional(),
+};
+
+/** Grid query string of a definition: '' counts as absent; ids and codes are numbers, flags booleans. */
 export function filterSchema(def: AssetDefinition): z.ZodTypeAny {
   const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
   return z.object(
     Object.fromEntries(
-      def.filters.map((f) => [
-        f.field,
-        z.preprocess(
-          blankToUndefined,
-          f.kind === 'int'
-            ? z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647).optional()
-            : z.string().trim().max(64).optional(),
-        ),
-      ]),
+      def.filters.map((f) => [f.field, z.preprocess(blankToUndefined, FILTER_SCHEMAS[f.kind])]),
     ),
   );
 }

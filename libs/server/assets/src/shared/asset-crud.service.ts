@@ -25,6 +25,9 @@ const REFERRING_NOUNS: Record<string, string> = {
   charging_gun: 'guns',
   box_transformer: 'box transformers',
   vehicle: 'vehicles',
+  parking_space: 'parking spaces',
+  camera: 'cameras',
+  maintenance_personnel: 'maintenance personnel',
 };
 
 /**
@@ -62,7 +65,11 @@ export class AssetCrudService {
   }
 
   async create(me: AuthPrincipal, values: AssetValues, m?: EntityManager): Promise<AssetView> {
-    const scope = await this.scopeOf(me);
+    return this.createIn(await this.scopeOf(me), values, m);
+  }
+
+  /** Creates a row with a scope already known (an import asks once per file), in `m`'s transaction if given. */
+  createIn(scope: AssetsDataScope, values: AssetValues, m?: EntityManager): Promise<AssetView> {
     return this.save(scope, undefined, values, m);
   }
 
@@ -171,7 +178,9 @@ export class AssetCrudService {
           ? await this.repository.insert(m, this.def, columns, organizationId)
           : (await this.repository.update(m, this.def, previous.id, columns, organizationId), previous.id);
       const saved = await this.visible(scope, id, m);
-      await this.hooks.afterSave?.(m, saved, input);
+      if (this.hooks.afterSave === undefined) return saved;
+      await this.hooks.afterSave(m, saved, input);
+      // The hook's writes (labels, the gateway's registry) may change what the row reads as.
       return this.visible(scope, id, m);
     };
     try {

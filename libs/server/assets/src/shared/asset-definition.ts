@@ -22,10 +22,18 @@ export type AssetReference = {
   scoped: boolean;
   /** A condition on the referenced row (alias r), with the message when it does not hold (422). */
   must?: { sql: string; message: (id: number) => string };
+  /** Extra values of the referenced row for hooks (alias r), e.g. `(SELECT ...) AS station_id`. */
+  select?: string;
 };
 
 /** A named unique constraint and the field and message a violation reports (409). */
-export type UniqueRule = { constraint: string; field: string; message: (values: AssetValues) => string };
+export type UniqueRule = {
+  constraint: string;
+  field: string;
+  /** The other fields of a composite key (a gun's channel is unique per host: `['pileId']`). */
+  within?: string[];
+  message: (values: AssetValues) => string;
+};
 
 export type SaveInput = {
   values: AssetValues;
@@ -43,7 +51,8 @@ export type AssetHooks = {
   beforeDelete?(m: EntityManager, row: AssetView): Promise<void>;
 };
 
-export type AssetFilter = { field: string; sql: string; kind: 'int' | 'text' | 'like' };
+/** `bool` filters take `true` or `false` in the query string. */
+export type AssetFilter = { field: string; sql: string; kind: 'int' | 'text' | 'like' | 'bool' };
 
 /**
  * One basic-data entity: its table, fields, references, unique rules, schemas and permission prefix.

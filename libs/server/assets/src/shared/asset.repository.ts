@@ -185,12 +185,38 @@ export class AssetRepository {
       condition += ` AND ${scopeCondition('r', 2)}`;
     }
     const rows = (await this.db.query(
-      `SELECT r.*, ${ref.must ? `(${ref.must.sql})` : 'true'} AS must_hold FROM ${ref.table} r WHERE ${condition}`,
+      `SELECT r.*, ${ref.select ? `${ref.select}, ` : ''}${ref.must ? `(${ref.must.sql})` : 'true'} AS must_hold FROM ${ref.table} r WHERE ${condition}`,
       params,
     )) as Row[];
     if (!rows.length) return null;
     const { must_hold, ...row } = rows[0];
     return { row, ok: must_hold === true };
+  }
+
+  /**
+   * Rows an import may refer to (visible ones when scoped): id, the identifying columns and the parent's
+   * id as `parent_id`. Table and column names come from the sheet specs, never from a request.
+   */
+  async lookupRows(
+    ref: { table: string; by: string[]; scoped: boolean; parent?: { column: string }; where?: string },
+    scope: AssetsDataScope,
+  ): Promise<Row[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (ref.scoped) {
+      params.push(scope.pathPatterns);
+      where.push(scopeCondition('t', 1));
+    }
+    if (ref.where) where.push(`(${ref.where})`);
+    const columns = [
+      't.id',
+      ...ref.by.map((c) => `t.${c}`),
+      ref.parent ? `t.${ref.parent.column} AS parent_id` : 'NULL AS parent_id',
+    ];
+    return (await this.db.query(
+      `SELECT ${columns.join(', ')} FROM ${ref.table} t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      params,
+    )) as Row[];
   }
 
   /** 'missing', 'outside' the scope, or 'visible'. */
@@ -245,54 +271,5 @@ export class AssetRepository {
 
   async delete(m: EntityManager, def: AssetDefinition, id: number): Promise<void> {
     await m.query(`DELETE FROM ${def.table} WHERE id = $1`, [id]);
-  }
-
-  /** Names and numbers a vehicle import resolves to ids (car manufacturers; visible companies, fleets, lines). */
-  async vehicleImportLookups(scope: AssetsDataScope): Promise<{
-    carManufacturers: Map<string, number>;
-    companies: Map<string, number>;
-    fleets: Map<string, number>;
-    lines: Map<string, number>;
-  }> {
-    const manufacturers = (await this.db.query(
-      `SELECT id, name FROM manufacturer WHERE type = 'car'`,
-    )) as Row[];
-    const companies = (await this.db.query(
-      `SELECT t.id, t.number FROM bus_company t WHERE ${scopeCondition('t', 1)}`,
-      [scope.pathPatterns],
-    )) as Row[];
-    const fleets = (await this.db.query(
-      `SELECT t.id, t.company_id, t.number FROM bus_fleet t WHERE ${scopeCondition('t', 1)}`,
-      [scope.pathPatterns],
-    )) as Row[];
-    const lines = (await this.db.query(
-      `SELECT t.id, t.fleet_id, t.number FROM bus_line t WHERE ${scopeCondition('t', 1)}`,
-      [scope.pathPatterns],
-    )) as Row[];
-    return {
-      carManufacturers: new Map(manufacturers.map((r) => [String(r['name']), Number(r['id'])])),
-      companies: new Map(companies.map((r) => [String(r['number']), Number(r['id'])])),
-      fleets: new Map(
-        fleets.map((r) => [`${Number(r['company_id'])}/${String(r['number'])}`, Number(r['id'])]),
-      ),
-      lines: new Map(lines.map((r) => [`${Number(r['fleet_id'])}/${String(r['number'])}`, Number(r['id'])])),
-    };
-  }
-
-  /** VINs and plates among the given ones that a vehicle already has (whatever its organisation). */
-  async existingVehicleKeys(
-    vins: string[],
-    plates: string[],
-  ): Promise<{ vins: Set<string>; plates: Set<string> }> {
-    const rows = (await this.db.query(
-      `SELECT vin, plate FROM vehicle WHERE vin = ANY($1::text[]) OR plate = ANY($2::text[])`,
-      [vins, plates],
-    )) as { vin: string; plate: string }[];
-    const vinSet = new Set(vins);
-    const plateSet = new Set(plates);
-    return {
-      vins: new Set(rows.map((r) => r.vin).filter((v) => vinSet.has(v))),
-      plates: new Set(rows.map((r) => r.plate).filter((p) => plateSet.has(p))),
-    };
   }
 }

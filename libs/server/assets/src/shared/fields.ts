@@ -150,6 +150,41 @@ export function requiredDecimal(label: string, min: number, max: number) {
     .max(max, `${label} must be between ${min} and ${max}`);
 }
 
+/** Optional number in [min, max] with at most `decimals` decimals (lengths in metres, coordinates). */
+export function optionalDecimal(label: string, min: number, max: number, decimals = 2) {
+  return z
+    .number({ invalid_type_error: `${label} must be a number` })
+    .min(min, `${label} must be between ${min} and ${max}`)
+    .max(max, `${label} must be between ${min} and ${max}`)
+    .refine((v) => Math.abs(v * 10 ** decimals - Math.round(v * 10 ** decimals)) < 1e-6, {
+      message: `${label} may have at most ${decimals} decimals`,
+    })
+    .nullish()
+    .transform((v) => v ?? null);
+}
+
+export function optionalEnum<T extends string>(label: string, values: readonly [T, ...T[]]) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .enum(values as [T, ...T[]], {
+        errorMap: () => ({ message: `${label} must be one of ${values.join(', ')}` }),
+      })
+      .nullish()
+      .transform((v) => v ?? null),
+  );
+}
+
+/** Time of day HH:mm where the end of the day may be written 24:00 (period ends). */
+export function requiredEndTime(label: string) {
+  return z.preprocess(
+    blankAsMissing,
+    z
+      .string(typeErrors(label, 'a time HH:mm'))
+      .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, `${label} must be a time of day HH:mm`),
+  );
+}
+
 /** ISO-8601 date-time or null. */
 export function optionalDateTime(label: string) {
   return z

@@ -5,6 +5,7 @@ import { companyRef } from '../companies/companies.definition';
 import { REQUIRED_LABEL_TYPES } from '../reference-data/reference-data.definition';
 import type { AssetDefinition, AssetHooks, AssetReference } from '../shared/asset-definition';
 import {
+  optionalBoolean,
   optionalId,
   optionalInt,
   optionalText,
@@ -63,6 +64,17 @@ const stationSchema = z
     occupationIntervalMinutes: requiredInt('Occupation interval minutes', 1, 1440),
     occupationUnitPriceFen: requiredInt('Occupation unit price (fen)', 0, 1_000_000),
     cappedAmountFen: requiredInt('Capped amount (fen)', 0, 100_000_000),
+    occupationFeeEnabled: optionalBoolean('Occupation fee', false),
+    constructionSite: optionalText('Construction site', 128),
+    areaSqm: optionalInt('Area (m²)', 0, 100_000_000),
+    parkingOwner: optionalText('Parking lot owner', 32),
+    parkingManager: optionalText('Parking lot manager', 32),
+    parkingFloor: optionalText('Parking floor', 16),
+    serviceFeeFree: optionalBoolean('Service fee free', false),
+    serviceFeeFen: optionalInt('Service fee (fen/kWh)', 0, 1_000_000),
+    serviceFeeDescription: optionalText('Service fee description', 255),
+    operatedExternally: optionalBoolean('Operated externally', false),
+    shownOnMobile: optionalBoolean('Shown on mobile', true),
     organizationId: optionalId('Organization'),
   })
   .strict();
@@ -97,6 +109,17 @@ export const stationDefinition: AssetDefinition = {
     { field: 'occupationIntervalMinutes', column: 'occupation_interval_minutes', kind: 'int' },
     { field: 'occupationUnitPriceFen', column: 'occupation_unit_price_fen', kind: 'int' },
     { field: 'cappedAmountFen', column: 'capped_amount_fen', kind: 'int' },
+    { field: 'occupationFeeEnabled', column: 'occupation_fee_enabled', kind: 'bool' },
+    { field: 'constructionSite', column: 'construction_site', kind: 'text' },
+    { field: 'areaSqm', column: 'area_sqm', kind: 'int' },
+    { field: 'parkingOwner', column: 'parking_owner', kind: 'text' },
+    { field: 'parkingManager', column: 'parking_manager', kind: 'text' },
+    { field: 'parkingFloor', column: 'parking_floor', kind: 'text' },
+    { field: 'serviceFeeFree', column: 'service_fee_free', kind: 'bool' },
+    { field: 'serviceFeeFen', column: 'service_fee_fen', kind: 'int' },
+    { field: 'serviceFeeDescription', column: 'service_fee_description', kind: 'text' },
+    { field: 'operatedExternally', column: 'operated_externally', kind: 'bool' },
+    { field: 'shownOnMobile', column: 'shown_on_mobile', kind: 'bool' },
   ],
   computed: [
     {
@@ -116,6 +139,16 @@ export const stationDefinition: AssetDefinition = {
       field: 'companyName',
       sql: '(SELECT c.name FROM bus_company c WHERE c.id = t.company_id)',
       kind: 'text',
+    },
+    {
+      field: 'operatorName',
+      sql: '(SELECT op.name FROM charging_operator op WHERE op.id = t.operator_id)',
+      kind: 'text',
+    },
+    {
+      field: 'pictureIds',
+      sql: `(SELECT coalesce(array_agg(sp.id ORDER BY sp.id), '{}') FROM station_picture sp WHERE sp.station_id = t.id)`,
+      kind: 'intArray',
     },
   ],
   references: [
@@ -193,6 +226,17 @@ export const transformerDefinition: AssetDefinition = {
   ],
   computed: [
     { field: 'stationName', sql: '(SELECT s.name FROM station s WHERE s.id = t.station_id)', kind: 'text' },
+    {
+      // The load limit check of the capacity: what the hosts it feeds may draw together.
+      field: 'connectedPowerW',
+      sql: '(SELECT coalesce(sum(p.max_power_w), 0) FROM charging_pile p WHERE p.transformer_id = t.id)',
+      kind: 'int',
+    },
+    {
+      field: 'hostCount',
+      sql: '(SELECT count(*) FROM charging_pile p WHERE p.transformer_id = t.id)',
+      kind: 'int',
+    },
   ],
   references: [stationRef],
   organizationFrom: ['stationId'],
@@ -200,6 +244,7 @@ export const transformerDefinition: AssetDefinition = {
     {
       constraint: 'box_transformer_name_uq',
       field: 'name',
+      within: ['stationId'],
       message: (v) =>
         `Station ${String(v['stationId'])} already has a box transformer named '${String(v['name'])}'`,
     },

@@ -31,10 +31,13 @@ export const vehicleSchema = z
     workingCurrentA: optionalInt('Working current (A)', 0, 2000),
     batteryPackType: optionalText('Battery pack type', 32),
     vehicleModel: optionalText('Vehicle model', 32),
+    vehicleType: optionalText('Vehicle type', 32),
     dayCharging: optionalBoolean('Day charging', false),
     nightCharging: optionalBoolean('Night charging', true),
     dailyTrips: optionalInt('Daily trips', 0, 100),
     supplementarySoc: optionalInt('Supplementary charging SOC threshold', 0, 100),
+    /** business-areas §4 operational status: in service (true) or not. */
+    operational: optionalBoolean('Operational status', false),
     organizationId: optionalId('Organization'),
   })
   .strict();
@@ -58,10 +61,12 @@ export const vehicleDefinition: AssetDefinition = {
     { field: 'workingCurrentA', column: 'working_current_a', kind: 'int' },
     { field: 'batteryPackType', column: 'battery_pack_type', kind: 'text' },
     { field: 'vehicleModel', column: 'vehicle_model', kind: 'text' },
+    { field: 'vehicleType', column: 'vehicle_type', kind: 'text' },
     { field: 'dayCharging', column: 'day_charging', kind: 'bool' },
     { field: 'nightCharging', column: 'night_charging', kind: 'bool' },
     { field: 'dailyTrips', column: 'daily_trips', kind: 'int' },
     { field: 'supplementarySoc', column: 'supplementary_soc', kind: 'int' },
+    { field: 'operational', column: 'operational', kind: 'bool' },
   ],
   computed: [
     {
@@ -110,6 +115,7 @@ export const vehicleDefinition: AssetDefinition = {
     { field: 'companyId', sql: 't.company_id', kind: 'int' },
     { field: 'fleetId', sql: 't.fleet_id', kind: 'int' },
     { field: 'lineId', sql: 't.line_id', kind: 'int' },
+    { field: 'operational', sql: 't.operational', kind: 'bool' },
   ],
   hooks: {
     /** Company, fleet and line must be one chain: the fleet of the company, the line of the fleet. */

@@ -1,0 +1,85 @@
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import {
+  AuthPrincipal,
+  CurrentPrincipal,
+  type HttpResponse,
+  RequirePermissions,
+  ZodParams,
+  ValidationException,
+} from '@voltdepot/server-core';
+import { LimitedFileInterceptor } from '@voltdepot/server-spreadsheet';
+import { z } from 'zod';
+import {
+  PICTURE_MAX_BYTES,
+  PICTURE_SIZE_MESSAGE,
+  StationPicturesService,
+  type UploadedPicture,
+} from './station-pictures.service';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const stationParams = z.object({ id });
+const pictureParams = z.object({ id, pictureId: id });
+
+/** Station pictures: JPG or PNG of at most 2MB (business-areas §5), stored with the station. */
+@ApiTags('basic: station')
+@ApiBearerAuth()
+@Controller('api/station/:id/picture')
+export class StationPicturesController {
+  constructor(@Inject(StationPicturesService) private readonly pictures: StationPicturesService) {}
+
+  /** multipart/form-data with one `file`. */
+  @Post()
+  @RequirePermissions('basic:station:edit')
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(
+    LimitedFileInterceptor(
+      'file',
+      PICTURE_MAX_BYTES,
+      () => new ValidationException([{ field: 'file', message: PICTURE_SIZE_MESSAGE }]),
+    ),
+  )
+  upload(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodParams(stationParams) params: { id: number },
+    @UploadedFile() file: UploadedPicture | undefined,
+  ): Promise<{ id: number }> {
+    return this.pictures.add(me, params.id, file);
+  }
+
+  @Get(':pictureId')
+  @RequirePermissions('basic:station:query')
+  async get(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodParams(pictureParams) params: { id: number; pictureId: number },
+    @Res() res: HttpResponse,
+  ): Promise<void> {
+    const picture = await this.pictures.get(me, params.id, params.pictureId);
+    res.setHeader('content-type', picture.contentType);
+    res.setHeader('content-length', String(picture.data.length));
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('cache-control', 'private, max-age=3600');
+    res.setHeader('content-disposition', `inline; filename="${picture.fileName}"`);
+    res.end(picture.data);
+  }
+
+  @Delete(':pictureId')
+  @HttpCode(204)
+  @RequirePermissions('basic:station:edit')
+  async remove(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodParams(pictureParams) params: { id: number; pictureId: number },
+  ): Promise<void> {
+    await this.pictures.remove(me, params.id, params.pictureId);
+  }
+}

@@ -1,0 +1,10 @@
+export * from './cells';
+export * from './columns';
+export * from './xlsx-writer';
+export * from './upload';
+export * from './sheet-reader';
+export * from './import-runner';
+export * from './import-progress';
+export * from './spreadsheet.exception';
+export { readXlsFirstSheet, XlsFormatError, type SheetCells } from './xls/biff8';
+export { writeMinimalXls } from './xls/xls-writer';
