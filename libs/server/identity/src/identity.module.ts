@@ -7,13 +7,17 @@ import {
   NestModule,
   OnApplicationShutdown,
 } from '@nestjs/common';
+import { RedisImportProgressStore } from '@voltdepot/server-spreadsheet';
 import Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { CaptchaService } from './auth/captcha.service';
 import { LoginThrottleService } from './auth/login-throttle.service';
 import { SessionService } from './auth/session.service';
+import { AdminTotpPolicy } from './auth/admin-totp.policy';
 import { TotpController } from './auth/totp.controller';
+import { TotpEnrolmentTickets } from './auth/totp-enrolment';
+import { TotpEnrolmentController } from './auth/totp-enrolment.controller';
 import { TotpService } from './auth/totp.service';
 import { CurrentUserController } from './current-user/current-user.controller';
 import { CurrentUserService } from './current-user/current-user.service';
@@ -49,6 +53,8 @@ import { OrganizationAccess } from './shared/scope-guard.service';
 import { UserRepository } from './users/user.repository';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
+import { USER_IMPORT_PROGRESS, UsersImportService } from './users/users-import.service';
+import { UsersSpreadsheetController } from './users/users-spreadsheet.controller';
 
 @Injectable()
 class IdentityRedisCloser implements OnApplicationShutdown {
@@ -71,7 +77,10 @@ export class IdentityModule implements NestModule {
       controllers: [
         AuthController,
         TotpController,
+        TotpEnrolmentController,
         CurrentUserController,
+        // Before UsersController: GET api/user/export is not a user id.
+        UsersSpreadsheetController,
         UsersController,
         RolesController,
         OrganizationsController,
@@ -102,9 +111,17 @@ export class IdentityModule implements NestModule {
         LoginThrottleService,
         SessionService,
         TotpService,
+        AdminTotpPolicy,
+        TotpEnrolmentTickets,
         AuthService,
         UserRepository,
         UsersService,
+        UsersImportService,
+        {
+          provide: USER_IMPORT_PROGRESS,
+          inject: [IDENTITY_REDIS],
+          useFactory: (redis: Redis) => new RedisImportProgressStore(redis),
+        },
         RoleRepository,
         RolesService,
         OrganizationRepository,

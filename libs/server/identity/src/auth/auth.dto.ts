@@ -41,3 +41,15 @@ export const totpDisableSchema = z
     password: z.string({ required_error: 'Password is required' }).min(1, 'Password is required').max(128),
   })
   .strict();
+
+const enrolmentToken = z
+  .string({ required_error: 'Enrolment token is required' })
+  .min(1, 'Enrolment token is required')
+  .max(128);
+export const enrolmentStartSchema = z.object({ enrolmentToken }).strict();
+export const enrolmentCompleteSchema = z
+  .object({
+    enrolmentToken,
+    code: z.string({ required_error: 'Code is required' }).trim().min(1, 'Code is required').max(32),
+  })
+  .strict();

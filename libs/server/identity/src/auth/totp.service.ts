@@ -8,6 +8,7 @@ import QRCode from 'qrcode';
 import { IDENTITY_OPTIONS, IDENTITY_REDIS, IdentityOptions } from '../identity.options';
 import { PasswordHasher } from '../shared/password-hasher';
 import { UserRecord, UserRepository } from '../users/user.repository';
+import { AdminTotpPolicy } from './admin-totp.policy';
 
 const PENDING_SECONDS = 600;
 const RECOVERY_CODES = 10;
@@ -26,6 +27,7 @@ export class TotpService {
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
+    private readonly adminTotp: AdminTotpPolicy,
     @Inject(IDENTITY_REDIS) private readonly redis: Redis,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {
@@ -41,16 +43,23 @@ export class TotpService {
     return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl) };
   }
 
+  /**
+   * Turns TOTP on with the first code. The pending secret is taken atomically (GETDEL), so of two
+   * simultaneous activations (a double click) one wins and the other is told there is no enrolment:
+   * the recovery codes the winner shows are the ones stored. A wrong code puts the secret back.
+   */
   async activate(userId: number, code: string): Promise<TotpActivation> {
-    const secret = await this.redis.get(pendingKey(userId));
+    const secret = await this.redis.getdel(pendingKey(userId));
     if (secret === null) throw state('No enrolment in progress (or it expired); start again');
-    if (!totp.verify({ token: code, secret })) throw invalid();
+    if (!totp.verify({ token: code, secret })) {
+      await this.redis.set(pendingKey(userId), secret, 'EX', PENDING_SECONDS, 'NX');
+      throw invalid();
+    }
     const recoveryCodes = Array.from({ length: RECOVERY_CODES }, () => {
       const raw = randomBytes(5).toString('hex');
       return `${raw.slice(0, 5)}-${raw.slice(5)}`;
     });
     await this.users.setTotp(userId, this.encrypt(secret), recoveryCodes.map(digest));
-    await this.redis.del(pendingKey(userId));
     return { recoveryCodes };
   }
 
@@ -60,6 +69,9 @@ export class TotpService {
       throw new AuthException(AuthErrorCodes.WrongPassword, 'Current password is wrong', [
         { field: 'password', message: 'Current password is wrong' },
       ]);
+    }
+    if (await this.adminTotp.requiresTotp(userId)) {
+      throw state('Two-factor authentication is mandatory for administrators and cannot be turned off');
     }
     await this.users.setTotp(userId, null, []);
   }

@@ -8,6 +8,7 @@ import {
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
+import { sendXlsx, type SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
 import type { GridPage, LoginLogView, OperationLogView } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { DataScopeService } from '../shared/data-scope';
@@ -18,7 +19,6 @@ import {
   PageParams,
   pageParamsSchema,
 } from '../shared/schemas';
-import { attachmentDisposition, writeXlsx, XlsxColumn } from '../shared/xlsx-export';
 import { LogRepository } from './log.repository';
 
 const logQuerySchema = z.object({
@@ -40,7 +40,7 @@ const exportQuerySchema = logQuerySchema.extend({ lang: z.enum(['zh-CN', 'en-US'
 const EXPORT_LIMIT = 50_000;
 const EXPORT_BATCH = 1_000;
 
-const OPERATION_COLUMNS: XlsxColumn<OperationLogView>[] = [
+const OPERATION_COLUMNS: SpreadsheetColumn<OperationLogView>[] = [
   { key: 'createdAt', header: { 'zh-CN': '时间', 'en-US': 'Time' }, value: (r) => r.createdAt },
   { key: 'username', header: { 'zh-CN': '用户', 'en-US': 'User' }, value: (r) => r.username },
   { key: 'method', header: { 'zh-CN': '方法', 'en-US': 'Method' }, value: (r) => r.method, width: 10 },
@@ -112,9 +112,7 @@ export class LogsController {
       }
     }
     const name = q.lang === 'zh-CN' ? '操作日志.xlsx' : 'operation-log.xlsx';
-    res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    res.setHeader('content-disposition', attachmentDisposition(name));
-    await writeXlsx(res, 'operation-log', OPERATION_COLUMNS, batches(), q.lang);
+    await sendXlsx(res, name, 'operation-log', OPERATION_COLUMNS, batches(), q.lang);
   }
 
   @Get('loginLog/page/:page/size/:size')

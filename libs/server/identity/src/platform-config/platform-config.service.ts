@@ -9,6 +9,7 @@ import {
 } from '@voltdepot/shared-contracts';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity.options';
+import { ADMIN_TOTP_REQUIRED_KEY } from '../auth/admin-totp.policy';
 import { IdentityException } from '../identity.exception';
 import { isUniqueViolation } from '../shared/sql';
 import type { CreateConfigDto, UpdateConfigDto } from './platform-config.dto';
@@ -26,6 +27,7 @@ const VALUE_RULES: Record<string, { test: (v: string) => boolean; expected: stri
   },
   [K.NoticeIcon]: { test: (v) => v === '0' || v === '1', expected: "'0' or '1'" },
   [K.BigScreen]: { test: (v) => v === '0' || v === '1', expected: "'0' or '1'" },
+  [ADMIN_TOTP_REQUIRED_KEY]: { test: (v) => v === '0' || v === '1', expected: "'0' or '1'" },
   [K.SystemName]: { test: (v) => v.trim().length > 0 && v.length <= 64, expected: '1 to 64 characters' },
   [K.SystemTitle]: { test: (v) => v.trim().length > 0 && v.length <= 64, expected: '1 to 64 characters' },
   [K.SystemList]: {

@@ -8,21 +8,21 @@ import {
   usernameSchema,
 } from '../shared/schemas';
 
-const phone = z
+export const phoneSchema = z
   .string()
   .trim()
   .max(32)
   .regex(/^[0-9+\- ]*$/, 'Only digits, spaces, + and - are allowed')
   .nullable();
-const email = z.string().trim().max(128).email().nullable();
+export const emailSchema = z.string().trim().max(128).email().nullable();
 
 export const createUserSchema = z
   .object({
     username: usernameSchema,
     password: passwordSchema,
     realName: nameSchema,
-    phone: phone.optional(),
-    email: email.optional(),
+    phone: phoneSchema.optional(),
+    email: emailSchema.optional(),
     organizationId: bodyId,
     enabled: z.boolean().optional(),
     roleIds: z.array(bodyId).max(50).optional(),
@@ -33,8 +33,8 @@ export type CreateUserDto = z.infer<typeof createUserSchema>;
 export const updateUserSchema = z
   .object({
     realName: nameSchema.optional(),
-    phone: phone.optional(),
-    email: email.optional(),
+    phone: phoneSchema.optional(),
+    email: emailSchema.optional(),
     organizationId: bodyId.optional(),
     roleIds: z.array(bodyId).max(50).optional(),
   })

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { escapeLike } from '../logs/log.repository';
 import type { DataScope } from '../shared/data-scope';
 import { iso } from '../shared/sql';
+import type { UserSheetRow } from './user-sheet';
 
 export type UserRecord = {
   id: number;
@@ -101,25 +102,7 @@ export class UserRepository {
   }
 
   async page(scope: DataScope, filter: UserFilter, page: number, size: number): Promise<GridPage<UserView>> {
-    const where = ['o.path LIKE ANY($1::text[])'];
-    const params: unknown[] = [scope.pathPatterns];
-    if (filter.username !== undefined) {
-      params.push(`%${escapeLike(filter.username)}%`);
-      where.push(`u.username ILIKE $${params.length}`);
-    }
-    if (filter.realName !== undefined) {
-      params.push(`%${escapeLike(filter.realName)}%`);
-      where.push(`u.real_name ILIKE $${params.length}`);
-    }
-    if (filter.enabled !== undefined) {
-      params.push(filter.enabled);
-      where.push(`u.enabled = $${params.length}`);
-    }
-    if (filter.organizationId !== undefined) {
-      params.push(filter.organizationId);
-      where.push(`o.path LIKE (SELECT f.path || '%' FROM sys_organization f WHERE f.id = $${params.length})`);
-    }
-    const clause = where.join(' AND ');
+    const { clause, params } = filterClause(scope, filter);
     const [{ total }] = (await this.db.query(
       `SELECT count(*)::int AS total FROM sys_user u JOIN sys_organization o ON o.id = u.organization_id WHERE ${clause}`,
       params,
@@ -188,6 +171,84 @@ export class UserRepository {
     });
   }
 
+  /** One batch of the export (keyset by id), with the codes an import reads back. */
+  async exportBatch(
+    scope: DataScope,
+    filter: UserFilter,
+    afterId: number,
+    limit: number,
+  ): Promise<UserSheetRow[]> {
+    const { clause, params } = filterClause(scope, filter);
+    const rows = (await this.db.query(
+      `SELECT u.id, u.username, u.real_name, u.phone, u.email, u.enabled, u.last_login_at, u.created_at,
+              o.code AS organization_code, o.name AS organization_name,
+              COALESCE((SELECT array_agg(r.code ORDER BY r.code) FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
+                         WHERE ur.user_id = u.id), '{}') AS role_codes
+         FROM sys_user u JOIN sys_organization o ON o.id = u.organization_id
+        WHERE ${clause} AND u.id > $${params.length + 1}
+        ORDER BY u.id LIMIT $${params.length + 2}`,
+      [...params, afterId, limit],
+    )) as Row[];
+    return rows.map((r) => ({
+      id: Number(r['id']),
+      username: r['username'] as string,
+      realName: r['real_name'] as string,
+      phone: r['phone'] as string | null,
+      email: r['email'] as string | null,
+      organizationCode: r['organization_code'] as string,
+      organizationName: r['organization_name'] as string,
+      roleCodes: r['role_codes'] as string[],
+      enabled: r['enabled'] as boolean,
+      lastLoginAt: r['last_login_at'] as Date | null,
+      createdAt: r['created_at'] as Date,
+    }));
+  }
+
+  /** Organisation ids by code, of the organisations inside the scope. */
+  async organizationsInScope(scope: DataScope): Promise<Map<string, number>> {
+    const rows = (await this.db.query(
+      `SELECT id, code FROM sys_organization WHERE path LIKE ANY($1::text[])`,
+      [scope.pathPatterns],
+    )) as { id: string; code: string }[];
+    return new Map(rows.map((r) => [r.code.toLowerCase(), Number(r.id)]));
+  }
+
+  async roleIdsByCode(): Promise<Map<string, number>> {
+    const rows = (await this.db.query(`SELECT id, code FROM sys_role`)) as { id: string; code: string }[];
+    return new Map(rows.map((r) => [r.code.toLowerCase(), Number(r.id)]));
+  }
+
+  /** The given user names (lower case) that already exist. */
+  async takenUsernames(usernames: string[]): Promise<Set<string>> {
+    const rows = (await this.db.query(
+      `SELECT lower(username) AS username FROM sys_user WHERE lower(username) = ANY($1::text[])`,
+      [usernames.map((u) => u.toLowerCase())],
+    )) as { username: string }[];
+    return new Set(rows.map((r) => r.username));
+  }
+
+  /** Inserts users with their roles in one transaction: all of them or none. */
+  async insertMany(users: { user: NewUser; roleIds: number[] }[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const { user, roleIds } of users) {
+        const rows = (await tx.query(
+          `INSERT INTO sys_user (username, password_hash, real_name, phone, email, organization_id, enabled, password_changed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, now()) RETURNING id`,
+          [
+            user.username,
+            user.passwordHash,
+            user.realName,
+            user.phone,
+            user.email,
+            user.organizationId,
+            user.enabled,
+          ],
+        )) as { id: string }[];
+        await replaceRoles(tx, Number(rows[0].id), roleIds);
+      }
+    });
+  }
+
   async setPassword(id: number, passwordHash: string): Promise<void> {
     await this.db.query(
       `UPDATE sys_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`,
@@ -247,6 +308,29 @@ export class UserRepository {
     }[];
     return rows.map((r) => Number(r.id));
   }
+}
+
+/** The WHERE clause of the list and the export: the scope and the filters (params $1..$n). */
+function filterClause(scope: DataScope, filter: UserFilter): { clause: string; params: unknown[] } {
+  const where = ['o.path LIKE ANY($1::text[])'];
+  const params: unknown[] = [scope.pathPatterns];
+  if (filter.username !== undefined) {
+    params.push(`%${escapeLike(filter.username)}%`);
+    where.push(`u.username ILIKE $${params.length}`);
+  }
+  if (filter.realName !== undefined) {
+    params.push(`%${escapeLike(filter.realName)}%`);
+    where.push(`u.real_name ILIKE $${params.length}`);
+  }
+  if (filter.enabled !== undefined) {
+    params.push(filter.enabled);
+    where.push(`u.enabled = $${params.length}`);
+  }
+  if (filter.organizationId !== undefined) {
+    params.push(filter.organizationId);
+    where.push(`o.path LIKE (SELECT f.path || '%' FROM sys_organization f WHERE f.id = $${params.length})`);
+  }
+  return { clause: where.join(' AND '), params };
 }
 
 async function replaceRoles(tx: EntityManager, userId: number, roleIds: number[]): Promise<void> {

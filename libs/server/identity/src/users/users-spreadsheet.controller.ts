@@ -1,0 +1,111 @@
+import { Controller, Get, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import {
+  AuthPrincipal,
+  CommonException,
+  CurrentPrincipal,
+  type HttpResponse,
+  RequirePermissions,
+  ZodParams,
+  ZodQuery,
+} from '@voltdepot/server-core';
+import {
+  IMPORT_MODES,
+  IMPORT_PROGRESS_ID,
+  type ImportProgress,
+  type ImportReport,
+  sendTemplate,
+  sendXlsx,
+  SPREADSHEET_LANGUAGES,
+  SpreadsheetFileInterceptor,
+  type UploadedSpreadsheet,
+} from '@voltdepot/server-spreadsheet';
+import { CommonErrorCodes } from '@voltdepot/shared-contracts';
+import { z } from 'zod';
+import { userQuerySchema } from './user.dto';
+import { USER_EXPORT_COLUMNS, USER_IMPORT_COLUMNS, USER_TEMPLATE_EXAMPLE } from './user-sheet';
+import { USER_IMPORT_MAX_BYTES, UsersImportService } from './users-import.service';
+
+const lang = z.enum(SPREADSHEET_LANGUAGES).default('zh-CN');
+const exportQuerySchema = userQuerySchema.extend({ lang });
+const templateQuerySchema = z.object({ lang });
+const importQuerySchema = z.object({
+  lang,
+  mode: z.enum(IMPORT_MODES).default('all'),
+  progressId: z.string().regex(IMPORT_PROGRESS_ID, 'Expected a UUID').optional(),
+});
+const progressParamsSchema = z.object({
+  progressId: z.string().regex(IMPORT_PROGRESS_ID, 'Expected a UUID'),
+});
+
+/**
+ * The user list as a spreadsheet: export, import template and import. Registered before
+ * UsersController, so `export` is not taken for a user id.
+ */
+@ApiTags('sys: users')
+@ApiBearerAuth()
+@Controller('api/user')
+export class UsersSpreadsheetController {
+  constructor(private readonly imports: UsersImportService) {}
+
+  /** The filtered user list (same filters as the grid) as .xlsx, headers in `lang`. */
+  @Get('export')
+  @RequirePermissions('sys:user:query')
+  async export(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodQuery(exportQuerySchema) q: z.infer<typeof exportQuerySchema>,
+    @Res() res: HttpResponse,
+  ): Promise<void> {
+    const { lang: language, ...filter } = q;
+    const name = language === 'zh-CN' ? '用户列表.xlsx' : 'users.xlsx';
+    const batches = await this.imports.exportBatches(me, filter);
+    await sendXlsx(res, name, 'users', USER_EXPORT_COLUMNS, batches, language);
+  }
+
+  /** The import template: the columns the import reads, required ones marked, one example row. */
+  @Get('import/template')
+  @RequirePermissions('sys:user:add')
+  async template(
+    @ZodQuery(templateQuerySchema) q: z.infer<typeof templateQuerySchema>,
+    @Res() res: HttpResponse,
+  ): Promise<void> {
+    const name = q.lang === 'zh-CN' ? '用户导入模板.xlsx' : 'user-import-template.xlsx';
+    await sendTemplate(res, name, 'users', USER_IMPORT_COLUMNS, q.lang, [USER_TEMPLATE_EXAMPLE]);
+  }
+
+  /**
+   * multipart/form-data with one `file` (.xlsx or .xls, at most 2 MB, at most 1000 rows).
+   * `mode=all` (default): any row error rejects the file with 422 and the report in `details`;
+   * `mode=report`: the good rows are imported and the report lists the others. With a `progressId`
+   * (a UUID the client makes up) the progress can be polled meanwhile.
+   */
+  @Post('import')
+  @HttpCode(200)
+  @RequirePermissions('sys:user:add')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+  })
+  @UseInterceptors(SpreadsheetFileInterceptor(USER_IMPORT_MAX_BYTES))
+  import(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodQuery(importQuerySchema) q: z.infer<typeof importQuerySchema>,
+    @UploadedFile() file: UploadedSpreadsheet | undefined,
+  ): Promise<ImportReport> {
+    return this.imports.import(me, file, { mode: q.mode, language: q.lang, progressId: q.progressId });
+  }
+
+  /** Progress of the caller's own import started with this `progressId`. */
+  @Get('import/progress/:progressId')
+  @RequirePermissions('sys:user:add')
+  async progress(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodParams(progressParamsSchema) p: z.infer<typeof progressParamsSchema>,
+  ): Promise<ImportProgress> {
+    const progress = await this.imports.progressOf(me, p.progressId);
+    if (progress === null) {
+      throw new CommonException(CommonErrorCodes.NotFound, `No import with progress id ${p.progressId}`);
+    }
+    return progress;
+  }
+}
