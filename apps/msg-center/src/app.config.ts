@@ -1,6 +1,10 @@
-import { envBoolean, envInt, serviceConfigSchema } from '@voltdepot/server-core';
+import { envBoolean, envInt, envUrl, serviceConfigSchema } from '@voltdepot/server-core';
 import { z } from 'zod';
 
+/**
+ * Configuration of msg-center (service and worker). OPENAPI_DOCS (true outside production): serve
+ * /ms/docs and /ms/docs-json (no token needed).
+ */
 export const msgCenterConfigSchema = serviceConfigSchema(
   { serviceName: 'msg-center', port: 3200 },
   {
@@ -30,7 +34,22 @@ export const msgCenterConfigSchema = serviceConfigSchema(
     BUS_PREFIX: z.string().min(1).optional(),
     /** Run the bus listeners (stop notices, event rules) in this process. */
     MSG_BUS_LISTENERS: envBoolean().default('true'),
+    /** How often connected STOMP sessions are checked for a revoked session (logout, disabled user). */
+    STOMP_SESSION_CHECK_MS: envInt({ min: 50, max: 3_600_000 }).default('15000'),
+    /** Evaluate the alerts (KAFKA, REDIS, HTTP, CONNECTION, NODE, JAVA) in this worker. */
+    MSG_ALERTS_ENABLED: envBoolean().default('true'),
+    /** How often every enabled alert is evaluated (a BullMQ job scheduler in the worker). */
+    MSG_ALERT_INTERVAL_MS: envInt({ min: 100, max: 86_400_000 }).default('60000'),
+    /** Time-out of the network calls of one check; a target that does not answer in time is down. */
+    MSG_ALERT_TIMEOUT_MS: envInt({ min: 50, max: 120_000 }).default('5000'),
+    /** Gap between the two readings a CPU percentage is computed from. */
+    MSG_ALERT_CPU_SAMPLE_MS: envInt({ min: 10, max: 60_000 }).default('1000'),
+    /** Alerts evaluated at once by one worker. */
+    MSG_ALERT_CONCURRENCY: envInt({ min: 1, max: 100 }).default('4'),
+    /** Base URL of a Prometheus HTTP API: `promql:` alert targets and its active targets in /prometheus/targets. */
+    MSG_PROMETHEUS_URL: envUrl(['http', 'https']).optional(),
+    OPENAPI_DOCS: envBoolean().optional(),
   },
-);
+).transform((c) => ({ ...c, OPENAPI_DOCS: c.OPENAPI_DOCS ?? c.NODE_ENV !== 'production' }));
 
 export type MsgCenterConfig = z.output<typeof msgCenterConfigSchema>;

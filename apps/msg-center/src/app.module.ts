@@ -22,6 +22,8 @@ import { StorageModule } from './shared/database.module';
 import { IdentityPermissionLookup } from '@voltdepot/server-identity';
 import { PushModule } from './stomp/push.module';
 import { StompModule } from './stomp/stomp.module';
+import { MonitorTopicModule } from './monitoring/monitor-topic.module';
+import { monitorFeedChannel } from '@voltdepot/server-monitoring';
 
 /** What the HTTP service and the worker share: config, storage, bus, pushes. */
 export function coreImports(config: MsgCenterConfig, role: 'http' | 'worker'): DynamicModule[] {
@@ -68,9 +70,14 @@ export class AppModule {
           heartbeatMs: config.STOMP_HEARTBEAT_MS,
           heartbeatGraceMs: config.STOMP_HEARTBEAT_GRACE_MS,
           connectTimeoutMs: config.STOMP_CONNECT_TIMEOUT_MS,
+          sessionCheckMs: config.STOMP_SESSION_CHECK_MS,
         }),
         MsgHttpModule,
         StopNoticesModule,
+        MonitorTopicModule.forRoot({
+          redisUrl: config.REDIS_URL,
+          feedChannel: monitorFeedChannel(config.BUS_PREFIX ?? 'vd'),
+        }),
         ObservabilityModule.forRootAsync({
           inject: [EVENT_BUS],
           useFactory: (bus: EventBus) => ({

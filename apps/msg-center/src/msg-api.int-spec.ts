@@ -21,6 +21,8 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
   let admin: { id: number; username: string };
   let adminToken: string;
   let maintainerToken: string;
+  /** A role holding the five message-centre menus and none of their add/edit/delete buttons. */
+  let menuOnlyToken: string;
   let configId: number;
 
   const http = () => request(service.app.getHttpServer());
@@ -39,6 +41,14 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
     admin = await createUser(db.dataSource, ['admin']);
     adminToken = await tokenFor(config, admin);
     maintainerToken = await tokenFor(config, await createUser(db.dataSource, ['maintainer']));
+    const [role] = await db.dataSource.query(
+      `INSERT INTO sys_role (code, name) VALUES ('msg_menus_only', 'Message menus only') RETURNING id::int AS id`,
+    );
+    await db.dataSource.query(
+      `INSERT INTO sys_role_resource (role_id, resource_id) SELECT $1, id FROM sys_resource WHERE code = ANY($2::text[])`,
+      [role.id, ['msg:config', 'msg:template', 'msg:group', 'msg:event', 'msg:alerts']],
+    );
+    menuOnlyToken = await tokenFor(config, await createUser(db.dataSource, ['msg_menus_only']));
     const res = await as(adminToken)
       .post(`${BASE}/config`, {
         configName: 'Ops mail',
@@ -68,6 +78,7 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
     ['delete', `${BASE}/template/1`],
     ['get', `${BASE}/template/group/1`],
     ['get', `${BASE}/prometheus/targets?job=NODE`],
+    ['get', '/ms/prometheus/targets?job=NODE'],
     ['get', `${BASE}/receiver/role`],
     ['get', `${BASE}/receiver/user`],
     ['get', `${BASE}/group/page/1/size/100`],
@@ -84,6 +95,7 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
   ];
   const anyUser: [string, string][] = [
     ['get', `${BASE}/dictionaries/dict/tree`],
+    ['get', '/ms/dictionaries/dict/tree'],
     ['get', `${BASE}/inbox/page/1/size/10`],
     ['post', `${BASE}/inbox/read`],
     ['post', `${BASE}/inbox/read/all`],
@@ -101,6 +113,40 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
     const client = as(maintainerToken) as unknown as Record<string, (p: string, b?: object) => request.Test>;
     const res = await client[method](path, {}).expect(403);
     expect(res.body.code).toBe('FORBIDDEN');
+  });
+
+  // The add/edit/delete buttons are checked here too, not only hidden by the console.
+  const writes: [string, string, string][] = (
+    [
+      ['config', 'config'],
+      ['template', 'template'],
+      ['group', 'group'],
+      ['event', 'event'],
+      ['alerts', 'alerts'],
+    ] as const
+  ).flatMap(([path, menu]): [string, string, string][] => [
+    ['post', `${BASE}/${path}`, `msg:${menu}:add`],
+    ['put', `${BASE}/${path}/1`, `msg:${menu}:edit`],
+    ['delete', `${BASE}/${path}/1`, `msg:${menu}:delete`],
+  ]);
+
+  it.each(writes)(
+    '%s %s with the menu but without the button is 403 naming %s',
+    async (method, path, code) => {
+      const client = as(menuOnlyToken) as unknown as Record<string, (p: string, b?: object) => request.Test>;
+      const res = await client[method](path, {}).expect(403);
+      expect(res.body).toMatchObject({ code: 'FORBIDDEN', details: { missing: [code] } });
+    },
+  );
+
+  it.each([
+    `${BASE}/config/page/1/size/10`,
+    `${BASE}/template/page/1/size/10`,
+    `${BASE}/group/page/1/size/100`,
+    `${BASE}/event/page/1/size/10`,
+    `${BASE}/alerts/page/1/size/10`,
+  ])('GET %s with the menu alone is allowed', async (path) => {
+    await as(menuOnlyToken).get(path).expect(200);
   });
 
   describe('configs', () => {
@@ -126,6 +172,44 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
       expect((await as(adminToken).get(`${BASE}/config`).expect(200)).body).toHaveLength(1);
       expect((await as(adminToken).get(`${BASE}/config/search?channel=SMS`).expect(200)).body).toEqual([]);
     });
+
+    it.each([
+      ['DDTALK', 'TEXT', 'https://oapi.dingtalk.com/robot/send?access_token=ding-token'],
+      ['WECHAT', null, 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=wecom-key'],
+    ])(
+      'masks the %s robot webhook (it carries the token) and keeps it when the mask is sent back',
+      async (channel, provider, webhook) => {
+        const created = await as(adminToken)
+          .post(`${BASE}/config`, {
+            configName: `${channel} robot`,
+            fullName: 'Robot',
+            channel,
+            provider,
+            settings: { webhook },
+          })
+          .expect(201);
+        const listed = await as(adminToken).get(`${BASE}/config/search?channel=${channel}`).expect(200);
+        expect(listed.body).toEqual([
+          expect.objectContaining({ id: created.body.id, settings: { webhook: '******' } }),
+        ]);
+        const page = await as(adminToken).get(`${BASE}/config/page/1/size/10?channel=${channel}`).expect(200);
+        expect(JSON.stringify([listed.body, page.body])).not.toContain(webhook.split('?')[1]);
+        await as(adminToken)
+          .put(`${BASE}/config/${created.body.id}`, {
+            configName: `${channel} robot`,
+            fullName: 'Robot 2',
+            channel,
+            provider,
+            settings: { webhook: '******' },
+          })
+          .expect(200);
+        const [row] = await db.dataSource.query(`SELECT settings FROM msg_config WHERE id = $1`, [
+          created.body.id,
+        ]);
+        expect(row.settings).toEqual({ webhook });
+        await as(adminToken).delete(`${BASE}/config/${created.body.id}`).expect(200);
+      },
+    );
 
     it('refuses a duplicate name with 409', async () => {
       const res = await as(adminToken)
@@ -175,6 +259,40 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
         .expect(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
       expect(res.body.details).toContainEqual({ field, message });
+    });
+
+    it('numbers the parameters of a Tencent SMS template 1..n (positional {1}, {2}, …): 400 otherwise', async () => {
+      const tencent = await as(adminToken)
+        .post(`${BASE}/config`, {
+          configName: 'Tencent SMS',
+          fullName: 'SMS',
+          channel: 'SMS',
+          provider: 'TENCENT',
+        })
+        .expect(201);
+      const body = (parameters: Record<string, string>) => ({
+        ...valid(),
+        configId: tencent.body.id,
+        parameters,
+      });
+      const named = await as(adminToken)
+        .post(`${BASE}/template`, body({ pile: '${pile}', reason: 'x' }))
+        .expect(400);
+      expect(named.body.details).toEqual([
+        {
+          field: 'parameters',
+          message:
+            'Tencent SMS parameters are positional ({1}, {2}, …): name the keys 1 to 2 (got pile, reason)',
+        },
+      ]);
+      const added = await as(adminToken)
+        .post(`${BASE}/template`, body({ '2': 'x', '1': '${pile}' }))
+        .expect(201);
+      await as(adminToken)
+        .put(`${BASE}/template/${added.body.id}`, body({ '1': '${pile}', '3': 'x' }))
+        .expect(400);
+      await as(adminToken).delete(`${BASE}/template/${added.body.id}`).expect(200);
+      await as(adminToken).delete(`${BASE}/config/${tencent.body.id}`).expect(200);
     });
 
     it('adds (answering the id), sanitises, lists, edits and deletes a template', async () => {
@@ -314,31 +432,61 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
         })
         .expect(400);
       expect(bad.body.details).toEqual([{ field: 'channels.0', message: 'channels are 0 to 4' }]);
-      expect((await as(adminToken).get(`${BASE}/prometheus/targets?job=NODE`).expect(200)).body).toEqual([
+      expect((await as(adminToken).get(`/ms/prometheus/targets?job=NODE`).expect(200)).body).toEqual([
         {
           targets: ['10.0.0.5:9100'],
-          labels: { job: 'node', alert: 'Node exporter', alert_group: 'NODE', level: 'IMPORTANT' },
+          labels: {
+            job: 'node',
+            source: 'alert',
+            alert: 'Node exporter',
+            alert_group: 'NODE',
+            level: 'IMPORTANT',
+            __scheme__: 'http',
+            __metrics_path__: '/metrics',
+          },
         },
       ]);
       expect((await as(adminToken).delete(`${BASE}/alerts/${alert.body.id}`).expect(200)).body).toBe(true);
       await as(adminToken).delete(`${BASE}/alerts/${alert.body.id}`).expect(404);
     });
 
-    it('serves the dictionary tree to any signed-in user', async () => {
-      const res = await as(maintainerToken)
-        .get(`${BASE}/dictionaries/dict/tree?code=message_type`)
-        .expect(200);
-      expect(res.body).toEqual([
-        expect.objectContaining({
-          code: 'message_type',
-          children: [
-            expect.objectContaining({ value: '0', name: 'None' }),
-            expect.objectContaining({ value: '1', name: 'Link' }),
-            expect.objectContaining({ value: '2', name: 'Email' }),
-          ],
-        }),
-      ]);
+    it.each([
+      [
+        'HTTP',
+        'not a url',
+        "'not a url' is not a URL; a HTTP target is http(s)://host[:port]/path[#up|#latency]",
+      ],
+      [
+        'CONNECTION',
+        'db.local',
+        "'db.local' is not host:port; a CONNECTION target is [tcp://]host:port[#up|#latency]",
+      ],
+      ['KAFKA', 'billing', 'no Kafka brokers: write kafka://host:port/<group> or set KAFKA_BROKERS'],
+      ['NODE', 'local#disk', "unknown metric 'disk' (cpu, memory or load1)"],
+      ['REDIS', 'promql:up', 'promql: targets need a Prometheus (MSG_PROMETHEUS_URL is not configured)'],
+    ])('refuses a %s alert with target %s (400 naming target)', async (jobType, target, message) => {
+      const res = await as(adminToken)
+        .post(`${BASE}/alerts`, { name: 'x', alertGroup: jobType, jobType, target, threshold: 1 })
+        .expect(400);
+      expect(res.body.details).toEqual([{ field: 'target', message: expect.stringContaining(message) }]);
     });
+
+    it.each(['/ms/dictionaries/dict/tree', `${BASE}/dictionaries/dict/tree`])(
+      'serves the dictionary tree to any signed-in user at %s',
+      async (path) => {
+        const res = await as(maintainerToken).get(`${path}?code=message_type`).expect(200);
+        expect(res.body).toEqual([
+          expect.objectContaining({
+            code: 'message_type',
+            children: [
+              expect.objectContaining({ value: '0', name: 'None' }),
+              expect.objectContaining({ value: '1', name: 'Link' }),
+              expect.objectContaining({ value: '2', name: 'Email' }),
+            ],
+          }),
+        ]);
+      },
+    );
   });
 
   describe('inbox', () => {

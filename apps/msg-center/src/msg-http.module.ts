@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AlertsController } from './alerts/alerts.controller';
+import { PrometheusTargetsController } from './alerts/prometheus-targets.controller';
 import { ConfigsController } from './configs/configs.controller';
 import { DictionariesController } from './dictionaries/dictionaries.controller';
 import { GroupsController } from './groups/groups.controller';
@@ -20,6 +21,7 @@ import { TemplatesController } from './templates/templates.controller';
     EventRulesController,
     SendLogsController,
     AlertsController,
+    PrometheusTargetsController,
     InboxController,
   ],
 })

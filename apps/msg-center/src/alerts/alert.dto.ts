@@ -11,7 +11,7 @@ export const alertBodySchema = z.object({
     .max(100),
   alertGroup: z.enum(AlertGroups),
   jobType: z.enum(JobTypes),
-  /** URL (HTTP), host:port (CONNECTION, NODE, REDIS, KAFKA). */
+  /** What to measure; the forms per job type are in evaluation/alert-target.ts (checked by the service). */
   target: z.string().trim().min(1, 'Please enter target').max(500),
   expression: z.enum(ComparisonExpressions).default('GE'),
   threshold: z.coerce.number().finite(),

@@ -1,4 +1,7 @@
 import { Controller, Header, Delete, Get, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { MsgApi } from '../openapi/msg-api.decorator';
+import { deletedResponseSchema, idResponseSchema, msgAlertPageSchema } from '../openapi/msg-schemas';
 import {
   AuthPrincipal,
   CurrentPrincipal,
@@ -9,26 +12,46 @@ import {
 } from '@voltdepot/server-core';
 import { JSON_CONTENT_TYPE } from '../shared/grid';
 import { MsgPermissions } from '@voltdepot/shared-contracts';
-import type { z } from 'zod';
 import { IdParam, idParamSchema, PageParams, pageParamsSchema } from '../shared/grid';
-import { AlertBody, alertBodySchema, AlertQuery, alertQuerySchema, prometheusQuerySchema } from './alert.dto';
+import { AlertBody, alertBodySchema, AlertQuery, alertQuerySchema } from './alert.dto';
 import { AlertsService } from './alerts.service';
 
+@ApiTags('msg: alerts')
 @RequirePermissions(MsgPermissions.Alerts)
 @Controller('ms/m1/msg')
 export class AlertsController {
   constructor(private readonly alerts: AlertsService) {}
 
+  @MsgApi({
+    summary: 'A page of alerts with the value and status of their last check',
+    params: pageParamsSchema,
+    response: msgAlertPageSchema,
+    errors: [400],
+  })
   @Get('alerts/page/:page/size/:size')
   page(@ZodParams(pageParamsSchema) page: PageParams, @ZodQuery(alertQuerySchema) query: AlertQuery) {
     return this.alerts.page(query, page);
   }
 
+  @MsgApi({
+    summary: 'Add an alert',
+    response: idResponseSchema,
+    status: 201,
+    errors: [400, 404],
+  })
+  @RequirePermissions('msg:alerts:add')
   @Post('alerts')
   create(@ZodBody(alertBodySchema) body: AlertBody, @CurrentPrincipal() me: AuthPrincipal) {
     return this.alerts.create(body, me.username);
   }
 
+  @MsgApi({
+    summary: 'Modify an alert',
+    params: idParamSchema,
+    response: idResponseSchema,
+    errors: [400, 404],
+  })
+  @RequirePermissions('msg:alerts:edit')
   @Put('alerts/:id')
   update(
     @ZodParams(idParamSchema) { id }: IdParam,
@@ -38,14 +61,16 @@ export class AlertsController {
     return this.alerts.update(id, body, me.username);
   }
 
+  @MsgApi({
+    summary: 'Delete an alert',
+    params: idParamSchema,
+    response: deletedResponseSchema,
+    errors: [400, 404],
+  })
+  @RequirePermissions('msg:alerts:delete')
   @Delete('alerts/:id')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   delete(@ZodParams(idParamSchema) { id }: IdParam) {
     return this.alerts.delete(id);
-  }
-
-  @Get('prometheus/targets')
-  targets(@ZodQuery(prometheusQuerySchema) query: z.infer<typeof prometheusQuerySchema>) {
-    return this.alerts.prometheusTargets(query.job);
   }
 }

@@ -1,6 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@voltdepot/server-core';
-import { GridPage, MsgAlertDto, MsgErrorCodes, PrometheusTargetGroup } from '@voltdepot/shared-contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SERVICE_CONFIG, ValidationException } from '@voltdepot/server-core';
+import {
+  GridPage,
+  JobType,
+  MsgAlertDto,
+  MsgErrorCodes,
+  PrometheusTargetGroup,
+} from '@voltdepot/shared-contracts';
 import type { MsgCenterConfig } from '../app.config';
 import { GroupsService } from '../groups/groups.service';
 import { PageParams, withBusinessTimes } from '../shared/grid';
@@ -8,14 +14,28 @@ import { MsgException } from '../shared/msg.exception';
 import { TemplatesService } from '../templates/templates.service';
 import type { AlertBody, AlertQuery } from './alert.dto';
 import { AlertRepository, AlertRow } from './alert.repository';
+import { targetProblem } from './evaluation/alert-target';
+import { alertTargetGroup, jobTypeOf, platformTargets, prometheusTargets } from './prometheus-targets';
+
+type AlertsConfig = Pick<
+  MsgCenterConfig,
+  | 'BUSINESS_TIME_ZONE'
+  | 'DATABASE_URL'
+  | 'REDIS_URL'
+  | 'KAFKA_BROKERS'
+  | 'MSG_PROMETHEUS_URL'
+  | 'MSG_ALERT_TIMEOUT_MS'
+>;
 
 @Injectable()
 export class AlertsService {
+  private readonly logger = new Logger('AlertsService');
+
   constructor(
     private readonly alerts: AlertRepository,
     private readonly templates: TemplatesService,
     private readonly groups: GroupsService,
-    @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
+    @Inject(SERVICE_CONFIG) private readonly config: AlertsConfig,
   ) {}
 
   async page(query: AlertQuery, page: PageParams): Promise<GridPage<MsgAlertDto>> {
@@ -52,16 +72,44 @@ export class AlertsService {
     return true;
   }
 
-  /** Prometheus HTTP service discovery: one target group per enabled alert of the job type. */
+  /**
+   * Prometheus HTTP service discovery for a job (a job type such as NODE, or a Prometheus job name): the
+   * platform's own infrastructure, the targets of the enabled alerts of that job type, and, when a
+   * Prometheus is configured, its active targets of that job. Without `job`, every target.
+   */
   async prometheusTargets(job: string | undefined): Promise<PrometheusTargetGroup[]> {
-    const alerts = await this.alerts.enabled(job?.toUpperCase());
-    return alerts.map((a) => ({
-      targets: [a.target.replace(/^https?:\/\//, '').split('/')[0]],
-      labels: { job: a.jobType.toLowerCase(), alert: a.name, alert_group: a.alertGroup, level: a.level },
-    }));
+    const brokers = this.config.KAFKA_BROKERS ?? [];
+    const groups = platformTargets(
+      { databaseUrl: this.config.DATABASE_URL, redisUrl: this.config.REDIS_URL, kafkaBrokers: brokers },
+      job,
+    );
+    const jobType = jobTypeOf(job);
+    if (job === undefined || jobType !== undefined) {
+      for (const alert of await this.alerts.enabled(jobType)) {
+        const group = alertTargetGroup(alert, brokers);
+        if (group !== undefined) groups.push(group);
+      }
+    }
+    if (this.config.MSG_PROMETHEUS_URL !== undefined) {
+      try {
+        groups.push(
+          ...(await prometheusTargets(this.config.MSG_PROMETHEUS_URL, job, this.config.MSG_ALERT_TIMEOUT_MS)),
+        );
+      } catch (error) {
+        // Discovery keeps answering with what the platform knows; the operator sees the reason in the log.
+        this.logger.warn(`Prometheus targets unavailable: ${(error as Error).message}`);
+      }
+    }
+    return groups;
   }
 
   private async references(body: AlertBody): Promise<void> {
+    const problem = body.target.startsWith('promql:')
+      ? this.config.MSG_PROMETHEUS_URL === undefined
+        ? 'promql: targets need a Prometheus (MSG_PROMETHEUS_URL is not configured)'
+        : targetProblem(body.jobType as JobType, body.target)
+      : targetProblem(body.jobType as JobType, body.target, this.config.KAFKA_BROKERS ?? []);
+    if (problem !== undefined) throw new ValidationException([{ field: 'target', message: problem }]);
     if (body.templateId != null) await this.templates.get(body.templateId);
     if (body.groupId != null) await this.groups.get(body.groupId);
   }

@@ -32,6 +32,7 @@ describe('channels: BullMQ jobs delivered by the worker to real protocol servers
   let recipient: Recipient;
   let templateId: number;
   let tencentTemplateId: number;
+  let tencentNamedTemplateId: number;
 
   const insertConfig = async (name: string, channel: string, provider: string | null, settings: object) =>
     (
@@ -40,12 +41,16 @@ describe('channels: BullMQ jobs delivered by the worker to real protocol servers
         [name, channel, provider, settings],
       )
     )[0].id as number;
-  const insertTemplate = async (configId: number, msgKey: string) =>
+  const insertTemplate = async (
+    configId: number,
+    msgKey: string,
+    parameters: Record<string, string> = { pile: '${pile}', reason: '${reason}' },
+  ) =>
     (
       await db.dataSource.query(
         `INSERT INTO msg_template (config_id, template_name, content, msg_key, type, parameters)
          VALUES ($1, '充电停止 \${pile}', '<p>充电桩\${pile}异常停止：\${reason}</p>', $2, '2', $3) RETURNING id::int AS id`,
-        [configId, msgKey, { pile: '${pile}', reason: '${reason}' }],
+        [configId, msgKey, parameters],
       )
     )[0].id as number;
 
@@ -90,7 +95,17 @@ describe('channels: BullMQ jobs delivered by the worker to real protocol servers
       protocol: 'http://',
     });
     templateId = await insertTemplate(emailConfig, 'SMS_001');
-    tencentTemplateId = await insertTemplate(tencentConfig, '1234567');
+    // Tencent parameters by number ({1}, {2}, …): stored in another key order than their positions, and
+    // with a "station" key jsonb would have sorted before "reason" had the keys been names.
+    tencentTemplateId = await insertTemplate(tencentConfig, '1234567', {
+      '3': '${reason}',
+      '1': '${pile}',
+      '2': 'station 7',
+    });
+    tencentNamedTemplateId = await insertTemplate(tencentConfig, '1234568', {
+      station: 'station 7',
+      reason: '${reason}',
+    });
 
     const user = await createUser(db.dataSource, ['operator']);
     await db.dataSource.query(
@@ -206,8 +221,22 @@ describe('channels: BullMQ jobs delivered by the worker to real protocol servers
       SmsSdkAppId: '1400000000',
       SignName: 'Voltdepot',
       TemplateId: '1234567',
-      TemplateParamSet: ['CP-1', '紧急停止'],
+      TemplateParamSet: ['CP-1', 'station 7', '紧急停止'],
     });
+  });
+
+  it('refuses Tencent parameters that are not numbered (their positions would be a guess): a failed send, nothing sent', async () => {
+    const before = tencent.accepted.length;
+    await dispatcher.dispatch(request('ev-tencent-named', [0], { templateId: tencentNamedTemplateId }));
+    await eventually(async () =>
+      expect(await logs('ev-tencent-named')).toEqual([
+        expect.objectContaining({
+          status: 'FAILED',
+          error: expect.stringContaining('Tencent SMS parameters are positional'),
+        }),
+      ]),
+    );
+    expect(tencent.accepted).toHaveLength(before);
   });
 
   it('records a missing ${XXX} variable as a failed send with a clear error, and sends nothing', async () => {

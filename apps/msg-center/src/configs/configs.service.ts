@@ -8,8 +8,11 @@ import type { ConfigBody, ConfigQuery } from './config.dto';
 import { ConfigRepository, ConfigRow } from './config.repository';
 
 export const SECRET_MASK = '******';
-/** Settings whose values are credentials: masked in every response, never logged. */
-export const SECRET_SETTING = /secret|password|pass$|token|accesskey|key$/i;
+/**
+ * Settings whose values are credentials: masked in every response, never logged. A robot `webhook` URL
+ * carries the robot's token (`access_token=`, `key=`).
+ */
+export const SECRET_SETTING = /secret|password|pass$|token|accesskey|key$|webhook/i;
 
 export function maskSettings(settings: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(

@@ -1,4 +1,7 @@
 import { Controller, Get, Injectable } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { MsgApi } from '../openapi/msg-api.decorator';
+import { dictTreeNodeSchema } from '../openapi/msg-schemas';
 import { Authenticated, ZodQuery } from '@voltdepot/server-core';
 import type { DictTreeNode } from '@voltdepot/shared-contracts';
 import { DataSource } from 'typeorm';
@@ -6,7 +9,7 @@ import { z } from 'zod';
 
 const dictQuerySchema = z.object({
   /** One or more dictionary type codes, comma-separated (e.g. message_type); all when absent. */
-  code: z.string().optional(),
+  code: z.string().optional().describe('Dictionary type codes, comma-separated; all when absent'),
 });
 
 /** Reads the shared dictionaries (reference data owned by the identity area; read-only here). */
@@ -35,12 +38,23 @@ export class DictionaryRepository {
   }
 }
 
+/**
+ * `GET /dictionaries/dict/tree` of the spec's message service table. Its leading slash puts it at the
+ * service root like `/m1/msg/group/search`: /ms/dictionaries/dict/tree; also answered under the message
+ * service base, /ms/m1/msg/dictionaries/dict/tree.
+ */
+@ApiTags('msg: dictionaries')
 @Authenticated()
-@Controller('ms/m1/msg/dictionaries/dict')
+@Controller()
 export class DictionariesController {
   constructor(private readonly dictionaries: DictionaryRepository) {}
 
-  @Get('tree')
+  @MsgApi({
+    summary: 'Dictionary trees (e.g. message_type)',
+    response: z.array(dictTreeNodeSchema),
+    anyUser: true,
+  })
+  @Get(['ms/dictionaries/dict/tree', 'ms/m1/msg/dictionaries/dict/tree'])
   tree(@ZodQuery(dictQuerySchema) query: z.infer<typeof dictQuerySchema>): Promise<DictTreeNode[]> {
     const codes = query.code
       ?.split(',')

@@ -1,4 +1,12 @@
 import { Controller, Header, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { MsgApi } from '../openapi/msg-api.decorator';
+import {
+  deletedResponseSchema,
+  inboxMessageSchema,
+  inboxPageSchema,
+  updatedResponseSchema,
+} from '../openapi/msg-schemas';
 import {
   Authenticated,
   AuthPrincipal,
@@ -11,7 +19,7 @@ import {
 import { Inject } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@voltdepot/server-core';
 import { GridPage, InboxMessageDto } from '@voltdepot/shared-contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { MsgCenterConfig } from '../app.config';
 import { parseBusinessTime } from '../shared/business-time';
 import { JSON_CONTENT_TYPE, PageParams, pageParamsSchema } from '../shared/grid';
@@ -19,6 +27,7 @@ import { inboxIdsSchema, inboxPageQuerySchema } from './inbox.dto';
 import { InboxService } from './inbox.service';
 
 /** Every signed-in user has an inbox and sees only their own messages. */
+@ApiTags('msg: inbox')
 @Authenticated()
 @Controller('ms/m1/msg/inbox')
 export class InboxController {
@@ -27,6 +36,13 @@ export class InboxController {
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
   ) {}
 
+  @MsgApi({
+    summary: "A page of the caller's messages sent between start and end, newest first",
+    params: pageParamsSchema,
+    response: inboxPageSchema,
+    errors: [400],
+    anyUser: true,
+  })
   @Get('page/:page/size/:size')
   page(
     @CurrentPrincipal() me: AuthPrincipal,
@@ -37,6 +53,12 @@ export class InboxController {
     return this.inbox.page(me.userId, range, page, size);
   }
 
+  @MsgApi({
+    summary: 'Mark messages read',
+    response: updatedResponseSchema,
+    errors: [400],
+    anyUser: true,
+  })
   @Post('read')
   @HttpCode(200)
   async read(@CurrentPrincipal() me: AuthPrincipal, @ZodBody(inboxIdsSchema) ids: number[]) {
@@ -44,6 +66,7 @@ export class InboxController {
   }
 
   /** Mark all read (the inbox dialog's button when no row is ticked). */
+  @MsgApi({ summary: "Mark all the caller's messages read", response: updatedResponseSchema, anyUser: true })
   @Post('read/all')
   @HttpCode(200)
   async readAll(@CurrentPrincipal() me: AuthPrincipal) {
@@ -51,6 +74,12 @@ export class InboxController {
   }
 
   /** `true` when at least one of the caller's messages was deleted. */
+  @MsgApi({
+    summary: "Delete messages (true when at least one of the caller's was deleted)",
+    response: deletedResponseSchema,
+    errors: [400],
+    anyUser: true,
+  })
   @Post('del')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @HttpCode(200)
@@ -59,6 +88,11 @@ export class InboxController {
   }
 
   /** The caller's unread messages; also pushed to the caller's STOMP sessions. */
+  @MsgApi({
+    summary: "The caller's unread messages; also pushed to the caller's STOMP sessions",
+    response: z.array(inboxMessageSchema),
+    anyUser: true,
+  })
   @Get('unread')
   unread(@CurrentPrincipal() me: AuthPrincipal): Promise<InboxMessageDto[]> {
     return this.inbox.unread(me.userId);

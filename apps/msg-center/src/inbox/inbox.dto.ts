@@ -7,6 +7,6 @@ const idList = z.array(id).min(1, 'please tick at least one row').max(1000);
 export const inboxIdsSchema = z.union([idList, z.object({ ids: idList }).transform((b) => b.ids)]);
 
 export const inboxPageQuerySchema = z.object({
-  start: z.string().optional(),
-  end: z.string().optional(),
+  start: z.string().optional().describe('yyyy-MM-dd HH:mm:ss (business time zone), inclusive'),
+  end: z.string().optional().describe('yyyy-MM-dd HH:mm:ss (business time zone), inclusive'),
 });

@@ -67,10 +67,12 @@ export class InboxService implements OnModuleInit {
 
   /** Pushes freshly stored rows to their owners. Call after the storing transaction committed. */
   async pushNew(rows: InboxRow[]): Promise<void> {
-    await Promise.all(
+    if (rows.length === 0) return;
+    await this.push.toEach(
+      STOMP_INBOX_TOPIC,
       rows.map((row) => {
         const body: InboxPush = { handler: 'inbox.new', command: 'new', data: this.toDto(row) };
-        return this.push.toUsers([row.userId], STOMP_INBOX_TOPIC, body);
+        return { userId: row.userId, body };
       }),
     );
   }

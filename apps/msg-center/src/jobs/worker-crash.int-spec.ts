@@ -29,6 +29,7 @@ describe('worker killed mid-job (SIGKILL)', () => {
       MSG_WORKER_CONCURRENCY: '1',
       MSG_JOB_LOCK_MS: '1000',
       MSG_JOB_BACKOFF_MS: '50',
+      MSG_ALERTS_ENABLED: 'false',
     });
     workers.push(worker);
     await worker.waitForLine(/worker ready/, 60_000);

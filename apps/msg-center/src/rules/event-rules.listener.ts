@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@voltdepot/server-core';
-import { EVENT_BUS, EventBus, Subscription } from '@voltdepot/server-messaging';
+import { EVENT_BUS, EventBus, startConsumer, Subscription } from '@voltdepot/server-messaging';
 import type { EventChannel } from '@voltdepot/shared-contracts';
 import { EventEnvelope, Topics } from '@voltdepot/shared-events';
 import type Redis from 'ioredis';
@@ -37,13 +37,23 @@ export class EventRulesListener implements OnApplicationBootstrap, OnApplication
     >,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Subscribes in the background, retrying while the bus is unreachable (the service serves meanwhile). */
+  onApplicationBootstrap(): void {
     if (!this.config.MSG_BUS_LISTENERS) return;
-    this.subscription = await this.bus.subscribe({
-      topics: [Topics.OcppTransactions, Topics.OcppStatus],
-      group: EVENT_RULES_GROUP,
-      handler: (envelope) => this.handle(envelope),
-    });
+    this.subscription = startConsumer(
+      this.bus,
+      {
+        topics: [Topics.OcppTransactions, Topics.OcppStatus],
+        group: EVENT_RULES_GROUP,
+        handler: (envelope) => this.handle(envelope),
+      },
+      {
+        onRetry: (error, attempt, delayMs) =>
+          this.logger.warn(
+            `${EVENT_RULES_GROUP} consumer not started (attempt ${attempt}, next in ${delayMs} ms): ${(error as Error).message}`,
+          ),
+      },
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { MsgApi } from '../openapi/msg-api.decorator';
+import { sendLogPageSchema } from '../openapi/msg-schemas';
 import { RequirePermissions, SERVICE_CONFIG, ZodParams, ZodQuery } from '@voltdepot/server-core';
 import { GridPage, MsgPermissions, SendLogDto } from '@voltdepot/shared-contracts';
 import type { MsgCenterConfig } from '../app.config';
@@ -6,6 +9,7 @@ import { PageParams, pageParamsSchema, withBusinessTimes } from '../shared/grid'
 import { SendLogQuery, sendLogQuerySchema, SendLogRepository } from './send-log.repository';
 
 /** What was sent to whom, and the provider's error for what failed. */
+@ApiTags('msg: send log')
 @RequirePermissions(MsgPermissions.Event)
 @Controller('ms/m1/msg/send_log')
 export class SendLogsController {
@@ -14,6 +18,12 @@ export class SendLogsController {
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
   ) {}
 
+  @MsgApi({
+    summary: 'A page of the send log (what was sent to whom; the provider error of what failed)',
+    params: pageParamsSchema,
+    response: sendLogPageSchema,
+    errors: [400],
+  })
   @Get('page/:page/size/:size')
   async page(
     @ZodParams(pageParamsSchema) page: PageParams,

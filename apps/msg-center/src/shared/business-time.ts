@@ -1,4 +1,5 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const lastFormatted = new Map<string, { second: number; text: string }>();
 
 /** `yyyy-MM-dd HH:mm:ss` of an instant in a time zone (default Asia/Shanghai). */
 export function formatBusinessTime(instant: Date | string, timeZone = 'Asia/Shanghai'): string {
@@ -17,8 +18,14 @@ export function formatBusinessTime(instant: Date | string, timeZone = 'Asia/Shan
     formatters.set(timeZone, format);
   }
   const date = typeof instant === 'string' ? new Date(instant) : instant;
+  // Fan-outs format the same second thousands of times (an inbox row per receiver): keep the last one.
+  const second = Math.floor(date.getTime() / 1000);
+  const last = lastFormatted.get(timeZone);
+  if (last !== undefined && last.second === second) return last.text;
   const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}:${parts['second']}`;
+  const text = `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}:${parts['second']}`;
+  lastFormatted.set(timeZone, { second, text });
+  return text;
 }
 
 /** The instant of a `yyyy-MM-dd HH:mm:ss` (or `yyyy-MM-dd`) wall-clock time in a time zone; undefined if malformed. */

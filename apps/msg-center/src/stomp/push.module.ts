@@ -1,8 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PushPublisher, STOMP_FANOUT_CHANNEL } from './push.publisher';
 import { StompHandlerRegistry } from './stomp-handlers';
+import { StompSubscriptionGuards } from './subscription-guards';
 
-/** Publishing to STOMP sessions (any process) and the SEND handler registry. Global. */
+/** Publishing to STOMP sessions (any process), the SEND handler and SUBSCRIBE guard registries. Global. */
 @Module({})
 export class PushModule {
   static forRoot(options: { fanoutChannel: string }): DynamicModule {
@@ -13,8 +14,9 @@ export class PushModule {
         { provide: STOMP_FANOUT_CHANNEL, useValue: options.fanoutChannel },
         PushPublisher,
         StompHandlerRegistry,
+        StompSubscriptionGuards,
       ],
-      exports: [PushPublisher, StompHandlerRegistry],
+      exports: [PushPublisher, StompHandlerRegistry, StompSubscriptionGuards],
     };
   }
 }

@@ -1,8 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { AuthErrorCodes } from '@voltdepot/shared-contracts';
 import type { WebSocket } from 'ws';
-import { serializeFrame, StompFrame, StompFrameError, StompHeaders, StompParser } from './stomp-frame';
+import {
+  PreparedMessage,
+  serializeFrame,
+  StompFrame,
+  StompFrameError,
+  StompHeaders,
+  StompParser,
+} from './stomp-frame';
 
-export type StompPrincipal = { userId: number; username: string };
+export type StompPrincipal = {
+  userId: number;
+  username: string;
+  /** The platform session the access token belongs to (revoked at logout). */
+  authSessionId?: string;
+  /** When the access token expires (epoch ms): the STOMP session ends then. */
+  expiresAt?: number;
+};
+
+/** Longest delay setTimeout accepts; a token valid for longer is checked again when it fires. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export type StompSessionOptions = {
   heartbeatMs: number;
@@ -17,6 +35,8 @@ export interface StompSessionHost {
   onSend(session: StompSession, frame: StompFrame): Promise<void>;
   onConnected(session: StompSession): void;
   onClosed(session: StompSession): void;
+  /** Throws a StompProtocolError when the session may not subscribe to the destination. */
+  authorizeSubscribe?(session: StompSession, destination: string): Promise<void>;
 }
 
 /** A request the client got wrong: answered with an ERROR frame, then the connection is closed. */
@@ -81,23 +101,21 @@ export class StompSession {
 
   /** Sends a MESSAGE to every subscription of this session on `destination`. */
   deliver(destination: string, body: string, headers: StompHeaders = {}): void {
+    this.deliverPrepared(destination, new PreparedMessage(destination, body, headers));
+  }
+
+  /** Like `deliver`, with the frame prepared once for every session of a fan-out. */
+  deliverPrepared(destination: string, message: PreparedMessage): void {
     if (this.state !== 'connected') return;
     for (const [subscriptionId, subscribed] of this.subscriptions) {
       if (subscribed !== destination) continue;
-      this.send(
-        serializeFrame(
-          'MESSAGE',
-          {
-            ...headers,
-            subscription: subscriptionId,
-            'message-id': `${this.id}-${++this.messageSeq}`,
-            destination,
-            'content-type': 'application/json;charset=UTF-8',
-          },
-          body,
-        ),
-      );
+      this.send(message.frame(subscriptionId, `${this.id}-${++this.messageSeq}`));
     }
+  }
+
+  /** Ends the session with an ERROR frame (`message` header, detail as body) and closes the socket. */
+  terminate(message: string, detail: string, headers: StompHeaders = {}): void {
+    this.fail(new StompProtocolError(message, detail, headers));
   }
 
   close(code = 1000, reason = ''): void {
@@ -175,6 +193,7 @@ export class StompSession {
         if (!/^\/(user\/)?topic\/\S+$/.test(destination)) {
           throw new StompProtocolError('Unknown destination', `Cannot subscribe to '${destination}'`);
         }
+        await this.host.authorizeSubscribe?.(this, destination);
         this.subscriptions.set(id, destination);
         return;
       }
@@ -246,7 +265,29 @@ export class StompSession {
       }),
     );
     this.startHeartbeats();
+    this.watchExpiry();
     this.host.onConnected(this);
+  }
+
+  /** A session lives no longer than its access token; the client reconnects with a fresh one. */
+  private watchExpiry(): void {
+    const expiresAt = this.principal?.expiresAt;
+    if (expiresAt === undefined) return;
+    const check = () => {
+      const left = expiresAt - Date.now();
+      if (left <= 0) {
+        this.fail(
+          new StompProtocolError(
+            'Access token has expired',
+            'The access token of this session has expired; connect again with a new one',
+            { code: AuthErrorCodes.TokenExpired },
+          ),
+        );
+        return;
+      }
+      this.timers.push(setTimeout(check, Math.min(left, MAX_TIMER_MS)));
+    };
+    check();
   }
 
   private startHeartbeats(): void {
@@ -291,8 +332,8 @@ export class StompSession {
 
   private send(data: Buffer | string): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
-    // Text frames: browsers and stompjs read either, and every frame here is UTF-8.
-    this.ws.send(typeof data === 'string' ? data : data.toString('utf8'));
+    // Text messages (every frame here is UTF-8): a Buffer is sent as it is, without decoding it again.
+    this.ws.send(data, { binary: false });
   }
 
   private cleanup(): void {

@@ -167,6 +167,18 @@ describe('STOMP over WebSocket at /ms/ws (real PostgreSQL and Redis)', () => {
         'Forbidden destination',
       ],
       [
+        'SEND to a guarded topic (live monitoring)',
+        true,
+        frame('SEND', { destination: '/topic/monitor/station/1' }, '{"stationId":1,"piles":[]}'),
+        'Forbidden destination',
+      ],
+      [
+        'SEND through /app/ to a guarded topic',
+        true,
+        frame('SEND', { destination: '/app/monitor/station/1' }, '{"stationId":1,"piles":[]}'),
+        'Forbidden destination',
+      ],
+      [
         'SEND naming an unknown handler',
         true,
         frame('SEND', { destination: '/app/m1/msg' }, '{"handler":"nope"}'),

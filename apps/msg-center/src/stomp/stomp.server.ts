@@ -13,17 +13,21 @@ import { HttpAdapterHost } from '@nestjs/core';
 import {
   ACCESS_TOKEN_VERIFIER,
   AccessTokenVerifier,
+  AUTH_REDIS,
   AuthException,
   PERMISSION_LOOKUP,
   PermissionLookup,
+  sessionKey,
 } from '@voltdepot/server-core';
 import { AuthErrorCodes, MSG_STOMP_PATH } from '@voltdepot/shared-contracts';
 import Redis from 'ioredis';
+import { decodeJwt } from 'jose';
 import { WebSocketServer } from 'ws';
 import type { FanoutMessage } from './push.publisher';
 import { PushPublisher } from './push.publisher';
-import type { StompFrame, StompHeaders } from './stomp-frame';
+import { PreparedMessage, type StompFrame, type StompHeaders } from './stomp-frame';
 import { StompHandlerRegistry } from './stomp-handlers';
+import { StompSubscriptionGuards } from './subscription-guards';
 import { StompPrincipal, StompProtocolError, StompSession, StompSessionHost } from './stomp-session';
 
 export type StompServerOptions = {
@@ -32,8 +36,13 @@ export type StompServerOptions = {
   heartbeatMs: number;
   heartbeatGraceMs: number;
   connectTimeoutMs: number;
+  /** How often connected sessions are checked against the platform's session store (logout, revocation). */
+  sessionCheckMs: number;
   maxFrameBytes?: number;
 };
+
+/** Session ids checked per Redis round trip by the revocation sweep. */
+const SWEEP_BATCH = 500;
 export const STOMP_SERVER_OPTIONS = Symbol('STOMP_SERVER_OPTIONS');
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -67,6 +76,8 @@ export class StompServer
   private readonly sessions = new Set<StompSession>();
   private readonly byUser = new Map<number, Set<StompSession>>();
   private subscriber: Redis | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping = false;
   private httpServer: Server | undefined;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
     this.upgrade(req, socket, head);
@@ -78,6 +89,8 @@ export class StompServer
     private readonly handlers: StompHandlerRegistry,
     private readonly publisher: PushPublisher,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly subscriptionGuards: StompSubscriptionGuards,
+    @Inject(AUTH_REDIS) private readonly authRedis: Pick<Redis, 'pipeline'>,
   ) {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 256 * 1024 });
   }
@@ -93,10 +106,13 @@ export class StompServer
   onApplicationBootstrap(): void {
     this.httpServer = this.adapterHost.httpAdapter.getHttpServer() as Server;
     this.httpServer.on('upgrade', this.onUpgrade);
+    this.sweepTimer = setInterval(() => void this.sweepRevoked(), this.options.sessionCheckMs);
+    this.sweepTimer.unref();
   }
 
   /** Before the HTTP server closes: it waits for every connection, upgraded ones included. */
   beforeApplicationShutdown(): void {
+    clearInterval(this.sweepTimer);
     this.httpServer?.off('upgrade', this.onUpgrade);
     for (const session of [...this.sessions]) session.close(1001, 'server shutting down');
     for (const ws of this.wss.clients) ws.terminate();
@@ -119,7 +135,60 @@ export class StompServer
     if ((await this.permissions.permissionsOf(claims.userId)) === null) {
       throw new AuthException(AuthErrorCodes.TokenRevoked, 'Session has been revoked');
     }
-    return { userId: claims.userId, username: claims.username };
+    const exp = decodeJwt(token).exp;
+    return {
+      userId: claims.userId,
+      username: claims.username,
+      authSessionId: claims.sessionId,
+      expiresAt: typeof exp === 'number' ? exp * 1000 : undefined,
+    };
+  }
+
+  /**
+   * Ends the STOMP sessions whose platform session is gone (logout, refresh-token reuse, a disabled user or
+   * a changed password all delete it, which is how the identity area revokes access tokens).
+   */
+  async sweepRevoked(): Promise<number> {
+    if (this.sweeping) return 0;
+    this.sweeping = true;
+    let closed = 0;
+    try {
+      const byAuthSession = new Map<string, StompSession[]>();
+      for (const session of this.sessions) {
+        const id = session.isConnected ? session.principal?.authSessionId : undefined;
+        if (id === undefined) continue;
+        const list = byAuthSession.get(id);
+        if (list === undefined) byAuthSession.set(id, [session]);
+        else list.push(session);
+      }
+      const ids = [...byAuthSession.keys()];
+      for (let i = 0; i < ids.length; i += SWEEP_BATCH) {
+        const batch = ids.slice(i, i + SWEEP_BATCH);
+        const pipeline = this.authRedis.pipeline();
+        for (const id of batch) pipeline.exists(sessionKey(id));
+        const results = (await pipeline.exec()) ?? [];
+        batch.forEach((id, j) => {
+          const [error, alive] = results[j] ?? [new Error('no reply'), 0];
+          if (error !== null || alive !== 0) return;
+          for (const session of byAuthSession.get(id) ?? []) {
+            session.terminate('Session has been revoked', 'The session has been signed out or revoked', {
+              code: AuthErrorCodes.TokenRevoked,
+            });
+            closed++;
+          }
+        });
+      }
+    } catch (error) {
+      this.logger.warn(`session check failed: ${(error as Error).message}`);
+    } finally {
+      this.sweeping = false;
+    }
+    return closed;
+  }
+
+  /** SUBSCRIBE: the guards areas registered for their topics decide. */
+  authorizeSubscribe(session: StompSession, destination: string): Promise<void> {
+    return this.subscriptionGuards.check(session.principal!, destination);
   }
 
   onConnected(session: StompSession): void {
@@ -171,6 +240,9 @@ export class StompServer
       return;
     }
     const topic = destination.replace(/^\/app\//, '/topic/');
+    if (this.subscriptionGuards.claims(topic)) {
+      throw new StompProtocolError('Forbidden destination', `Clients cannot send to '${destination}'`);
+    }
     const headers: Record<string, string> = { sender: session.principal!.username };
     if (command !== undefined) headers['command'] = command;
     await this.publisher.broadcast(topic, text, headers);
@@ -201,15 +273,26 @@ export class StompServer
       this.logger.warn('ignored a malformed fan-out message');
       return;
     }
+    if (message.kind === 'each') {
+      for (const item of message.items) {
+        const sessions = this.byUser.get(item.userId);
+        if (sessions === undefined) continue;
+        const prepared = new PreparedMessage(message.destination, item.body);
+        for (const session of sessions) session.deliverPrepared(message.destination, prepared);
+      }
+      return;
+    }
+    // Built once, sent to every matching session (only subscription and message-id differ).
+    const prepared = new PreparedMessage(message.destination, message.body, message.headers);
     if (message.kind === 'users') {
       for (const userId of message.userIds) {
         const sessions = this.byUser.get(userId);
         if (sessions === undefined) continue;
-        for (const session of sessions) session.deliver(message.destination, message.body, message.headers);
+        for (const session of sessions) session.deliverPrepared(message.destination, prepared);
       }
       return;
     }
-    for (const session of this.sessions) session.deliver(message.destination, message.body, message.headers);
+    for (const session of this.sessions) session.deliverPrepared(message.destination, prepared);
   }
 }
 

@@ -1,6 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@voltdepot/server-core';
-import { DeliveryContext, EVENT_BUS, EventBus, idempotent, Subscription } from '@voltdepot/server-messaging';
+import {
+  DeliveryContext,
+  EVENT_BUS,
+  EventBus,
+  idempotent,
+  startConsumer,
+  Subscription,
+} from '@voltdepot/server-messaging';
 import { STOMP_STOP_NOTICE_TOPIC } from '@voltdepot/shared-contracts';
 import { EventEnvelope, Topics, TransactionStopped } from '@voltdepot/shared-events';
 import { DataSource } from 'typeorm';
@@ -33,13 +40,23 @@ export class StopNoticeListener implements OnApplicationBootstrap, OnApplication
     private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE' | 'MSG_BUS_LISTENERS'>,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Subscribes in the background, retrying while the bus is unreachable (the service serves meanwhile). */
+  onApplicationBootstrap(): void {
     if (!this.config.MSG_BUS_LISTENERS) return;
-    this.subscription = await this.bus.subscribe({
-      topics: [Topics.OcppTransactions],
-      group: STOP_NOTICES_GROUP,
-      handler: (envelope, context) => this.handle(envelope, context),
-    });
+    this.subscription = startConsumer(
+      this.bus,
+      {
+        topics: [Topics.OcppTransactions],
+        group: STOP_NOTICES_GROUP,
+        handler: (envelope, context) => this.handle(envelope, context),
+      },
+      {
+        onRetry: (error, attempt, delayMs) =>
+          this.logger.warn(
+            `${STOP_NOTICES_GROUP} consumer not started (attempt ${attempt}, next in ${delayMs} ms): ${(error as Error).message}`,
+          ),
+      },
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,13 @@
 import { Controller, Header, Delete, Get, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { MsgApi } from '../openapi/msg-api.decorator';
+import {
+  deletedResponseSchema,
+  idResponseSchema,
+  msgTemplatePageSchema,
+  msgTemplateSchema,
+} from '../openapi/msg-schemas';
 import {
   AuthPrincipal,
   CurrentPrincipal,
@@ -13,28 +22,55 @@ import { IdParam, idParamSchema, PageParams, pageParamsSchema } from '../shared/
 import { TemplateBody, templateBodySchema, TemplateQuery, templateQuerySchema } from './template.dto';
 import { TemplatesService } from './templates.service';
 
+@ApiTags('msg: template')
 @RequirePermissions(MsgPermissions.Template)
 @Controller('ms/m1/msg/template')
 export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
+  @MsgApi({
+    summary: 'A page of templates',
+    params: pageParamsSchema,
+    response: msgTemplatePageSchema,
+    errors: [400],
+  })
   @Get('page/:page/size/:size')
   page(@ZodParams(pageParamsSchema) page: PageParams, @ZodQuery(templateQuerySchema) query: TemplateQuery) {
     return this.templates.page(query, page);
   }
 
   /** The templates of one configuration. */
+  @MsgApi({
+    summary: 'The templates of one configuration',
+    params: idParamSchema,
+    response: z.array(msgTemplateSchema),
+    errors: [400],
+  })
   @Get('group/:id')
   byConfig(@ZodParams(idParamSchema) { id }: IdParam) {
     return this.templates.byConfig(id);
   }
 
   /** Answers `{ id }` of the new template. */
+  @MsgApi({
+    summary: 'Add a template',
+    response: idResponseSchema,
+    status: 201,
+    errors: [400, 404],
+  })
+  @RequirePermissions('msg:template:add')
   @Post()
   create(@ZodBody(templateBodySchema) body: TemplateBody, @CurrentPrincipal() me: AuthPrincipal) {
     return this.templates.create(body, me.username);
   }
 
+  @MsgApi({
+    summary: 'Modify a template',
+    params: idParamSchema,
+    response: idResponseSchema,
+    errors: [400, 404],
+  })
+  @RequirePermissions('msg:template:edit')
   @Put(':id')
   update(
     @ZodParams(idParamSchema) { id }: IdParam,
@@ -45,6 +81,13 @@ export class TemplatesController {
   }
 
   /** 409 when the template is not editable. */
+  @MsgApi({
+    summary: 'Delete a template (409 when not editable or in use)',
+    params: idParamSchema,
+    response: deletedResponseSchema,
+    errors: [400, 404, 409],
+  })
+  @RequirePermissions('msg:template:delete')
   @Delete(':id')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   delete(@ZodParams(idParamSchema) { id }: IdParam) {

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@voltdepot/server-core';
+import { SERVICE_CONFIG, ValidationException } from '@voltdepot/server-core';
 import { GridPage, MsgErrorCodes, MsgTemplateDto, TemplateType } from '@voltdepot/shared-contracts';
 import type { MsgCenterConfig } from '../app.config';
+import { tencentParameterKeysProblem } from '../channels/sms/tencent-params';
 import { ConfigsService } from '../configs/configs.service';
 import { PageParams, withBusinessTimes } from '../shared/grid';
 import { MsgException } from '../shared/msg.exception';
@@ -42,13 +43,13 @@ export class TemplatesService {
   }
 
   async create(body: TemplateBody, username: string): Promise<{ id: number }> {
-    await this.configs.get(body.configId);
+    await this.checkConfig(body);
     return { id: await this.templates.insert(this.clean(body), username) };
   }
 
   async update(id: number, body: TemplateBody, username: string): Promise<{ id: number }> {
     await this.get(id);
-    await this.configs.get(body.configId);
+    await this.checkConfig(body);
     await this.templates.update(id, this.clean(body), username);
     return { id };
   }
@@ -70,6 +71,14 @@ export class TemplatesService {
     }
     await this.templates.delete(id);
     return true;
+  }
+
+  /** The configuration exists (404) and, for Tencent SMS, the parameters are numbered 1..n (400). */
+  private async checkConfig(body: TemplateBody): Promise<void> {
+    const config = await this.configs.get(body.configId);
+    if (config.channel !== 'SMS' || config.provider !== 'TENCENT') return;
+    const problem = tencentParameterKeysProblem(Object.keys(body.parameters));
+    if (problem !== undefined) throw new ValidationException([{ field: 'parameters', message: problem }]);
   }
 
   private clean(body: TemplateBody): TemplateBody & { content: string | null } {

@@ -34,4 +34,5 @@ export * from './observability/observability.module';
 export * from './observability/observability.options';
 // HTTP and bootstrap
 export * from './http/express-types';
+export * from './http/zod-openapi';
 export * from './bootstrap/bootstrap-service';

@@ -21,13 +21,35 @@ export type DeliveryContext = {
 
 export type EventHandler = (envelope: EventEnvelope, context: DeliveryContext) => Promise<void>;
 
-export type SubscribeOptions = {
+export type BatchDeliveryContext = DeliveryContext & {
+  /** The partition the whole batch comes from (`topic/partition`); a key always maps to one. */
+  partition: string;
+};
+
+/**
+ * Receives several events of one partition at once, in publish order. The batch is acknowledged only
+ * when the handler resolved; a batch that fails is delivered again one event at a time (each retried
+ * and dead-lettered on its own), so one bad event cannot hold its neighbours back.
+ */
+export type BatchHandler = (envelopes: EventEnvelope[], context: BatchDeliveryContext) => Promise<void>;
+
+type SubscribeCommon = {
   topics: string[];
   /** Consumer group: every group receives every event; members of one group share them. */
   group: string;
-  handler: EventHandler;
   retry?: Partial<RetryPolicy>;
 };
+
+export type SubscribeOptions = SubscribeCommon &
+  (
+    | { handler: EventHandler; batchHandler?: undefined; maxBatchSize?: undefined }
+    | {
+        batchHandler: BatchHandler;
+        handler?: undefined;
+        /** Most events handed over at once (default 100). */
+        maxBatchSize?: number;
+      }
+  );
 
 export type Subscription = {
   readonly group: string;
@@ -40,8 +62,10 @@ export type Subscription = {
  * - publish() resolves only when the broker has durably accepted every envelope;
  * - events with the same key reach a group's handler in publish order;
  * - at-least-once: an event is acknowledged only after its handler succeeded or it was dead-lettered;
- * - a handler that keeps failing is retried with backoff, then parked in `<topic>.dlq` with the error.
- * Handlers must therefore be idempotent (see `IdempotentConsumer`).
+ * - a handler that keeps failing is retried with backoff, then parked in `<topic>.dlq` with the error;
+ * - a batch handler gets up to `maxBatchSize` events of one partition at a time, acknowledged together
+ *   after it resolved.
+ * Handlers must therefore be idempotent (see `idempotent` and `idempotentBatch`).
  */
 export interface EventBus {
   readonly driver: BusDriverName;

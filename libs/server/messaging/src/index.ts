@@ -10,3 +10,4 @@ export * from './kafka/kafka.bus';
 export * from './create-event-bus';
 export { partitionOf } from './redis/partition';
 export * from './messaging.module';
+export * from './start-consumer';

@@ -1,5 +1,6 @@
 import { sms } from 'tencentcloud-sdk-nodejs-sms';
 import { ChannelError } from '../channel-sender';
+import { tencentTemplateParamSet } from './tencent-params';
 
 export type TencentSmsSettings = {
   secretId: string;
@@ -31,6 +32,7 @@ export async function sendTencentSms(
       },
     },
   });
+  const templateParams = tencentTemplateParamSet(params);
   let status: { Code?: string; Message?: string; SerialNo?: string } | undefined;
   try {
     const res = await client.SendSms({
@@ -38,8 +40,7 @@ export async function sendTencentSms(
       SmsSdkAppId: settings.sdkAppId,
       SignName: settings.signName,
       TemplateId: templateId,
-      // Tencent templates take positional parameters: the values in key order.
-      TemplateParamSet: Object.values(params),
+      TemplateParamSet: templateParams,
     });
     status = res.SendStatusSet?.[0];
   } catch (error) {

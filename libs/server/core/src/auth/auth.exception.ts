@@ -26,6 +26,8 @@ export class AuthException extends DomainException {
       case AuthErrorCodes.TotpRequired:
       case AuthErrorCodes.TotpInvalid:
       case AuthErrorCodes.TotpState:
+      case AuthErrorCodes.TotpEnrolmentRequired:
+      case AuthErrorCodes.TotpEnrolmentInvalid:
         return 422;
       case AuthErrorCodes.AccountLocked:
       case AuthErrorCodes.AddressThrottled:

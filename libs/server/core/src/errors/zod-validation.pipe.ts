@@ -1,5 +1,7 @@
 import { Body, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
-import type { z } from 'zod';
+import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { z } from 'zod';
+import { isZodOptional, zodToOpenApi } from '../http/zod-openapi';
 import { ValidationException } from './validation.exception';
 
 /**
@@ -25,11 +27,51 @@ export class ZodValidationPipe<S extends z.ZodTypeAny> implements PipeTransform<
   }
 }
 
-/** `@Body()` validated by `schema`. */
-export const ZodBody = (schema: z.ZodTypeAny): ParameterDecorator => Body(new ZodValidationPipe(schema));
+/** `@Body()` validated by `schema`, and documented in the OpenAPI description with the same schema. */
+export const ZodBody =
+  (schema: z.ZodTypeAny): ParameterDecorator =>
+  (target, key, index) => {
+    Body(new ZodValidationPipe(schema))(target, key, index);
+    const method = methodOf(target, key);
+    if (method) ApiBody({ schema: zodToOpenApi(schema) })(target, method.key, method.descriptor);
+  };
 
-/** `@Query()` validated by `schema` (values arrive as strings: use `z.coerce` for numbers). */
-export const ZodQuery = (schema: z.ZodTypeAny): ParameterDecorator => Query(new ZodValidationPipe(schema));
+/**
+ * `@Query()` validated by `schema` (values arrive as strings: use `z.coerce` for numbers); each field
+ * of an object schema is documented as a query parameter.
+ */
+export const ZodQuery =
+  (schema: z.ZodTypeAny): ParameterDecorator =>
+  (target, key, index) => {
+    Query(new ZodValidationPipe(schema))(target, key, index);
+    const method = methodOf(target, key);
+    const shape = objectShape(schema);
+    if (!method || !shape) return;
+    for (const [name, field] of Object.entries(shape)) {
+      ApiQuery({ name, required: !isZodOptional(field), schema: zodToOpenApi(field) })(
+        target,
+        method.key,
+        method.descriptor,
+      );
+    }
+  };
 
 /** `@Param()` validated by `schema` (values arrive as strings: use `z.coerce` for numbers). */
 export const ZodParams = (schema: z.ZodTypeAny): ParameterDecorator => Param(new ZodValidationPipe(schema));
+
+function methodOf(
+  target: object,
+  key: string | symbol | undefined,
+): { key: string | symbol; descriptor: PropertyDescriptor } | undefined {
+  if (key === undefined) return undefined; // a constructor parameter: nothing to document
+  const descriptor = Object.getOwnPropertyDescriptor(target, key);
+  return descriptor ? { key, descriptor } : undefined;
+}
+
+/** The fields of an object schema, also behind refinements and transforms. */
+function objectShape(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> | undefined {
+  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodTypeAny>;
+  if (schema instanceof z.ZodEffects) return objectShape(schema.innerType() as z.ZodTypeAny);
+  if (schema instanceof z.ZodPipeline) return objectShape(schema._def.in as z.ZodTypeAny);
+  return undefined;
+}

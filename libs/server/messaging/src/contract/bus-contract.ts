@@ -11,7 +11,7 @@ import {
   type TestDatabase,
   type TsProcess,
 } from '@voltdepot/server-testing';
-import type { EventBus } from '../bus';
+import type { BatchDeliveryContext, EventBus } from '../bus';
 import { createEnvelope } from '../envelope.factory';
 
 export type ContractTarget = {
@@ -190,13 +190,99 @@ export function busContract(target: ContractTarget): void {
     expect(letters[0].topic).toBe(deadLetterTopic(topic));
   });
 
+  it('hands a batch handler many events of one partition at once, each key in publish order', async () => {
+    const bus = newBus();
+    const topic = newTopic('batch');
+    const def = numbered(topic);
+    const batches: { events: EventEnvelope<Numbered>[]; context: BatchDeliveryContext }[] = [];
+    await bus.subscribe({
+      topics: [topic],
+      group: 'batched',
+      maxBatchSize: 50,
+      batchHandler: async (envelopes, context) => {
+        batches.push({ events: envelopes as EventEnvelope<Numbered>[], context });
+      },
+    });
+    const keys = ['CP-A', 'CP-B', 'CP-C', 'CP-D', 'CP-E', 'CP-F'];
+    await bus.publish(
+      Array.from({ length: 600 }, (_, seq) => createEnvelope(def, keys[seq % keys.length], { seq })),
+    );
+    await eventually(() => expect(batches.flatMap((b) => b.events)).toHaveLength(600), 30_000);
+    const received = batches.flatMap((b) => b.events);
+    expect(new Set(received.map((e) => e.payload.seq)).size).toBe(600);
+    for (const [key, seqs] of seqsByKey(received)) {
+      expect({ key, seqs }).toEqual({ key, seqs: [...seqs].sort((a, b) => a - b) });
+    }
+    expect(Math.max(...batches.map((b) => b.events.length))).toBeGreaterThan(1);
+    expect(Math.max(...batches.map((b) => b.events.length))).toBeLessThanOrEqual(50);
+    // A batch never mixes partitions, and a key always comes from the same partition.
+    const partitionOfKey = new Map<string, string>();
+    for (const { events, context } of batches) {
+      expect(context).toMatchObject({ group: 'batched', attempt: 1 });
+      expect(context.partition.startsWith(`${topic}/`)).toBe(true);
+      for (const e of events) {
+        expect(partitionOfKey.get(e.key) ?? context.partition).toBe(context.partition);
+        partitionOfKey.set(e.key, context.partition);
+      }
+    }
+  });
+
+  it('delivers a failing batch again one event at a time, parking only the event that keeps failing', async () => {
+    const bus = newBus();
+    const topic = newTopic('batchpoison');
+    const def = numbered(topic);
+    const committed: number[] = [];
+    const sizes: number[] = [];
+    await bus.subscribe({
+      topics: [topic],
+      group: 'settlement',
+      maxBatchSize: 100,
+      retry: { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 40 },
+      batchHandler: async (envelopes) => {
+        sizes.push(envelopes.length);
+        const payloads = envelopes.map((e) => e.payload as Numbered);
+        // All or nothing, as a transaction would: a poison event fails the whole batch.
+        const poison = payloads.find((p) => p.poison);
+        if (poison) throw new Error(`cannot settle seq ${poison.seq}`);
+        committed.push(...payloads.map((p) => p.seq));
+      },
+    });
+    const letters: EventEnvelope<DeadLetter>[] = [];
+    await bus.subscribe({
+      topics: [deadLetterTopic(topic)],
+      group: 'dlq-reader',
+      handler: async (envelope) => {
+        letters.push(envelope as EventEnvelope<DeadLetter>);
+      },
+    });
+    const poison = createEnvelope(def, 'CP-1', { seq: 3, poison: true });
+    await bus.publish([
+      ...[1, 2].map((seq) => createEnvelope(def, 'CP-1', { seq })),
+      poison,
+      ...[4, 5].map((seq) => createEnvelope(def, 'CP-1', { seq })),
+    ]);
+    await eventually(() => {
+      expect(committed).toEqual([1, 2, 4, 5]);
+      expect(letters).toHaveLength(1);
+    }, 30_000);
+    expect(letters[0].payload).toMatchObject({
+      group: 'settlement',
+      attempts: 3,
+      error: 'Error: cannot settle seq 3',
+      envelope: { eventId: poison.eventId, payload: { seq: 3, poison: true } },
+    });
+    // The poison event was tried alone exactly maxAttempts times after its batch failed.
+    expect(sizes.filter((n) => n === 1).length).toBeGreaterThanOrEqual(3);
+  });
+
   describe('with processes that die', () => {
     let db: TestDatabase;
 
     beforeAll(async () => {
       db = await createTestDatabase();
       await db.dataSource.query(
-        `CREATE TABLE contract_effect (id bigserial PRIMARY KEY, event_id text NOT NULL, key text NOT NULL, seq int NOT NULL, pid int NOT NULL)`,
+        `CREATE TABLE contract_effect (id bigserial PRIMARY KEY, event_id text NOT NULL, key text NOT NULL,
+           seq int NOT NULL, pid int NOT NULL, batch uuid, batch_size int)`,
       );
     });
     afterAll(async () => {
@@ -205,6 +291,12 @@ export function busContract(target: ContractTarget): void {
 
     const effectCount = async () =>
       Number((await db.dataSource.query('SELECT count(*)::int AS n FROM contract_effect'))[0].n);
+    const batchEffectCount = async () =>
+      Number(
+        (
+          await db.dataSource.query('SELECT count(*)::int AS n FROM contract_effect WHERE batch IS NOT NULL')
+        )[0].n,
+      );
 
     it('loses nothing and duplicates no effect when a consumer is SIGKILLed mid-batch', async () => {
       const topic = newTopic('kill');
@@ -241,6 +333,75 @@ export function busContract(target: ContractTarget): void {
       expect(new Set(rows.map((r) => r.event_id)).size).toBe(total);
       expect(new Set(rows.map((r) => r.event_id))).toEqual(new Set(sent.map((e) => e.eventId)));
       expect(new Set(rows.map((r) => r.pid)).size).toBe(2);
+      const byKey = new Map<string, number[]>();
+      for (const r of rows) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r.seq]);
+      for (const seqs of byKey.values()) expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    });
+
+    it('commits a batch with its processed-event marks: a batch consumer SIGKILLed mid-batch loses nothing and repeats nothing', async () => {
+      const topic = newTopic('killbatch');
+      const def = numbered(topic);
+      const total = 600;
+      const sent = Array.from({ length: total }, (_, seq) => createEnvelope(def, `CP-${seq % 12}`, { seq }));
+      await newBus().publish(sent);
+      const victimName = `contract-victim-${randomUUID().slice(0, 8)}`;
+      const env = {
+        ...target.childEnv,
+        TOPIC: topic,
+        GROUP: 'killable-batch',
+        DATABASE_URL: db.url,
+        BATCH_SIZE: '25',
+        HANDLER_DELAY_MS: '40',
+      };
+      const victim = spawnTs(`${FIXTURES}/consumer.process.ts`, { ...env, APPLICATION_NAME: victimName });
+      children.push(victim);
+      await victim.waitForLine(/^ready$/);
+      await eventually(async () => expect(await batchEffectCount()).toBeGreaterThanOrEqual(60), 30_000, 20);
+      // Kill it while a batch is written but not committed (the fixture sleeps inside its transaction).
+      await eventually(
+        async () => {
+          const open = await db.dataSource.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE application_name = $1 AND state = 'idle in transaction'`,
+            [victimName],
+          );
+          expect(open[0].n).toBeGreaterThan(0);
+        },
+        10_000,
+        5,
+      );
+      await victim.kill('SIGKILL');
+      const afterKill = await batchEffectCount();
+      expect(afterKill).toBeLessThan(total);
+
+      const survivor = spawnTs(`${FIXTURES}/consumer.process.ts`, env);
+      children.push(survivor);
+      await eventually(async () => expect(await batchEffectCount()).toBe(total), 60_000, 100);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // anything extra would show up now
+
+      const rows: {
+        event_id: string;
+        key: string;
+        seq: number;
+        pid: number;
+        batch: string;
+        batch_size: number;
+      }[] = await db.dataSource.query(
+        `SELECT event_id, key, seq, pid, batch, batch_size FROM contract_effect
+            WHERE batch IS NOT NULL ORDER BY id`,
+      );
+      expect(rows).toHaveLength(total);
+      expect(new Set(rows.map((r) => r.event_id))).toEqual(new Set(sent.map((e) => e.eventId)));
+      expect(new Set(rows.map((r) => r.pid)).size).toBe(2);
+      // Every batch that committed did so whole: as many rows as the batch had events.
+      const perBatch = new Map<string, { rows: number; size: number }>();
+      for (const r of rows) {
+        const b = perBatch.get(r.batch) ?? { rows: 0, size: r.batch_size };
+        b.rows++;
+        perBatch.set(r.batch, b);
+      }
+      for (const b of perBatch.values()) expect(b.rows).toBe(b.size);
+      expect(Math.max(...[...perBatch.values()].map((b) => b.size))).toBeGreaterThan(1);
       const byKey = new Map<string, number[]>();
       for (const r of rows) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r.seq]);
       for (const seqs of byKey.values()) expect(seqs).toEqual([...seqs].sort((a, b) => a - b));

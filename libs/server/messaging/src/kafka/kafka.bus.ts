@@ -1,9 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel, type Admin, type Consumer, type EachBatchPayload, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type EachBatchPayload,
+  type KafkaMessage,
+  type Producer,
+} from 'kafkajs';
 import { deadLetterTopic, type DeadLetter, type EventEnvelope } from '@voltdepot/shared-events';
-import type { EventBus, SubscribeOptions, Subscription } from '../bus';
+import type { BatchHandler, EventBus, SubscribeOptions, Subscription } from '../bus';
 import { createEnvelope, parseEnvelope, serializeEnvelope } from '../envelope.factory';
-import { DeliveryAborted, deliver, resolveRetryPolicy } from '../delivery';
+import {
+  checkSubscribeOptions,
+  DeliveryAborted,
+  deliver,
+  deliverBatch,
+  resolveBatchSize,
+  resolveRetryPolicy,
+} from '../delivery';
 import { DeadLetterEvent } from '../dead-letter.event';
 
 export type KafkaBusOptions = {
@@ -16,6 +31,8 @@ export type KafkaBusOptions = {
   replicationFactor?: number;
   sessionTimeoutMs?: number;
   heartbeatIntervalMs?: number;
+  /** Partitions a consumer handles at the same time (default 8, the partitions of a topic). */
+  partitionsConsumedConcurrently?: number;
   onError?: (error: unknown, context: string) => void;
 };
 
@@ -108,8 +125,7 @@ export class KafkaBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     if (this.closed) throw new Error('bus is closed');
-    if (!options.topics.length) throw new Error('subscribe: at least one topic is required');
-    if (!options.group) throw new Error('subscribe: group is required');
+    checkSubscribeOptions(options);
     await this.ensureTopics(options.topics);
     const consumer = this.kafka.consumer({
       groupId: `${this.prefix}${options.group}`,
@@ -123,7 +139,12 @@ export class KafkaBus implements EventBus {
       this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);
-    await subscription.start();
+    try {
+      await subscription.start();
+    } catch (error) {
+      await subscription.close().catch(() => undefined); // leave no half-joined consumer behind
+      throw error;
+    }
     return subscription;
   }
 
@@ -189,19 +210,17 @@ class KafkaSubscription implements Subscription {
       autoCommit: true,
       autoCommitInterval: 500,
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 4,
+      partitionsConsumedConcurrently: this.busOptions.partitionsConsumedConcurrently ?? 8,
       eachBatch: (payload) => this.processBatch(payload),
     });
   }
 
-  private async processBatch({
-    batch,
-    resolveOffset,
-    heartbeat,
-    commitOffsetsIfNecessary,
-    isRunning,
-    isStale,
-  }: EachBatchPayload): Promise<void> {
+  private async processBatch(payload: EachBatchPayload): Promise<void> {
+    const options = this.options;
+    if (options.batchHandler) {
+      return this.processInBatches(payload, options.batchHandler, resolveBatchSize(options.maxBatchSize));
+    }
+    const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
     for (const message of batch.messages) {
       // Stop at a rebalance or shutdown: the rest of the batch goes to whoever owns the partition next.
       if (!isRunning() || isStale() || this.stopping) break;
@@ -210,27 +229,12 @@ class KafkaSubscription implements Subscription {
       try {
         envelope = parseEnvelope(message.value ?? '');
       } catch (error) {
-        await this.bus.publishDeadLetter({
-          envelope: {
-            eventId: `malformed:${position}`,
-            topic: this.unprefixed(batch.topic),
-            key: message.key?.toString() ?? position,
-            type: 'malformed',
-            version: 0,
-            occurredAt: new Date().toISOString(),
-            correlationId: randomUUID(),
-            payload: { raw: message.value?.toString() ?? null },
-          },
-          group: this.group,
-          attempts: 0,
-          error: (error as Error).message,
-          failedAt: new Date().toISOString(),
-        });
+        await this.deadLetterMalformed(batch.topic, message, position, error);
         resolveOffset(message.offset);
         continue;
       }
       try {
-        await deliver(envelope, this.options.handler, this.group, position, this.retry, {
+        await deliver(envelope, options.handler, this.group, position, this.retry, {
           deadLetter: (letter) => this.bus.publishDeadLetter(letter),
           isStopping: () => this.stopping || !isRunning() || isStale(),
           onError: (error, _e, attempt) =>
@@ -244,6 +248,77 @@ class KafkaSubscription implements Subscription {
       await heartbeat();
     }
     await commitOffsetsIfNecessary();
+  }
+
+  /**
+   * The fetched messages of one partition go to the batch handler in chunks of `size`. A chunk's offsets
+   * are resolved (and so committed) only after the handler resolved, i.e. after its transaction
+   * committed; offsets are positional, so an early stop resolves only up to the first unhandled event.
+   */
+  private async processInBatches(
+    { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload,
+    handler: BatchHandler,
+    size: number,
+  ): Promise<void> {
+    const stopping = () => this.stopping || !isRunning() || isStale();
+    const partition = `${this.unprefixed(batch.topic)}/${batch.partition}`;
+    for (let start = 0; start < batch.messages.length; start += size) {
+      if (stopping()) break;
+      const chunk = batch.messages.slice(start, start + size);
+      const valid: { index: number; envelope: EventEnvelope; position: string }[] = [];
+      for (const [index, message] of chunk.entries()) {
+        const position = `${batch.topic}/${batch.partition}@${message.offset}`;
+        try {
+          valid.push({ index, envelope: parseEnvelope(message.value ?? ''), position });
+        } catch (error) {
+          await this.deadLetterMalformed(batch.topic, message, position, error);
+        }
+      }
+      const outcome = await deliverBatch(
+        valid.map((v) => v.envelope),
+        handler,
+        { group: this.group, partition, positions: valid.map((v) => v.position) },
+        this.retry,
+        {
+          deadLetter: (letter) => this.bus.publishDeadLetter(letter),
+          isStopping: stopping,
+          onError: (error, _e, attempt) =>
+            this.busOptions.onError?.(error, `handler ${this.group} attempt ${attempt}`),
+          onBatchError: (error, count) =>
+            this.busOptions.onError?.(error, `batch handler ${this.group} (${count} events, now one by one)`),
+        },
+      );
+      const firstLeft = valid[outcome.acknowledged]?.index ?? chunk.length;
+      if (firstLeft > 0) resolveOffset(chunk[firstLeft - 1].offset);
+      await heartbeat();
+      await commitOffsetsIfNecessary();
+      if (outcome.error) throw outcome.error; // dead-lettering failed: consume the rest again
+      if (firstLeft < chunk.length) break;
+    }
+  }
+
+  private async deadLetterMalformed(
+    topic: string,
+    message: KafkaMessage,
+    position: string,
+    error: unknown,
+  ): Promise<void> {
+    await this.bus.publishDeadLetter({
+      envelope: {
+        eventId: `malformed:${position}`,
+        topic: this.unprefixed(topic),
+        key: message.key?.toString() ?? position,
+        type: 'malformed',
+        version: 0,
+        occurredAt: new Date().toISOString(),
+        correlationId: randomUUID(),
+        payload: { raw: message.value?.toString() ?? null },
+      },
+      group: this.group,
+      attempts: 0,
+      error: (error as Error).message,
+      failedAt: new Date().toISOString(),
+    });
   }
 
   private unprefixed(topic: string): string {

@@ -4,6 +4,7 @@ import type { EventEnvelope } from '@voltdepot/shared-events';
 /**
  * Write events into the outbox inside the caller's transaction, so the state change and the event
  * announcing it commit together. The relay publishes them afterwards. Re-adding an event id is a no-op.
+ * Any number of events is one short statement (a typed array per column).
  */
 export async function addToOutbox(
   manager: EntityManager,
@@ -11,24 +12,20 @@ export async function addToOutbox(
 ): Promise<void> {
   const list = Array.isArray(envelopes) ? envelopes : [envelopes];
   if (!list.length) return;
-  const values: unknown[] = [];
-  const rows = list.map((e, i) => {
-    values.push(
-      e.eventId,
-      e.topic,
-      e.key,
-      e.type,
-      e.version,
-      e.occurredAt,
-      e.correlationId,
-      JSON.stringify(e.payload),
-    );
-    const o = i * 8;
-    return `($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6}, $${o + 7}, $${o + 8}::jsonb)`;
-  });
   await manager.query(
     `INSERT INTO outbox_event (event_id, topic, key, type, version, occurred_at, correlation_id, payload)
-     VALUES ${rows.join(', ')} ON CONFLICT (event_id) DO NOTHING`,
-    values,
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[],
+                          $7::text[], $8::jsonb[])
+     ON CONFLICT (event_id) DO NOTHING`,
+    [
+      list.map((e) => e.eventId),
+      list.map((e) => e.topic),
+      list.map((e) => e.key),
+      list.map((e) => e.type),
+      list.map((e) => e.version),
+      list.map((e) => e.occurredAt),
+      list.map((e) => e.correlationId),
+      list.map((e) => JSON.stringify(e.payload)),
+    ],
   );
 }

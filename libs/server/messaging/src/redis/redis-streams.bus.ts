@@ -2,9 +2,16 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { deadLetterTopic, type DeadLetter, type EventEnvelope } from '@voltdepot/shared-events';
-import type { EventBus, SubscribeOptions, Subscription } from '../bus';
+import type { BatchHandler, EventBus, SubscribeOptions, Subscription } from '../bus';
 import { createEnvelope, parseEnvelope, serializeEnvelope } from '../envelope.factory';
-import { DeliveryAborted, deliver, resolveRetryPolicy } from '../delivery';
+import {
+  checkSubscribeOptions,
+  DeliveryAborted,
+  deliver,
+  deliverBatch,
+  resolveBatchSize,
+  resolveRetryPolicy,
+} from '../delivery';
 import { DeadLetterEvent } from '../dead-letter.event';
 import { assignPartitions, compareStreamIds, nextStreamId, partitionOf } from './partition';
 
@@ -102,8 +109,7 @@ export class RedisStreamsBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     if (this.closed) throw new Error('bus is closed');
-    if (!options.topics.length) throw new Error('subscribe: at least one topic is required');
-    if (!options.group) throw new Error('subscribe: group is required');
+    checkSubscribeOptions(options);
     const slots: Slot[] = options.topics.flatMap((topic) => {
       this.knownTopics.add(topic);
       return Array.from({ length: this.partitions }, (_, partition) => ({
@@ -124,7 +130,12 @@ export class RedisStreamsBus implements EventBus {
       this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);
-    await subscription.start();
+    try {
+      await subscription.start();
+    } catch (error) {
+      await subscription.close().catch(() => undefined); // release its connections and leases
+      throw error;
+    }
     return subscription;
   }
 
@@ -290,7 +301,7 @@ class RedisStreamsSubscription implements Subscription {
   }
 
   private async run(): Promise<void> {
-    const batchSize = this.busOptions.batchSize ?? 100;
+    const batchSize = resolveBatchSize(this.options.maxBatchSize ?? this.busOptions.batchSize);
     const blockMs = this.busOptions.blockMs ?? 500;
     while (!this.stopping) {
       try {
@@ -351,6 +362,8 @@ class RedisStreamsSubscription implements Subscription {
   }
 
   private async process(stream: string, entries: StreamEntry[]): Promise<void> {
+    const options = this.options;
+    if (options.batchHandler) return this.processBatch(stream, entries, options.batchHandler);
     const done: string[] = [];
     try {
       for (const [id, fields] of entries) {
@@ -371,7 +384,7 @@ class RedisStreamsSubscription implements Subscription {
           done.push(id);
           continue;
         }
-        await deliver(envelope, this.options.handler, this.group, `${stream}/${id}`, this.retry, {
+        await deliver(envelope, options.handler, this.group, `${stream}/${id}`, this.retry, {
           deadLetter: (letter) => this.bus.publishDeadLetter(letter),
           isStopping: () => this.stopping,
           onError: (error, _e, attempt) =>
@@ -384,6 +397,55 @@ class RedisStreamsSubscription implements Subscription {
     } finally {
       if (done.length) await this.control.xack(stream, this.group, ...done);
     }
+  }
+
+  /**
+   * Hand the entries read from one stream to the batch handler at once and acknowledge them after it
+   * resolved (its transaction committed). A malformed entry is parked first; if the lease is lost or the
+   * consumer stops mid-way, what was not handled stays pending for the next owner.
+   */
+  private async processBatch(stream: string, entries: StreamEntry[], handler: BatchHandler): Promise<void> {
+    const slot = this.owned.get(stream);
+    if (this.stopping || !slot) return;
+    const valid: { id: string; envelope: EventEnvelope }[] = [];
+    const malformed: string[] = [];
+    for (const [id, fields] of entries) {
+      const raw = fieldValue(fields, FIELD);
+      try {
+        valid.push({ id, envelope: parseEnvelope(raw ?? '') });
+      } catch (error) {
+        await this.bus.publishDeadLetter({
+          envelope: malformedEnvelope(slot.topic, `${stream}/${id}`, raw),
+          group: this.group,
+          attempts: 0,
+          error: (error as Error).message,
+          failedAt: new Date().toISOString(),
+        });
+        malformed.push(id);
+      }
+    }
+    if (malformed.length) await this.control.xack(stream, this.group, ...malformed);
+    const outcome = await deliverBatch(
+      valid.map((v) => v.envelope),
+      handler,
+      {
+        group: this.group,
+        partition: `${slot.topic}/${slot.partition}`,
+        positions: valid.map((v) => `${stream}/${v.id}`),
+      },
+      this.retry,
+      {
+        deadLetter: (letter) => this.bus.publishDeadLetter(letter),
+        isStopping: () => this.stopping || !this.owned.has(stream),
+        onError: (error, _e, attempt) =>
+          this.busOptions.onError?.(error, `handler ${this.group} attempt ${attempt}`),
+        onBatchError: (error, size) =>
+          this.busOptions.onError?.(error, `batch handler ${this.group} (${size} events, now one by one)`),
+      },
+    );
+    const done = valid.slice(0, outcome.acknowledged).map((v) => v.id);
+    if (done.length) await this.control.xack(stream, this.group, ...done);
+    if (outcome.error) throw outcome.error;
   }
 
   async close(): Promise<void> {
