@@ -19,6 +19,7 @@ export const DEV_JWT_SECRET = 'voltdepot-development-only-jwt-secret-do-not-use'
  * - TOTP_ISSUER ('Voltdepot'); TOTP_ENCRYPTION_KEY (defaults to JWT_SECRET): encrypts TOTP secrets at rest;
  *   changing it makes enrolled users unable to sign in with TOTP until an administrator resets it.
  * - OPENAPI_DOCS (true outside production): serve /api/docs and /api/docs-json (no token needed).
+ * - OCPP_REDIS_PREFIX ('vd'): the OCPP gateway's Redis prefix; pile commands travel on its command channel.
  */
 export const apiConfigSchema = serviceConfigSchema(
   { serviceName: 'api', port: 3000 },
@@ -40,6 +41,7 @@ export const apiConfigSchema = serviceConfigSchema(
     DEMO_DATA: envBoolean().optional(),
     TRUST_PROXY: envBoolean().default('false'),
     OPENAPI_DOCS: envBoolean().optional(),
+    OCPP_REDIS_PREFIX: z.string().min(1).default('vd'),
     TOTP_ISSUER: z.string().min(1).max(64).default('Voltdepot'),
     TOTP_ENCRYPTION_KEY: z
       .string()

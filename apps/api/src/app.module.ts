@@ -8,6 +8,7 @@ import {
 } from '@voltdepot/server-core';
 import { AssetsModule } from '@voltdepot/server-assets';
 import { BillingModule } from '@voltdepot/server-billing';
+import { MonitoringModule } from '@voltdepot/server-monitoring';
 import { DataScopeService, IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
 import {
   busCheck,
@@ -21,6 +22,12 @@ import type { ApiConfig } from './app.config';
 import { DatabaseModule } from './database.module';
 
 /** Built from the validated configuration, so nothing below reads process.env. */
+/** The identity area's data scope, given to every business area that lists by organisation. */
+const DATA_SCOPE = {
+  inject: [DataSource] as [typeof DataSource],
+  useFactory: (db: DataSource) => new DataScopeService(db),
+};
+
 @Module({})
 export class AppModule {
   static register(config: ApiConfig): DynamicModule {
@@ -60,10 +67,19 @@ export class AppModule {
           seedDemoData: config.DEMO_DATA,
         }),
         // Price plans and the settlement of charging sessions into orders.
-        BillingModule,
+        BillingModule.forRoot({
+          dataScope: DATA_SCOPE,
+        }),
         // Charging assets (basic data), kept in step with the OCPP gateway's registry; lists by data scope.
         AssetsModule.forRoot({
-          dataScope: { inject: [DataSource], useFactory: (db: DataSource) => new DataScopeService(db) },
+          dataScope: DATA_SCOPE,
+        }),
+        // Live monitoring: the gun/pile read model fed by the gateway's events, its screens, pile commands.
+        MonitoringModule.forRoot({
+          redisUrl: config.REDIS_URL,
+          busPrefix: config.BUS_PREFIX,
+          ocppRedisPrefix: config.OCPP_REDIS_PREFIX,
+          dataScope: DATA_SCOPE,
         }),
         ObservabilityModule.forRootAsync({
           inject: [EVENT_BUS],

@@ -1,12 +1,10 @@
-import type { FieldError } from '@voltdepot/shared-contracts';
+import { errorOf, fieldErrors } from '../fixtures/api-test-app';
 import {
-  ADMIN_PASSWORD,
-  ApiTestApp,
-  bearer,
-  DEMO_PASSWORD,
-  errorOf,
-  startApiTestApp,
-} from '../fixtures/api-test-app';
+  AssetGridCases,
+  type BadValueCase,
+  type TooLongCase,
+  type UnknownReferenceCase,
+} from '../fixtures/asset-grid-cases';
 import {
   aBranch,
   aCard,
@@ -23,53 +21,27 @@ import {
   aTransformer,
   aVehicle,
 } from '../fixtures/asset-builders';
+import { type Body, useAssetsTestApp } from '../fixtures/assets-test-app';
 
-type Body = Record<string, unknown>;
-type Auth = { authorization: string };
-
-let t: ApiTestApp;
-let admin: Auth;
-let maintainer: Auth;
+const t = useAssetsTestApp();
 /** Rows every case can refer to. */
 const ids: Record<string, number> = {};
 
-async function create(kind: string, body: Body, who: Auth = admin): Promise<Body & { id: number }> {
-  const res = await t.http().post(`/api/${kind}`).set(who).send(body);
-  if (res.status !== 201) throw new Error(`create ${kind} -> ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Body & { id: number };
-}
-
 beforeAll(async () => {
-  t = await startApiTestApp();
-  admin = bearer(await t.login('admin', ADMIN_PASSWORD));
-  maintainer = bearer(await t.login('maintainer', DEMO_PASSWORD));
-  const labels = await Promise.all(
-    ['payment', 'nationalStandard', 'chargingType'].map((type) => create('label', aLabel(type))),
-  );
-  ids['paymentLabel'] = labels[0].id;
-  ids['nationalStandardLabel'] = labels[1].id;
-  ids['chargingTypeLabel'] = labels[2].id;
-  ids['region'] = (await create('region', aRegion())).id;
-  ids['pileMaker'] = (await create('manufacturer', aManufacturer('pile'))).id;
-  ids['carMaker'] = (await create('manufacturer', aManufacturer('car'))).id;
-  ids['operator'] = (await create('operator', anOperator())).id;
-  ids['company'] = (await create('company', aCompany())).id;
-  ids['otherCompany'] = (await create('company', aCompany())).id;
-  ids['branch'] = (await create('branch', aBranch(ids['company']))).id;
-  ids['otherBranch'] = (await create('branch', aBranch(ids['otherCompany']))).id;
-  ids['fleet'] = (await create('fleet', aFleet(ids['company'], { branchId: ids['branch'] }))).id;
-  ids['otherFleet'] = (await create('fleet', aFleet(ids['otherCompany']))).id;
-  ids['line'] = (await create('line', aLine(ids['fleet']))).id;
-  ids['station'] = (await create('station', aStation(ids['region'], labelIds()))).id;
-  ids['pile'] = (await create('pile', aPile(ids['station']))).id;
+  ids['region'] = (await t.create('region', aRegion())).id;
+  ids['pileMaker'] = (await t.create('manufacturer', aManufacturer('pile'))).id;
+  ids['carMaker'] = (await t.create('manufacturer', aManufacturer('car'))).id;
+  ids['operator'] = (await t.create('operator', anOperator())).id;
+  ids['company'] = (await t.create('company', aCompany())).id;
+  ids['otherCompany'] = (await t.create('company', aCompany())).id;
+  ids['branch'] = (await t.create('branch', aBranch(ids['company']))).id;
+  ids['otherBranch'] = (await t.create('branch', aBranch(ids['otherCompany']))).id;
+  ids['fleet'] = (await t.create('fleet', aFleet(ids['company'], { branchId: ids['branch'] }))).id;
+  ids['otherFleet'] = (await t.create('fleet', aFleet(ids['otherCompany']))).id;
+  ids['line'] = (await t.create('line', aLine(ids['fleet']))).id;
+  ids['station'] = (await t.create('station', aStation(ids['region'], t.labelIds))).id;
+  ids['pile'] = (await t.create('pile', aPile(ids['station']))).id;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-function labelIds(): number[] {
-  return [ids['paymentLabel'], ids['nationalStandardLabel'], ids['chargingTypeLabel']];
-}
 
 /** Valid bodies per grid, built from the rows made in beforeAll. */
 const VALID: Record<string, () => Body> = {
@@ -77,7 +49,7 @@ const VALID: Record<string, () => Body> = {
   branch: () => aBranch(ids['company']),
   fleet: () => aFleet(ids['company']),
   line: () => aLine(ids['fleet']),
-  station: () => aStation(ids['region'], labelIds()),
+  station: () => aStation(ids['region'], t.labelIds),
   pile: () => aPile(ids['station']),
   gun: () => aGun(ids['pile'], { channelNumber: 2 }),
   transformer: () => aTransformer(ids['station']),
@@ -206,7 +178,7 @@ const REQUIRED: Record<string, [field: string, label: string][]> = {
 };
 
 /** Text limits (the "1 to N characters" hints of business-areas §5). */
-const TOO_LONG: [kind: string, field: string, label: string, max: number][] = [
+const TOO_LONG: TooLongCase[] = [
   ['company', 'number', 'Number', 16],
   ['company', 'name', 'Name', 32],
   ['branch', 'name', 'Name', 32],
@@ -216,11 +188,11 @@ const TOO_LONG: [kind: string, field: string, label: string, max: number][] = [
   ['station', 'address', 'Address', 128],
   ['pile', 'number', 'Number', 16],
   ['pile', 'chargePointId', 'Charge point id', 48],
-  ['pile', 'ocppPassword', 'OCPP password', 40],
+  ['pile', 'ocppPassword', 'OCPP password', 40, 16],
   ['gun', 'name', 'Gun name', 32],
   ['transformer', 'name', 'Name', 32],
   ['vehicle', 'plate', 'License plate', 16],
-  ['vehicle', 'vin', 'VIN', 17],
+  ['vehicle', 'vin', 'VIN', 17, 17],
   ['card', 'physicalNumber', 'Physical number', 16],
   ['card', 'selfNumber', 'Self number', 16],
   ['card', 'cardholder', 'Cardholder', 30],
@@ -231,7 +203,7 @@ const TOO_LONG: [kind: string, field: string, label: string, max: number][] = [
 ];
 
 /** Wrong types and out-of-range values, with the exact field message. */
-const BAD_VALUES: [kind: string, field: string, value: unknown, message: string][] = [
+const BAD_VALUES: BadValueCase[] = [
   ['company', 'number', 12, 'Number must be text'],
   ['branch', 'companyId', '7', 'Company must be an id'],
   ['station', 'status', 4, 'Station status must be one of 0, 1, 2, 3'],
@@ -278,14 +250,14 @@ const BAD_VALUES: [kind: string, field: string, value: unknown, message: string]
 ];
 
 /** Ids in the body that name nothing: 404 naming the field. */
-const UNKNOWN_REFERENCES: [kind: string, field: string, noun: string][] = [
+const UNKNOWN_REFERENCES: UnknownReferenceCase[] = [
   ['branch', 'companyId', 'Company'],
   ['fleet', 'branchId', 'Branch'],
   ['line', 'fleetId', 'Fleet'],
   ['station', 'regionId', 'Region'],
   ['station', 'companyId', 'Company'],
   ['station', 'operatorId', 'Operator'],
-  ['station', 'labelIds', 'Label'],
+  ['station', 'labelIds', 'Label', () => [...t.labelIds, 999999]],
   ['pile', 'stationId', 'Station'],
   ['pile', 'manufacturerId', 'Manufacturer'],
   ['gun', 'pileId', 'Charging host'],
@@ -295,64 +267,26 @@ const UNKNOWN_REFERENCES: [kind: string, field: string, noun: string][] = [
   ['card', 'organizationId', 'Organization'],
 ];
 
-function fieldErrors(body: unknown): FieldError[] {
-  return errorOf(body, 'VALIDATION_FAILED').details as FieldError[];
-}
+const cases = new AssetGridCases(t, VALID);
 
 describe('charging assets: every grid', () => {
   describe.each(Object.keys(VALID))('%s', (kind) => {
-    it('creates, reads, lists, updates and deletes', async () => {
-      const body = VALID[kind]();
-      const created = await create(kind, body);
-      expect(created).toMatchObject({ id: expect.any(Number), createdAt: expect.any(String) });
-      const got = (await t.http().get(`/api/${kind}/${created.id}`).set(admin).expect(200)).body;
-      expect(got).toEqual(created);
-      for (const [field] of REQUIRED[kind].filter(([f]) => f !== 'ocppPassword')) {
-        expect(got[field]).toEqual(field === 'vin' ? String(body[field]).toUpperCase() : body[field]);
-      }
-      expect(got).not.toHaveProperty('ocppPassword');
-      expect(got).not.toHaveProperty('ocppPasswordHash');
-      const page = (await t.http().get(`/api/${kind}/page/1/size/500`).set(admin).expect(200)).body;
-      expect(page.total).toBeGreaterThanOrEqual(1);
-      expect(page.list.map((r: Body) => r['id'])).toContain(created.id);
+    it('creates, reads, lists, updates and deletes', () =>
+      cases.roundTrip(kind, {
+        noun: NOUN[kind],
+        renamed: kind === 'card' ? 'cardholder' : kind === 'vehicle' ? 'vehicleModel' : 'name',
+        check({ body, created, got, page }) {
+          expect(created).toMatchObject({ id: expect.any(Number), createdAt: expect.any(String) });
+          for (const [field] of REQUIRED[kind].filter(([f]) => f !== 'ocppPassword')) {
+            expect(got[field]).toEqual(field === 'vin' ? String(body[field]).toUpperCase() : body[field]);
+          }
+          expect(got).not.toHaveProperty('ocppPassword');
+          expect(got).not.toHaveProperty('ocppPasswordHash');
+          expect(page.total).toBeGreaterThanOrEqual(1);
+        },
+      }));
 
-      const field = kind === 'card' ? 'cardholder' : kind === 'vehicle' ? 'vehicleModel' : 'name';
-      const updated = await t
-        .http()
-        .put(`/api/${kind}/${created.id}`)
-        .set(admin)
-        .send({ ...body, [field]: 'Renamed' })
-        .expect(200);
-      expect(updated.body).toMatchObject({ id: created.id, [field]: 'Renamed' });
-
-      await t.http().delete(`/api/${kind}/${created.id}`).set(admin).expect(204);
-      const gone = await t.http().get(`/api/${kind}/${created.id}`).set(admin).expect(404);
-      expect(errorOf(gone.body, 'ASSET_NOT_FOUND').message).toBe(
-        `${NOUN[kind]} ${created.id} does not exist`,
-      );
-    });
-
-    it('an empty body names every required field: "cannot be empty"', async () => {
-      const res = await t.http().post(`/api/${kind}`).set(admin).send({}).expect(400);
-      const details = fieldErrors(res.body);
-      for (const [field, label] of REQUIRED[kind]) {
-        expect(details).toContainEqual({ field, message: `${label} cannot be empty` });
-      }
-    });
-
-    it('blank and null required values cannot be empty either', async () => {
-      for (const [field, label] of REQUIRED[kind]) {
-        for (const value of typeof VALID[kind]()[field] === 'string' ? ['   ', null] : [null]) {
-          const res = await t
-            .http()
-            .post(`/api/${kind}`)
-            .set(admin)
-            .send({ ...VALID[kind](), [field]: value })
-            .expect(400);
-          expect(fieldErrors(res.body)).toEqual([{ field, message: `${label} cannot be empty` }]);
-        }
-      }
-    });
+    cases.itRequiresEveryField(kind, REQUIRED[kind]);
 
     it('unknown ids: 404 for get, update and delete; 400 for a non-numeric id', async () => {
       const message = `${NOUN[kind]} 999999 does not exist`;
@@ -361,72 +295,23 @@ describe('charging assets: every grid', () => {
         t.http().put(`/api/${kind}/999999`).send(VALID[kind]()),
         t.http().delete(`/api/${kind}/999999`),
       ]) {
-        const res = await req.set(admin).expect(404);
+        const res = await req.set(t.admin).expect(404);
         expect(errorOf(res.body, 'ASSET_NOT_FOUND').message).toBe(message);
       }
-      const bad = await t.http().get(`/api/${kind}/abc`).set(admin).expect(400);
+      const bad = await t.http().get(`/api/${kind}/abc`).set(t.admin).expect(400);
       expect(fieldErrors(bad.body).map((d) => d.field)).toEqual(['id']);
-      await t.http().get(`/api/${kind}/page/0/size/10`).set(admin).expect(400);
+      await t.http().get(`/api/${kind}/page/0/size/10`).set(t.admin).expect(400);
     });
 
     it('rejects unknown body fields', async () => {
-      const res = await t
-        .http()
-        .post(`/api/${kind}`)
-        .set(admin)
-        .send({ ...VALID[kind](), colour: 'red' })
-        .expect(400);
+      const res = await cases.postValid(kind, { colour: 'red' }, 400);
       expect(fieldErrors(res.body)[0].message).toMatch(/Unrecognized key\(s\) in object: 'colour'/);
     });
   });
 
-  it.each(TOO_LONG)(
-    '%s.%s longer than the limit -> 400 "%s must be 1 to N characters"',
-    async (kind, field, label, max) => {
-      const res = await t
-        .http()
-        .post(`/api/${kind}`)
-        .set(admin)
-        .send({ ...VALID[kind](), [field]: 'A'.repeat(max + 1) })
-        .expect(400);
-      const min = field === 'ocppPassword' ? 16 : field === 'vin' ? 17 : 1;
-      const range = min === max ? `${max}` : `${min} to ${max}`;
-      expect(fieldErrors(res.body)).toContainEqual({
-        field,
-        message: `${label} must be ${range} characters`,
-      });
-    },
-  );
-
-  it.each(BAD_VALUES)('%s.%s = %j -> 400 "%s"', async (kind, field, value, message) => {
-    const res = await t
-      .http()
-      .post(`/api/${kind}`)
-      .set(admin)
-      .send({ ...VALID[kind](), [field]: value })
-      .expect(400);
-    expect(fieldErrors(res.body)).toEqual([{ field, message }]);
-  });
-
-  it.each(UNKNOWN_REFERENCES)(
-    '%s.%s naming nothing -> 404 "%s 999999 does not exist"',
-    async (kind, field, noun) => {
-      const value = field === 'labelIds' ? [...labelIds(), 999999] : 999999;
-      const res = await t
-        .http()
-        .post(`/api/${kind}`)
-        .set(admin)
-        .send({ ...VALID[kind](), [field]: value })
-        .expect(404);
-      const message = `${noun} 999999 does not exist`;
-      expect(res.body).toEqual({
-        code: 'ASSET_REFERENCE_NOT_FOUND',
-        message,
-        details: [{ field, message }],
-        correlationId: expect.any(String),
-      });
-    },
-  );
+  cases.itRejectsTooLong(TOO_LONG);
+  cases.itRejectsBadValues(BAD_VALUES);
+  cases.itRejectsUnknownReferences(UNKNOWN_REFERENCES);
 });
 
 describe('charging assets: duplicates and business rules', () => {
@@ -485,11 +370,11 @@ describe('charging assets: duplicates and business rules', () => {
   it.each(DUPLICATES)('%s: a repeated %s -> 409 naming it', async (kind, field, message) => {
     const first = VALID[kind]();
     if (kind === 'gun') first['channelNumber'] = 1;
-    const created = await create(kind, first);
+    const created = await t.create(kind, first);
     const second = { ...VALID[kind](), [field]: first[field] };
     if (kind === 'branch' || kind === 'fleet') second['companyId'] = first['companyId'];
     if (kind === 'gun') second['channelNumber'] = 2;
-    const res = await t.http().post(`/api/${kind}`).set(admin).send(second).expect(409);
+    const res = await t.http().post(`/api/${kind}`).set(t.admin).send(second).expect(409);
     const text = message(second);
     expect(res.body).toEqual({
       code: 'ASSET_DUPLICATE',
@@ -498,34 +383,34 @@ describe('charging assets: duplicates and business rules', () => {
       correlationId: expect.any(String),
     });
     // Updating another row to the taken value is the same conflict.
-    const other = await create(
+    const other = await t.create(
       kind,
       kind === 'gun' ? aGun(ids['pile'], { channelNumber: 2 }) : VALID[kind](),
     );
-    await t.http().put(`/api/${kind}/${other.id}`).set(admin).send(second).expect(409);
-    await t.http().delete(`/api/${kind}/${other.id}`).set(admin).expect(204);
-    await t.http().delete(`/api/${kind}/${created.id}`).set(admin).expect(204);
+    await t.http().put(`/api/${kind}/${other.id}`).set(t.admin).send(second).expect(409);
+    await t.http().delete(`/api/${kind}/${other.id}`).set(t.admin).expect(204);
+    await t.http().delete(`/api/${kind}/${created.id}`).set(t.admin).expect(204);
   });
 
   it('a gun on the same channel of the same host -> 409', async () => {
-    const gun = await create('gun', aGun(ids['pile'], { channelNumber: 1 }));
+    const gun = await t.create('gun', aGun(ids['pile'], { channelNumber: 1 }));
     const res = await t
       .http()
       .post('/api/gun')
-      .set(admin)
+      .set(t.admin)
       .send(aGun(ids['pile'], { channelNumber: 1 }))
       .expect(409);
     expect(errorOf(res.body, 'ASSET_DUPLICATE').message).toBe(
       `Charging host ${ids['pile']} already has a gun on channel 1`,
     );
-    await t.http().delete(`/api/gun/${gun.id}`).set(admin).expect(204);
+    await t.http().delete(`/api/gun/${gun.id}`).set(t.admin).expect(204);
   });
 
   it.each([
     [
       'a station without a label of every category',
       'station',
-      () => aStation(ids['region'], [ids['paymentLabel']]),
+      () => aStation(ids['region'], [t.labels.payment.id]),
       400,
       'VALIDATION_FAILED',
       'Validation failed: labelIds: At least one label per category (missing: nationalStandard, chargingType)',
@@ -571,29 +456,29 @@ describe('charging assets: duplicates and business rules', () => {
       () => `Fleet ${ids['otherFleet']} does not belong to company ${ids['company']}`,
     ],
   ] as const)('%s -> %s', async (_name, kind, body, status, code, message) => {
-    const res = await t.http().post(`/api/${kind}`).set(admin).send(body()).expect(status);
+    const res = await t.http().post(`/api/${kind}`).set(t.admin).send(body()).expect(status);
     errorOf(res.body, code);
     expect(res.body.message).toBe(typeof message === 'function' ? message() : message);
   });
 
   it('a row still used cannot be deleted: 409 naming what uses it', async () => {
-    const res = await t.http().delete(`/api/company/${ids['otherCompany']}`).set(admin).expect(409);
+    const res = await t.http().delete(`/api/company/${ids['otherCompany']}`).set(t.admin).expect(409);
     expect(errorOf(res.body, 'ASSET_IN_USE').message).toMatch(
       new RegExp(`^Company ${ids['otherCompany']} is still used by (branches|fleets) and cannot be deleted$`),
     );
-    const region = await t.http().delete(`/api/region/${ids['region']}`).set(admin).expect(409);
+    const region = await t.http().delete(`/api/region/${ids['region']}`).set(t.admin).expect(409);
     expect(region.body.message).toBe(
       `Region ${ids['region']} is still used by stations and cannot be deleted`,
     );
   });
 
   it('a station keeps its labels and fee settings; money in integer fen', async () => {
-    const station = await create(
+    const station = await t.create(
       'station',
-      aStation(ids['region'], labelIds(), { occupationUnitPriceFen: 150 }),
+      aStation(ids['region'], t.labelIds, { occupationUnitPriceFen: 150 }),
     );
     expect(station).toMatchObject({
-      labelIds: [...labelIds()].sort((a, b) => a - b),
+      labelIds: [...t.labelIds].sort((a, b) => a - b),
       feeScope: 'internal',
       occupationUnitPriceFen: 150,
       cappedAmountFen: 5000,
@@ -605,7 +490,7 @@ describe('charging assets: duplicates and business rules', () => {
     const plan = await t
       .http()
       .post('/api/pricePlan')
-      .set(admin)
+      .set(t.admin)
       .send({
         name: `Depot plan ${station.id}`,
         stages: [
@@ -622,17 +507,17 @@ describe('charging assets: duplicates and business rules', () => {
     await t
       .http()
       .post(`/api/pricePlan/station/${station.id}`)
-      .set(admin)
+      .set(t.admin)
       .send({ planId: plan.body.id, effectiveFrom: '2020-01-01T00:00:00+08:00' })
       .expect(204);
-    expect((await t.http().get(`/api/station/${station.id}`).set(admin).expect(200)).body.pricePlanId).toBe(
+    expect((await t.http().get(`/api/station/${station.id}`).set(t.admin).expect(200)).body.pricePlanId).toBe(
       plan.body.id,
     );
     const res = await t
       .http()
       .post('/api/station')
-      .set(admin)
-      .send(aStation(ids['region'], labelIds(), { cappedAmountFen: 12.5 }))
+      .set(t.admin)
+      .send(aStation(ids['region'], t.labelIds, { cappedAmountFen: 12.5 }))
       .expect(400);
     expect(fieldErrors(res.body)).toEqual([
       { field: 'cappedAmountFen', message: 'Capped amount (fen) must be a whole number' },
@@ -642,35 +527,35 @@ describe('charging assets: duplicates and business rules', () => {
 
 describe('charging assets: data scope', () => {
   it('a maintainer (Hefei depot) neither sees nor uses rows of other organisations', async () => {
-    const page = (await t.http().get('/api/station/page/1/size/100').set(maintainer).expect(200)).body;
+    const page = (await t.http().get('/api/station/page/1/size/100').set(t.maintainer).expect(200)).body;
     expect(page.list.map((s: Body) => s['id'])).not.toContain(ids['station']);
-    const hidden = await t.http().get(`/api/station/${ids['station']}`).set(maintainer).expect(404);
+    const hidden = await t.http().get(`/api/station/${ids['station']}`).set(t.maintainer).expect(404);
     expect(hidden.body.message).toBe(`Station ${ids['station']} does not exist`);
-    const ref = await t.http().post('/api/pile').set(maintainer).send(aPile(ids['station'])).expect(404);
+    const ref = await t.http().post('/api/pile').set(t.maintainer).send(aPile(ids['station'])).expect(404);
     expect(ref.body.message).toBe(`Station ${ids['station']} does not exist`);
 
     const [fz] = await t.db.dataSource.query(`SELECT id FROM sys_organization WHERE code = 'FZ'`);
     const outside = await t
       .http()
       .post('/api/station')
-      .set(maintainer)
-      .send(aStation(ids['region'], labelIds(), { organizationId: Number(fz.id) }))
+      .set(t.maintainer)
+      .send(aStation(ids['region'], t.labelIds, { organizationId: Number(fz.id) }))
       .expect(403);
     expect(errorOf(outside.body, 'ASSET_OUT_OF_DATA_SCOPE').message).toBe(
       `Organization ${fz.id} is outside your data scope`,
     );
 
-    const own = await create('station', aStation(ids['region'], labelIds()), maintainer);
+    const own = await t.create('station', aStation(ids['region'], t.labelIds), t.maintainer);
     const [hf] = await t.db.dataSource.query(`SELECT id FROM sys_organization WHERE code = 'HF'`);
     expect(own.organizationId).toBe(Number(hf.id));
-    const pile = await create('pile', aPile(own.id), maintainer);
+    const pile = await t.create('pile', aPile(own.id), t.maintainer);
     expect(pile.organizationId).toBe(Number(hf.id));
-    const mine = (await t.http().get('/api/pile/page/1/size/100').set(maintainer).expect(200)).body;
+    const mine = (await t.http().get('/api/pile/page/1/size/100').set(t.maintainer).expect(200)).body;
     expect(mine.list.map((p: Body) => p['id'])).toEqual([pile.id]);
   });
 
   it('the maintainer may not add companies (403 naming the permission)', async () => {
-    const res = await t.http().post('/api/company').set(maintainer).send(aCompany()).expect(403);
+    const res = await t.http().post('/api/company').set(t.maintainer).send(aCompany()).expect(403);
     expect(errorOf(res.body, 'FORBIDDEN').message).toBe('Missing permission: basic:company:add');
   });
 });

@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import type { Response } from 'superagent';
 import { ADMIN_PASSWORD, ApiTestApp, bearer, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 import {
   aCompany,
@@ -14,14 +13,9 @@ import {
   aVin,
   unique,
 } from '../fixtures/asset-builders';
+import { binary } from '../fixtures/xlsx';
 
 type Body = Record<string, unknown>;
-
-function binary(res: Response, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 async function sheetRows(buffer: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
@@ -130,24 +124,26 @@ describe('charging assets: xlsx export and vehicle import', () => {
     expect(rows[0]).toEqual([
       'VIN',
       'License plate',
-      'Self number',
       'Manufacturer',
+      'Self number',
       'Company',
       'Fleet',
       'Line',
       'Battery capacity (Wh)',
       'Vehicle model',
+      'Operational status',
     ]);
     expect(rows[1]).toEqual([
       vehicle['vin'],
       vehicle['plate'],
-      `'-1`,
       names['car'],
+      `'-1`,
       '',
       '',
       '',
       '350000',
       `'+cmd|calc`,
+      'No',
     ]);
   });
 
@@ -172,7 +168,7 @@ describe('charging assets: xlsx export and vehicle import', () => {
       Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]),
       'vehicles.xls',
       422,
-      'Excel 97-2003 (.xls) workbooks cannot be read yet: save the file as .xlsx and import it again',
+      'The .xls workbook cannot be read: unsupported sector size',
     ],
     ['a file over 2 MB', Buffer.alloc(2 * 1024 * 1024 + 1, 1), 'vehicles.xlsx', 413, undefined],
   ])('import of %s -> %s', async (_name, content, fileName, status, message) => {
@@ -188,20 +184,14 @@ describe('charging assets: xlsx export and vehicle import', () => {
     const taken = await post('/api/vehicle', aVehicle(ids['car']));
     const goodVin = aVin();
     const file = await workbook([
-      [
-        'VIN',
-        'License plate',
-        'Manufacturer',
-        'Company number',
-        'Fleet number',
-        'Line number',
-        'Battery capacity (Wh)',
-      ],
+      ['VIN', 'License plate', 'Manufacturer', 'Company', 'Fleet', 'Line', 'Battery capacity (Wh)'],
       [goodVin, unique('闽A'), names['car'], names['company'], names['fleet'], names['line'], 300000],
       ['SHORT', unique('闽A'), names['car'], null, null, null, null],
-      [aVin(), null, 'No Such Maker', null, null, null, 'lots'],
+      // Hexadecimal is not a number here (plain decimal notation only).
+      [aVin(), null, 'No Such Maker', null, null, null, '0x1F'],
       [String(taken['vin']), unique('闽A'), names['car'], null, null, null, null],
-      [goodVin, unique('闽A'), names['car'], 'NOPE', null, null, null],
+      [goodVin, unique('闽A'), names['car'], null, null, null, null],
+      [aVin(), unique('闽A'), names['car'], 'NOPE', null, null, null],
     ]);
     const res = await t
       .http()
@@ -209,21 +199,31 @@ describe('charging assets: xlsx export and vehicle import', () => {
       .set(admin)
       .attach('file', file, 'vehicles.xlsx')
       .expect(422);
-    expect(errorOf(res.body, 'ASSET_IMPORT_REJECTED').message).toBe(
-      '4 row(s) have errors; nothing was imported',
+    expect(errorOf(res.body, 'SPREADSHEET_IMPORT_REJECTED').message).toBe(
+      '5 row(s) have errors; nothing was imported',
     );
+    // Each error names the row, the column (letter and header of the template) and the field.
+    const vin = { column: 'A', field: 'vin', header: '车架号' };
     expect(res.body.details.errors).toEqual([
+      { row: 3, ...vin, message: 'VIN must be 17 characters' },
+      { row: 4, column: 'B', field: 'plate', header: '车牌号', message: 'License plate cannot be empty' },
       {
-        row: 3,
-        field: 'vin',
-        message: 'VIN must be 17 characters',
+        row: 4,
+        column: 'C',
+        field: 'manufacturerId',
+        header: '厂家',
+        message: "No car manufacturer 'No Such Maker'",
       },
-      { row: 4, field: 'manufacturer', message: "No car manufacturer named 'No Such Maker'" },
-      { row: 4, field: 'plate', message: 'License plate cannot be empty' },
-      { row: 4, field: 'batteryCapacityWh', message: 'Battery capacity (Wh) must be a number' },
-      { row: 5, field: 'vin', message: `A vehicle with VIN '${String(taken['vin'])}' already exists` },
-      { row: 6, field: 'companyNumber', message: "No company numbered 'NOPE'" },
-      { row: 6, field: 'vin', message: 'Repeats row 2' },
+      {
+        row: 4,
+        column: 'G',
+        field: 'batteryCapacityWh',
+        header: '电池容量(Wh)',
+        message: 'Battery capacity (Wh) must be a number',
+      },
+      { row: 5, ...vin, message: `A vehicle with VIN '${String(taken['vin'])}' already exists` },
+      { row: 6, ...vin, message: 'Repeats row 2' },
+      { row: 7, column: 'D', field: 'companyId', header: '公司', message: "No company 'NOPE'" },
     ]);
     expect(await vehicleCount()).toBe(before + 1);
   });
@@ -238,14 +238,14 @@ describe('charging assets: xlsx export and vehicle import', () => {
       names['fleet'],
       names['line'],
     ]);
-    const file = await workbook([['车架号', '车牌号', '厂家', '公司编号', '车队编号', '线路编号'], ...rows]);
+    const file = await workbook([['车架号', '车牌号', '厂家', '公司', '车队', '线路'], ...rows]);
     const res = await t
       .http()
       .post('/api/vehicle/import')
       .set(admin)
       .attach('file', file, 'vehicles.xlsx')
       .expect(201);
-    expect(res.body).toEqual({ imported: 2 });
+    expect(res.body).toEqual({ mode: 'all', total: 2, imported: 2, failed: 0, errors: [] });
     expect(await vehicleCount()).toBe(before + 2);
     const page = (
       await t
@@ -271,8 +271,6 @@ describe('charging assets: xlsx export and vehicle import', () => {
       .set(admin)
       .attach('file', file, 'v.xlsx')
       .expect(422);
-    expect(res.body.message).toBe(
-      'The first row must name the columns; missing: VIN, License plate, Manufacturer',
-    );
+    expect(res.body.message).toBe('The first row must name the columns; missing: 车架号, 车牌号, 厂家');
   });
 });

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import pino from 'pino';
 import WebSocket from 'ws';
 import argon2 from 'argon2';
+import ExcelJS from 'exceljs';
 import { RedisStreamsBus } from '@voltdepot/server-messaging';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import { eventually, testEnv } from '@voltdepot/server-testing';
@@ -120,6 +121,61 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
     expect(await argon2.verify(row.password_hash, PILE_PASSWORD)).toBe(true);
 
     const pile = simulatedPile(chargePointId, PILE_PASSWORD);
+    await pile.start();
+    expect(pile.registrationStatus).toBe('Accepted');
+    expect(await handshakeStatus(chargePointId, 'wrong-password-0123456')).toBe(401);
+  });
+
+  it('a host imported from a sheet is in the registry the same way and its pile boots Accepted', async () => {
+    const chargePointId = unique('IMP-');
+    const password = 'sheet-imported-0123456';
+    const station = (await t.http().get(`/api/station/${stationId}`).set(admin).expect(200)).body as Body;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('hosts');
+    sheet.addRow([
+      'Number',
+      'Name',
+      'Charge point id',
+      'Station',
+      'Type',
+      'Maximum power (W)',
+      'Rated power (W)',
+      'Device status',
+      'Guns',
+      'Protocol version',
+      'OCPP password',
+    ]);
+    sheet.addRow([
+      unique('P'),
+      'Imported host',
+      chargePointId,
+      String(station['number']),
+      'Type 1',
+      120000,
+      120000,
+      'Normal after acceptance',
+      2,
+      'ocpp1.6',
+      password,
+    ]);
+    const res = await t
+      .http()
+      .post('/api/pile/import?lang=en-US')
+      .set(admin)
+      .attach('file', Buffer.from(await book.xlsx.writeBuffer()), 'hosts.xlsx')
+      .expect(201);
+    expect(res.body).toMatchObject({ imported: 1, failed: 0 });
+    const [row] = await t.db.dataSource.query(
+      'SELECT state, password_hash FROM pile_registry WHERE charge_point_id = $1',
+      [chargePointId],
+    );
+    expect(row.state).toBe('active');
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await argon2.verify(row.password_hash, password)).toBe(true);
+
+    // The gateway picks the new registry row up within its refresh interval.
+    await eventually(async () => expect(await handshakeStatus(chargePointId, password)).toBe(101));
+    const pile = simulatedPile(chargePointId, password);
     await pile.start();
     expect(pile.registrationStatus).toBe('Accepted');
     expect(await handshakeStatus(chargePointId, 'wrong-password-0123456')).toBe(401);

@@ -87,6 +87,15 @@ describe('discount plans API', () => {
       /priceDiscount.*Please enter the price discount/,
     ],
     ['a discount above 100 %', { ...plan, serviceFeeDiscount: 120 }, /serviceFeeDiscount.*between 0 and 100/],
+    // Not read as 0 %, a plan under which the customer would pay nothing.
+    ['a null discount', { ...plan, priceDiscount: null }, /priceDiscount.*Please enter the price discount/],
+    ['an empty discount', { ...plan, serviceFeeDiscount: '' }, /serviceFeeDiscount.*Please enter/],
+    [
+      'a boolean discount',
+      { ...plan, priceDiscount: false },
+      /priceDiscount.*Please enter the price discount/,
+    ],
+    ['a fractional discount text', { ...plan, priceDiscount: '95.5' }, /priceDiscount.*whole percentage/],
     ['an unknown customer type', { ...plan, customerType: 9 }, /customerType/],
   ])('refuses %s with 400 naming the field', async (_case, body, message) => {
     const res = await t.http().post('/api/discountPlan').set(admin).send(body).expect(400);

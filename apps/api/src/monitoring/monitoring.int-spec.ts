@@ -1,0 +1,433 @@
+/**
+ * Live monitoring through the real api: the read model fed by gateway events on the bus, the screens'
+ * routes with their permissions and data scope, and the pile commands' validation and failures.
+ * (Commands reaching a real pile, and the STOMP push, are in apps/system-tests live-monitoring.)
+ */
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import {
+  ConnectorStatusChanged,
+  MeterValuesReceived,
+  PileConnected,
+  TransactionStarted,
+  TransactionStopped,
+  type EventEnvelope,
+} from '@voltdepot/shared-events';
+import type {
+  MonitorStationSummary,
+  MonitorStationView,
+  MonitorVehiclePage,
+} from '@voltdepot/shared-contracts';
+import { createEnvelope, RedisStreamsBus } from '@voltdepot/server-messaging';
+import { eventually, testEnv } from '@voltdepot/server-testing';
+import {
+  ADMIN_PASSWORD,
+  bearer,
+  DEMO_PASSWORD,
+  errorOf,
+  startApiTestApp,
+  type ApiTestApp,
+} from '../fixtures/api-test-app';
+
+const prefix = `vdmonapi${randomUUID().slice(0, 6)}`;
+const run = randomUUID().slice(0, 4).toUpperCase();
+const cpFz = `FZ-${run}-01`;
+const cpHf = `HF-${run}-01`;
+const cards = { fz: `FZ${run}01`, hf: `HF${run}01` };
+const plates = { fz: `闽A·${run}1`, hf: `皖A·${run}1` };
+
+type Ids = { stationFz: number; stationHf: number; vehicleFz: number; vehicleHf: number };
+
+/** Two depots in two organisations (FZ, HF), a two-gun pile each, a bus and its card each. */
+async function seed(app: ApiTestApp): Promise<Ids> {
+  const q = (sql: string, params: unknown[] = []) =>
+    app.db.dataSource.query(sql, params) as Promise<{ id: number }[]>;
+  const org = async (code: string) =>
+    Number((await q(`SELECT id FROM sys_organization WHERE code = $1`, [code]))[0].id);
+  const [fz, hf] = [await org('FZ'), await org('HF')];
+  const [region] = await q(`INSERT INTO region (name, area_code) VALUES ('Region', $1) RETURNING id`, [run]);
+  const [maker] = await q(
+    `INSERT INTO manufacturer (name, type, contact_name, contact_number) VALUES ($1, 'car', 'Li', '1') RETURNING id`,
+    [`Maker ${run}`],
+  );
+  const station = async (orgId: number, number: string, name: string) =>
+    Number(
+      (
+        await q(
+          `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
+             opening_time, closing_time, is_open, supports_reservation, fee_scope, free_parking_minutes,
+             occupation_interval_minutes, occupation_unit_price_fen, capped_amount_fen)
+           VALUES ($1, $2, $3, $4, 100, 0, 'Depot road', 119.3, 26.07, '00:00', '23:59', true, false, 'internal', 0, 15, 0, 0)
+           RETURNING id`,
+          [orgId, number, name, region.id],
+        )
+      )[0].id,
+    );
+  const pile = async (orgId: number, stationId: number, cp: string) => {
+    const [p] = await q(
+      `INSERT INTO charging_pile (organization_id, station_id, name, number, charge_point_id, device_status, gun_count, protocol_version)
+       VALUES ($1, $2, $3, $3, $3, 50, 2, 'ocpp1.6') RETURNING id`,
+      [orgId, stationId, cp],
+    );
+    for (const channel of [1, 2]) {
+      await q(
+        `INSERT INTO charging_gun (organization_id, pile_id, name, channel_number, qr_code, connector_type)
+         VALUES ($1, $2, $3, $4, $5, 4)`,
+        [orgId, p.id, `Gun ${channel}`, channel, `${cp}/${channel}`],
+      );
+    }
+  };
+  const vehicle = async (orgId: number, plate: string, card: string, self: string) => {
+    const [v] = await q(
+      `INSERT INTO vehicle (organization_id, vin, plate, self_number, manufacturer_id, battery_capacity_wh)
+       VALUES ($1, $2, $3, $4, $5, 350000) RETURNING id`,
+      [orgId, `LVD${run}${self}`.padEnd(17, '0'), plate, self, maker.id],
+    );
+    await q(
+      `INSERT INTO charging_card (organization_id, physical_number, type, self_number, cardholder, status)
+       VALUES ($1, $2, 3, $3, $4, 'normal')`,
+      [orgId, card, `C${card}`, `${plate} 驾驶员`],
+    );
+    return Number(v.id);
+  };
+  const stationFz = await station(fz, `FZ${run}`, 'Fuzhou North Yard');
+  const stationHf = await station(hf, `HF${run}`, 'Hefei East Yard');
+  await pile(fz, stationFz, cpFz);
+  await pile(hf, stationHf, cpHf);
+  const vehicleFz = await vehicle(fz, plates.fz, cards.fz, `1${run}`);
+  const vehicleHf = await vehicle(hf, plates.hf, cards.hf, `2${run}`);
+  // The operator role sees the FZ subtree only in this test, so data scope has something to refuse.
+  await q(
+    `UPDATE sys_role_organization SET organization_id = $1 WHERE role_id = (SELECT id FROM sys_role WHERE code = 'operator')`,
+    [fz],
+  );
+  return { stationFz, stationHf, vehicleFz, vehicleHf };
+}
+
+describe('live monitoring api', () => {
+  let app: ApiTestApp;
+  let bus: RedisStreamsBus;
+  let redis: Redis;
+  let ids: Ids;
+  const tokens: Record<string, string> = {};
+  const T0 = Date.now() - 120_000;
+  const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+  const envelope = <P>(
+    definition: Parameters<typeof createEnvelope<string, P>>[0],
+    cp: string,
+    payload: P,
+    time: string,
+  ) =>
+    createEnvelope(definition, cp, payload, { occurredAt: time, correlationId: `${cp}:s1` }) as EventEnvelope;
+  const status = (cp: string, connectorId: number, s: string, seconds: number) =>
+    envelope(
+      ConnectorStatusChanged,
+      cp,
+      { chargePointId: cp, connectorId, status: s, errorCode: 'NoError', timestamp: at(seconds) },
+      at(seconds),
+    );
+
+  beforeAll(async () => {
+    app = await startApiTestApp({ BUS_PREFIX: prefix, OCPP_REDIS_PREFIX: prefix });
+    ids = await seed(app);
+    bus = new RedisStreamsBus({ url: testEnv().redisUrl, prefix, trimIntervalMs: 0 });
+    redis = new Redis(testEnv().redisUrl);
+    for (const [user, password] of [
+      ['admin', ADMIN_PASSWORD],
+      ['operator', DEMO_PASSWORD],
+      ['maintainer', DEMO_PASSWORD],
+      ['fleet', DEMO_PASSWORD],
+    ]) {
+      tokens[user] = (await app.login(user, password)).accessToken;
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await bus?.close();
+    await app?.close();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    await redis?.quit();
+  });
+
+  const get = (user: string, path: string) => app.http().get(path).set(bearer(tokens[user]));
+
+  it('refuses the screens to users without their permission', async () => {
+    errorOf((await get('maintainer', '/api/monitor/station/list').expect(403)).body, 'FORBIDDEN');
+    errorOf((await get('fleet', '/api/monitor/station/list').expect(403)).body, 'FORBIDDEN');
+    errorOf((await get('fleet', '/api/monitor/pile/page/1/size/10').expect(403)).body, 'FORBIDDEN');
+    await get('fleet', '/api/monitor/vehicle/page/1/size/10').expect(200);
+    await app.http().get('/api/monitor/station/list').expect(401);
+  });
+
+  it("lists only the stations of the caller's data scope; another one looks non-existent", async () => {
+    const all = (await get('admin', '/api/monitor/station/list').expect(200)).body as MonitorStationSummary[];
+    expect(all.map((s) => s.id)).toEqual(expect.arrayContaining([ids.stationFz, ids.stationHf]));
+    const mine = (await get('operator', '/api/monitor/station/list').expect(200))
+      .body as MonitorStationSummary[];
+    expect(mine.map((s) => s.id)).toContain(ids.stationFz);
+    expect(mine.map((s) => s.id)).not.toContain(ids.stationHf);
+    const res = await get('operator', `/api/monitor/station/${ids.stationHf}`).expect(404);
+    expect(errorOf(res.body, 'MONITOR_STATION_NOT_FOUND').message).toBe(
+      `Station ${ids.stationHf} does not exist`,
+    );
+    errorOf((await get('operator', '/api/monitor/station/abc').expect(400)).body, 'VALIDATION_FAILED');
+  });
+
+  it("shows a station's guns offline before their pile was ever heard of", async () => {
+    const view = (await get('operator', `/api/monitor/station/${ids.stationFz}`).expect(200))
+      .body as MonitorStationView;
+    expect(view.piles).toHaveLength(1);
+    expect(view.piles[0]).toEqual(expect.objectContaining({ chargePointId: cpFz, online: false }));
+    expect(view.piles[0].guns.map((g) => [g.name, g.connectorId, g.status])).toEqual([
+      ['Gun 1', 1, 'offline'],
+      ['Gun 2', 2, 'offline'],
+    ]);
+    expect(view.guns.offline).toBe(2);
+  });
+
+  it("follows the gateway's events: the gun charges the bus of its card, then the bus is charged", async () => {
+    await bus.publish([
+      envelope(PileConnected, cpFz, { chargePointId: cpFz, replicaId: 'gw' }, at(0)),
+      status(cpFz, 1, 'Available', 1),
+      status(cpFz, 2, 'Available', 1),
+      status(cpFz, 1, 'Preparing', 10),
+      envelope(
+        TransactionStarted,
+        cpFz,
+        {
+          chargePointId: cpFz,
+          connectorId: 1,
+          transactionId: 77,
+          idTag: cards.fz,
+          meterStartWh: 500_000,
+          timestamp: at(11),
+          idTagStatus: 'Accepted',
+        },
+        at(11),
+      ),
+      status(cpFz, 1, 'Charging', 12),
+      envelope(
+        MeterValuesReceived,
+        cpFz,
+        {
+          chargePointId: cpFz,
+          connectorId: 1,
+          transactionId: 77,
+          flagged: false,
+          samples: [
+            { timestamp: at(20), measurand: 'Energy.Active.Import.Register', value: 503_000, unit: 'Wh' },
+            { timestamp: at(20), measurand: 'Power.Active.Import', value: 110_000, unit: 'W' },
+            { timestamp: at(20), measurand: 'SoC', value: 24.5, unit: 'Percent' },
+          ],
+        },
+        at(20),
+      ),
+    ]);
+    const view = await eventually(async () => {
+      const body = (await get('operator', `/api/monitor/station/${ids.stationFz}`).expect(200))
+        .body as MonitorStationView;
+      // Status and transaction events travel on two topics, each in order: wait for the last of both.
+      expect([body.piles[0].guns[0].powerW, body.piles[0].guns[0].status]).toEqual([110_000, 'charging']);
+      return body;
+    }, 20_000);
+    expect(view.pilesOnline).toBe(1);
+    expect(view.guns).toEqual(expect.objectContaining({ charging: 1, idle: 1, offline: 0 }));
+    expect(view.piles[0].guns[0]).toEqual(
+      expect.objectContaining({
+        status: 'charging',
+        since: at(12),
+        transactionId: 77,
+        energyWh: 3_000,
+        soc: 24.5,
+        vehicle: { id: ids.vehicleFz, plate: plates.fz, selfNumber: `1${run}` },
+      }),
+    );
+
+    const buses = (
+      await get(
+        'operator',
+        `/api/monitor/vehicle/page/1/size/10?keyword=${encodeURIComponent(plates.fz)}`,
+      ).expect(200)
+    ).body as MonitorVehiclePage;
+    expect(buses.total).toBe(1);
+    expect(buses.list[0]).toEqual(
+      expect.objectContaining({
+        id: ids.vehicleFz,
+        chargeStatus: 'parkingCharge',
+        soc: 24.5,
+        lowSoc: true,
+        chargePointId: cpFz,
+        connectorId: 1,
+        stationId: ids.stationFz,
+        stationName: 'Fuzhou North Yard',
+        powerW: 110_000,
+        energyWh: 3_000,
+      }),
+    );
+    expect(buses.stationIds).toContain(ids.stationFz);
+    expect(buses.stationIds).not.toContain(ids.stationHf);
+    const low = (await get('operator', '/api/monitor/vehicle/page/1/size/10?lowSoc=true').expect(200))
+      .body as MonitorVehiclePage;
+    expect(low.list.map((v) => v.id)).toEqual([ids.vehicleFz]);
+    expect(low.summary).toEqual({
+      lowSoc: 1,
+      byStatus: { uncharged: 0, parkingCharge: 1, drivingCharge: 0, complete: 0 },
+    });
+
+    await bus.publish([
+      envelope(
+        TransactionStopped,
+        cpFz,
+        {
+          chargePointId: cpFz,
+          connectorId: 1,
+          transactionId: 77,
+          idTag: cards.fz,
+          meterStartWh: 500_000,
+          meterStopWh: 504_000,
+          energyWh: 4_000,
+          timestamp: at(30),
+          reason: 'EVDisconnected',
+          stopKind: 'normal',
+          quarantined: false,
+        },
+        at(30),
+      ),
+      status(cpFz, 1, 'Finishing', 30),
+      status(cpFz, 1, 'Available', 31),
+    ]);
+    const done = await eventually(async () => {
+      const body = (
+        await get('operator', `/api/monitor/vehicle/page/1/size/10?chargeStatus=complete`).expect(200)
+      ).body as MonitorVehiclePage;
+      expect(body.total).toBe(1);
+      return body.list[0];
+    }, 20_000);
+    expect(done).toEqual(
+      expect.objectContaining({ id: ids.vehicleFz, powerW: 0, energyWh: 4_000, sessionEndedAt: at(30) }),
+    );
+    const idle = await eventually(async () => {
+      const body = (await get('operator', `/api/monitor/station/${ids.stationFz}`).expect(200))
+        .body as MonitorStationView;
+      expect(body.piles[0].guns[0].status).toBe('idle');
+      return body;
+    }, 20_000);
+    expect(idle.piles[0].guns[0]).toEqual(
+      expect.objectContaining({ status: 'idle', since: at(31), powerW: null, vehicle: null }),
+    );
+  });
+
+  it("keeps the bus list to the caller's scope and checks its filters", async () => {
+    const fleet = (await get('fleet', '/api/monitor/vehicle/page/1/size/50').expect(200))
+      .body as MonitorVehiclePage;
+    expect(fleet.list.map((v) => v.id)).toContain(ids.vehicleFz);
+    expect(fleet.list.map((v) => v.id)).not.toContain(ids.vehicleHf);
+    const res = await get('admin', '/api/monitor/vehicle/page/0/size/501').expect(400);
+    const fields = (errorOf(res.body, 'VALIDATION_FAILED').details as { field: string }[]).map(
+      (d) => d.field,
+    );
+    expect(fields.sort()).toEqual(['page', 'size']);
+    const query = await get(
+      'admin',
+      '/api/monitor/vehicle/page/1/size/10?chargeStatus=flying&lowSoc=maybe',
+    ).expect(400);
+    expect(
+      (errorOf(query.body, 'VALIDATION_FAILED').details as { field: string }[]).map((d) => d.field).sort(),
+    ).toEqual(['chargeStatus', 'lowSoc']);
+  });
+
+  it('lists piles with online and gun-status filters', async () => {
+    const online = (await get('admin', '/api/monitor/pile/page/1/size/10?online=true').expect(200)).body;
+    expect(online.list.map((p: { chargePointId: string }) => p.chargePointId)).toContain(cpFz);
+    expect(online.list.map((p: { chargePointId: string }) => p.chargePointId)).not.toContain(cpHf);
+    const offline = (
+      await get('admin', `/api/monitor/pile/page/1/size/10?online=false&keyword=${run}`).expect(200)
+    ).body;
+    expect(offline).toEqual({
+      list: [expect.objectContaining({ chargePointId: cpHf, stationName: 'Hefei East Yard' })],
+      total: 1,
+    });
+    const idle = (
+      await get('admin', `/api/monitor/pile/page/1/size/10?gunStatus=idle&keyword=${run}`).expect(200)
+    ).body;
+    expect(idle.list.map((p: { chargePointId: string }) => p.chargePointId)).toEqual([cpFz]);
+    const charging = (
+      await get('admin', `/api/monitor/pile/page/1/size/10?gunStatus=charging&keyword=${run}`).expect(200)
+    ).body;
+    expect(charging).toEqual({ list: [], total: 0 });
+    const stations = (await get('operator', '/api/monitor/pile/stations').expect(200)).body as {
+      id: number;
+    }[];
+    expect(stations.map((s) => s.id)).toEqual([ids.stationFz]);
+  });
+
+  describe('pile commands', () => {
+    const post = (user: string, cp: string, action: string, body: unknown) =>
+      app
+        .http()
+        .post(`/api/monitor/pile/${cp}/command/${action}`)
+        .set(bearer(tokens[user]))
+        .send(body as object);
+
+    it.each([
+      ['an unknown action', 'Explode', {}, ['action']],
+      ['a start without gun or card', 'RemoteStartTransaction', {}, ['connectorId', 'idTag']],
+      [
+        'a card number over 20 characters',
+        'RemoteStartTransaction',
+        { connectorId: 1, idTag: 'X'.repeat(21) },
+        ['idTag'],
+      ],
+      ['a gun 0 to unlock', 'UnlockConnector', { connectorId: 0 }, ['connectorId']],
+      [
+        'a stop of a transaction id beyond 32 bits',
+        'RemoteStopTransaction',
+        { transactionId: 1e20 },
+        ['transactionId'],
+      ],
+      ['a reset of no known type', 'Reset', { type: 'Gentle' }, ['type']],
+      ['an availability without type', 'ChangeAvailability', { connectorId: 0 }, ['type']],
+      // A field the command does not take is named by the root error.
+      [
+        'a stop without transaction',
+        'RemoteStopTransaction',
+        { connectorId: 1 },
+        ['transactionId', '(root)'],
+      ],
+    ])('refuses %s (400, naming the fields)', async (_case, action, body, fields) => {
+      const res = await post('operator', cpFz, action, body).expect(400);
+      const named = (errorOf(res.body, 'VALIDATION_FAILED').details as { field: string }[]).map(
+        (d) => d.field,
+      );
+      expect(named.sort()).toEqual([...fields].sort());
+    });
+
+    it("needs the pile:command permission and a pile of the caller's scope", async () => {
+      errorOf((await post('maintainer', cpFz, 'Reset', { type: 'Soft' }).expect(403)).body, 'FORBIDDEN');
+      const res = await post('operator', cpHf, 'Reset', { type: 'Soft' }).expect(404);
+      expect(errorOf(res.body, 'MONITOR_PILE_NOT_FOUND').message).toBe(`Pile ${cpHf} does not exist`);
+    });
+
+    it('answers 409 for a pile no gateway holds, and journals the attempt', async () => {
+      const res = await post('admin', cpHf, 'Reset', { type: 'Hard' }).expect(409);
+      expect(errorOf(res.body, 'OCPP_PILE_OFFLINE').message).toBe(`pile ${cpHf} is not connected`);
+      const journal = await app.db.dataSource.query(
+        `SELECT action, params, status, error FROM pile_command WHERE charge_point_id = $1`,
+        [cpHf],
+      );
+      expect(journal).toEqual([
+        {
+          action: 'Reset',
+          params: { type: 'Hard' },
+          status: 'offline',
+          error: `OCPP_PILE_OFFLINE: pile ${cpHf} is not connected`,
+        },
+      ]);
+    });
+  });
+});
