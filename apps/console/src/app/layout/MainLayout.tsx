@@ -1,7 +1,8 @@
 import { AppstoreOutlined, HomeOutlined, SettingOutlined, SmileOutlined } from '@ant-design/icons';
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import type { ResourceNode } from '@voltdepot/shared-contracts';
 import { useWindowSize } from '@voltdepot/console-ui';
-import { Layout, Menu, Spin, theme, type MenuProps } from 'antd';
+import { Spin, theme } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
@@ -28,18 +29,24 @@ const topLevelIcons: Record<string, ReactNode> = {
   sys: <SettingOutlined />,
 };
 
-type MenuItems = Required<MenuProps>['items'];
-
-function toMenuItems(entries: readonly MenuEntry[], depth = 0): MenuItems {
+/**
+ * ProLayout's menu data. Groups have no page: they get their entry key (`group:<code>`) as key and a
+ * path that no route can match, so only pages are ever selected.
+ */
+function toMenuData(entries: readonly MenuEntry[], depth = 0): MenuDataItem[] {
   return entries.map((entry) => ({
     key: entry.key,
-    label: entry.label,
+    path: entry.path ?? `/${entry.key}`,
+    name: entry.label,
     icon: depth === 0 ? (topLevelIcons[entry.code] ?? <AppstoreOutlined />) : undefined,
-    children: entry.children ? toMenuItems(entry.children, depth + 1) : undefined,
+    children: entry.children ? toMenuData(entry.children, depth + 1) : undefined,
   }));
 }
 
-/** Header (brand, desktop icon, notification bell slot, user menu) and the side menu of the user's resources. */
+/**
+ * ProLayout (mix: header across, side menu below): brand by the logo-title setting, desktop icon,
+ * notification bell slot and user menu in the header; the side menu of the user's resources.
+ */
 export function MainLayout({ menuPaths }: MainLayoutProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -62,57 +69,54 @@ export function MainLayout({ menuPaths }: MainLayoutProps) {
     () => buildMenuEntries(menus, (path) => menuPaths.includes(path), label),
     [menus, menuPaths, label],
   );
-  const items = useMemo(() => toMenuItems(entries), [entries]);
-  const [openKeys, setOpenKeys] = useState(() => groupKeysAbove(entries, pathname));
+  const route = useMemo(() => ({ path: '/', children: toMenuData(entries) }), [entries]);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => groupKeysAbove(entries, pathname));
 
   return (
     <NoticeProvider>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Header
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 12,
-            paddingInline: 24,
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          <HeaderBrand />
-          <div style={{ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: 4 }}>
-            <DesktopIcon />
-            {noticeIcon && <HeaderNoticeSlot />}
-            <UserMenu />
-          </div>
-        </Layout.Header>
-        <Layout>
-          <Layout.Sider
-            width={220}
-            theme="light"
-            collapsible
-            collapsed={collapsed || width < NARROW_WIDTH}
-            onCollapse={setCollapsed}
-            style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
+      <ProLayout
+        layout="mix"
+        splitMenus={false}
+        fixedHeader
+        fixSiderbar
+        siderWidth={220}
+        location={{ pathname }}
+        route={route}
+        collapsed={collapsed || width < NARROW_WIDTH}
+        onCollapse={setCollapsed}
+        breakpoint={false}
+        // The brand (logo and title by the platform setting) replaces ProLayout's own title and logo.
+        headerTitleRender={() => <HeaderBrand />}
+        menuHeaderRender={false}
+        actionsRender={() => [
+          <DesktopIcon key="desktop" />,
+          noticeIcon ? <HeaderNoticeSlot key="notice" /> : null,
+          <UserMenu key="user" />,
+        ]}
+        openKeys={openKeys}
+        onOpenChange={(keys) => setOpenKeys(keys === false ? [] : keys)}
+        selectedKeys={[pathname]}
+        menuItemRender={(item, dom) => (
+          <span
+            onClick={() => {
+              if (item.path && item.path !== pathname) void navigate(item.path);
+            }}
           >
-            <nav aria-label={t('menu.navigation')}>
-              <Menu
-                mode="inline"
-                items={items}
-                selectedKeys={[pathname]}
-                openKeys={openKeys}
-                onOpenChange={setOpenKeys}
-                onClick={({ key }) => void navigate(key)}
-                style={{ borderInlineEnd: 'none' }}
-              />
-            </nav>
-          </Layout.Sider>
-          <Layout.Content style={{ padding: 24 }}>
-            <Spin spinning={navigation.state === 'loading'} delay={200}>
-              <Outlet />
-            </Spin>
-          </Layout.Content>
-        </Layout>
-      </Layout>
+            {dom}
+          </span>
+        )}
+        menuContentRender={(_, dom) => <nav aria-label={t('menu.navigation')}>{dom}</nav>}
+        token={{
+          header: { colorBgHeader: token.colorBgContainer },
+          sider: { colorMenuBackground: token.colorBgContainer },
+          pageContainer: { paddingBlockPageContainerContent: 24, paddingInlinePageContainerContent: 24 },
+        }}
+        contentStyle={{ padding: 24 }}
+      >
+        <Spin spinning={navigation.state === 'loading'} delay={200}>
+          <Outlet />
+        </Spin>
+      </ProLayout>
     </NoticeProvider>
   );
 }

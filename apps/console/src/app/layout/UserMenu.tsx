@@ -4,11 +4,13 @@ import {
   GlobalOutlined,
   KeyOutlined,
   LogoutOutlined,
+  SafetyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TwoFactorDialog } from '../../features/admin';
 import { isLocale, SUPPORTED_LOCALES } from '../../locales';
 import { useLocale } from '../providers/useLocale';
 import { useCurrentUser } from '../session/CurrentUserContext';
@@ -18,13 +20,14 @@ import { localeLabelKey } from './LocaleMenu';
 
 const LOCALE_PREFIX = 'locale:';
 
-/** The user menu of the header: language, change password, sign out. */
+/** The user menu of the header: language, change password, two-factor authentication, sign out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const { locale, setLocale } = useLocale();
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
 
   const items: MenuProps['items'] = [
     {
@@ -38,6 +41,7 @@ export function UserMenu() {
       })),
     },
     { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword') },
+    { key: 'totp', icon: <SafetyOutlined />, label: t('admin.totp.menu') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout'), danger: true },
   ];
@@ -48,6 +52,8 @@ export function UserMenu() {
       if (isLocale(next)) setLocale(next);
     } else if (key === 'password') {
       setChangingPassword(true);
+    } else if (key === 'totp') {
+      setTwoFactor(true);
     } else if (key === 'logout') {
       void logout();
     }
@@ -63,6 +69,7 @@ export function UserMenu() {
         </Button>
       </Dropdown>
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <TwoFactorDialog open={twoFactor} onClose={() => setTwoFactor(false)} />
     </>
   );
 }

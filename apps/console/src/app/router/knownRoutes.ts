@@ -41,9 +41,69 @@ export const knownRoutes = [
   { path: '/report/components/:detail', layout: 'main' },
   { path: '/appManage/user_list_changes', layout: 'main' }, // account record
   { path: '/appManage/userAccoutAmountRecordDetail', layout: 'main' }, // gift record detail (spelling as in the spec)
-  { path: '/operation/orderManage/occupationOrder', layout: 'main' }, // occupation fee orders
+  {
+    path: '/operation/orderManage/occupationOrder',
+    layout: 'main',
+    permission: 'operation:occupationOrder',
+  }, // occupation fee orders
   // Seeded menu resources (path = code with ':' as '/').
   { path: '/sys/log', layout: 'main', permission: 'sys:log' }, // operation and login logs
+  // Billing (features/billing): price and discount plans, order query, abnormal orders, session detail.
+  { path: '/operation/pricePlan', layout: 'main', permission: 'operation:pricePlan' },
+  { path: '/operation/discountPlan', layout: 'main', permission: 'operation:discountPlan' },
+  {
+    path: '/operation/orderManage/orderQuery',
+    layout: 'main',
+    permission: 'operation:orderManage:orderQuery',
+  },
+  {
+    path: '/operation/orderManage/abnormalOrder',
+    layout: 'main',
+    permission: 'operation:orderManage:abnormalOrder',
+  },
+  { path: '/report/components/session', layout: 'main', permission: 'charging_order:view' },
+  { path: '/operation/reservation', layout: 'main', permission: 'operation:reservation' },
+  // Administration (features/admin): users, roles, organisations, resources, dictionaries, settings.
+  { path: '/sys/user', layout: 'main', permission: 'sys:user' },
+  { path: '/sys/role', layout: 'main', permission: 'sys:role' },
+  { path: '/sys/org', layout: 'main', permission: 'sys:org' },
+  { path: '/sys/resource', layout: 'main', permission: 'sys:resource' },
+  { path: '/sys/dict', layout: 'main', permission: 'sys:dict' },
+  { path: '/sys/config', layout: 'main', permission: 'sys:config' },
+  { path: '/sys/parameter', layout: 'main', permission: 'sys:parameter' },
+  { path: '/sys/thirdParty', layout: 'main', permission: 'sys:thirdParty' },
+  // Message centre (features/messages); the send log is a tab of /msg/event.
+  { path: '/msg/config', layout: 'main', permission: 'msg:config' },
+  { path: '/msg/template', layout: 'main', permission: 'msg:template' },
+  { path: '/msg/group', layout: 'main', permission: 'msg:group' },
+  { path: '/msg/event', layout: 'main', permission: 'msg:event' },
+  { path: '/msg/alerts', layout: 'main', permission: 'msg:alerts' },
+  // Live monitoring (features/monitoring).
+  { path: '/operation/stationMonitor', layout: 'main', permission: 'operation:stationMonitor' },
+  { path: '/operation/pileMonitor', layout: 'main', permission: 'operation:pileMonitor' },
+  { path: '/operation/busList', layout: 'main', permission: 'operation:busList' },
+  // Basic data (features/assets); the spec's two station routes above are served by it too.
+  { path: '/basic/station', layout: 'main', permission: 'basic:station' },
+  { path: '/basic/host', layout: 'main', permission: 'basic:host' },
+  { path: '/basic/gun', layout: 'main', permission: 'basic:gun' },
+  { path: '/basic/vehicle', layout: 'main', permission: 'basic:vehicle' },
+  { path: '/basic/cardConfig', layout: 'main', permission: 'basic:cardConfig' },
+  { path: '/basic/company', layout: 'main', permission: 'basic:company' },
+  { path: '/basic/branch', layout: 'main', permission: 'basic:branch' },
+  { path: '/basic/fleet', layout: 'main', permission: 'basic:fleet' },
+  { path: '/basic/line', layout: 'main', permission: 'basic:line' },
+  { path: '/basic/transformer', layout: 'main', permission: 'basic:transformer' },
+  { path: '/basic/manufacturer', layout: 'main', permission: 'basic:manufacturer' },
+  { path: '/basic/operator', layout: 'main', permission: 'basic:operator' },
+  { path: '/basic/region', layout: 'main', permission: 'basic:region' },
+  { path: '/basic/label', layout: 'main', permission: 'basic:label' },
+  { path: '/basic/parkingSpace', layout: 'main', permission: 'basic:parkingSpace' },
+  { path: '/basic/camera', layout: 'main', permission: 'basic:camera' },
+  { path: '/basic/alarmCode', layout: 'main', permission: 'basic:alarmCode' },
+  { path: '/basic/stopCode', layout: 'main', permission: 'basic:stopCode' },
+  { path: '/basic/maintenancePersonnel', layout: 'main', permission: 'basic:maintenancePersonnel' },
+  { path: '/basic/peakTime', layout: 'main', permission: 'basic:peakTime' },
+  { path: '/basic/stationFee', layout: 'main', permission: 'basic:stationFee' },
 ] as const satisfies readonly KnownRoute[];
 
 export type KnownPath = (typeof knownRoutes)[number]['path'];

@@ -4,6 +4,7 @@ import { sessionStore } from '../../request';
 import { demoCaptcha, demoMenus, json, signedInApi, stubApi } from '../../test/fakeApi';
 import { waitFor } from '../../test/render';
 import { renderConsole } from '../../test/renderConsole';
+import { featureRoutes } from './featureRoutes';
 import { builtRoutes } from './buildRoutes';
 import { knownRoutes, type FeatureRoutes } from './knownRoutes';
 import { lazyPage } from './loadChunk';
@@ -85,7 +86,7 @@ describe('router', () => {
     );
   });
 
-  it.each(['/no/such/page', '/dingding/index', '/station/ChargEquipManage/index'])(
+  it.each(['/no/such/page', '/dingding/index', '/opemanage/stationMonitor/testReportDesc'])(
     '%s (unknown or reserved without a feature) is a 404',
     async (path) => {
       stubApi(signedInApi());
@@ -147,6 +148,12 @@ describe('router', () => {
         '/operation/orderManage/occupationOrder',
       ]),
     );
-    expect(builtRoutes().map((route) => route.path)).toEqual(['/login', '/home', '/welcome', '/sys/log']);
+    const built = builtRoutes().map((route) => route.path);
+    expect(built).toEqual(expect.arrayContaining(['/login', '/home', '/welcome', '/sys/log']));
+    // Built = known and provided by a feature; a path reserved but without a feature stays out.
+    expect(built).toEqual(knownRoutes.map((route) => route.path).filter((path) => path in featureRoutes));
+    expect(built).not.toContain('/dingding/index');
+    // And a feature cannot bring a path that is not a known route (the type forbids it; so does this).
+    expect(Object.keys(featureRoutes).filter((path) => !built.includes(path))).toEqual([]);
   });
 });

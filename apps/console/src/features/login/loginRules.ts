@@ -1,7 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 
-export type LoginForm = { username: string; password: string; captchaCode: string };
+export type LoginForm = { username: string; password: string; captchaCode: string; totpCode?: string };
 
 /** The user-name rule of the Core API (3 to 32 of letters, digits and _ . @ -). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,32}$/;

@@ -127,4 +127,40 @@ describe('login page (spec §5)', () => {
     fireEvent.click(container.querySelector('[data-testid="captcha-refresh"]') as HTMLElement);
     await waitFor(() => expect(captchas()).toBe(2));
   });
+
+  it('asks for the second factor when the account has TOTP, then signs in with it', async () => {
+    let attempts = 0;
+    const { type, submit, container, router, calls, captchas } = await login('en-US', () =>
+      ++attempts === 1
+        ? json({ code: 'AUTH_TOTP_REQUIRED', message: 'Enter the code of your authenticator app' }, 422)
+        : TOKENS,
+    );
+    expect(container.querySelector('[data-testid="login-totp"]')).toBeNull();
+    type('User name', 'admin');
+    type('Password', 'Admin@123456');
+    type('Verification code', 'x7Kp');
+    submit();
+    await waitFor(() => expect(container.querySelector('[data-testid="login-totp"]')).not.toBeNull());
+    await waitFor(() => expect(captchas()).toBe(2));
+    const pastClickGuard = () => new Promise((resolve) => setTimeout(resolve, 600)); // 500 ms guard
+    await pastClickGuard();
+    submit(); // the new field is required
+    await waitFor(() =>
+      expect(container.textContent).toContain('Enter the authenticator code or a recovery code'),
+    );
+    type('Authenticator code', ' 123456 ');
+    type('Verification code', 'k9Zq');
+    await pastClickGuard();
+    submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    const bodies = calls.filter((call) => call.path === '/auth/login').map((call) => call.body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual({
+      username: 'admin',
+      password: 'Admin@123456',
+      captchaId: demoCaptcha(2).captchaId,
+      captchaCode: 'k9Zq',
+      totpCode: '123456',
+    });
+  });
 });

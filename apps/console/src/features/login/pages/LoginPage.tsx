@@ -1,16 +1,18 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClickGuard } from '@voltdepot/console-ui';
 import { Button, Card, Flex, Form, Input, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { AuthErrorCodes, type SessionTokens, type TotpEnrolmentTicket } from '@voltdepot/shared-contracts';
 import { usePlatformSettings, useSystemTitle } from '../../../app/platform/PlatformSettingsContext';
 import { authApi, toSessionToken } from '../../../app/session/authApi';
 import { sessionQueryKeys } from '../../../app/session/queryKeys';
 import type { LoginLocationState } from '../../../app/session/SessionGate';
 import { useAccessToken } from '../../../app/session/useSession';
-import { isTokenExpired, sessionStore } from '../../../request';
+import { isTokenExpired, RequestError, sessionStore } from '../../../request';
+import { RequiredTotpEnrolmentDialog } from '../../admin';
 import { loginRules, type LoginForm } from '../loginRules';
 
 const HOME_PATH = '/home';
@@ -27,6 +29,8 @@ export function LoginPage() {
   const { logo } = usePlatformSettings();
   const [form] = Form.useForm<LoginForm>();
   const [submitting, setSubmitting] = useState(false);
+  const [askTotp, setAskTotp] = useState(false);
+  const [enrolmentTicket, setEnrolmentTicket] = useState<string | null>(null);
   const token = useAccessToken();
 
   const captcha = useQuery({
@@ -70,22 +74,32 @@ export function LoginPage() {
         password: values.password,
         captchaId: current.captchaId,
         captchaCode: values.captchaCode.trim(),
+        ...(askTotp && values.totpCode ? { totpCode: values.totpCode.trim() } : {}),
       });
       if (!tokens) {
         refreshCaptcha();
         return;
       }
-      queryClient.clear();
-      sessionStore.set(toSessionToken(tokens));
-      await navigate(targetAfterLogin, { replace: true });
-    } catch {
+      await signedIn(tokens);
+    } catch (error) {
       // The request layer has shown the server's message; the code is used up either way.
       refreshCaptcha();
+      // The account has a second factor: the form asks for its code (with a new verification code).
+      if (error instanceof RequestError && error.body?.code === AuthErrorCodes.TotpRequired) setAskTotp(true);
+      if (error instanceof RequestError && error.body?.code === AuthErrorCodes.TotpEnrolmentRequired) {
+        setEnrolmentTicket((error.body.details as TotpEnrolmentTicket).enrolmentToken);
+      }
     } finally {
       setSubmitting(false);
     }
   };
   const guard = useClickGuard(submit);
+
+  async function signedIn(tokens: SessionTokens): Promise<void> {
+    queryClient.clear();
+    sessionStore.set(toSessionToken(tokens));
+    await navigate(targetAfterLogin, { replace: true });
+  }
 
   // Already signed in (another tab, the back button, or the re-render right after signing in): go on to
   // where the user was going. Both paths must agree, or whichever runs first would decide.
@@ -127,6 +141,24 @@ export function LoginPage() {
               onPressEnter={guard.onClick}
             />
           </Form.Item>
+          {askTotp && (
+            <Form.Item
+              name="totpCode"
+              rules={[{ required: true, whitespace: true, message: t('login.totpRequired') }]}
+              extra={t('login.totpHint')}
+            >
+              <Input
+                prefix={<KeyOutlined />}
+                placeholder={t('login.totp')}
+                aria-label={t('login.totp')}
+                data-testid="login-totp"
+                autoComplete="one-time-code"
+                maxLength={32}
+                autoFocus
+                onPressEnter={guard.onClick}
+              />
+            </Form.Item>
+          )}
           <Flex gap={8} align="start">
             <Form.Item name="captchaCode" rules={loginRules.captchaCode(t)} style={{ flex: 1 }}>
               <Input
@@ -171,6 +203,17 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </Form>
+        <RequiredTotpEnrolmentDialog
+          enrolmentToken={enrolmentTicket}
+          onCancel={() => {
+            setEnrolmentTicket(null);
+            refreshCaptcha();
+          }}
+          onSignedIn={(tokens) => {
+            setEnrolmentTicket(null);
+            void signedIn(tokens);
+          }}
+        />
       </Card>
     </Flex>
   );

@@ -1,0 +1,175 @@
+import { fireEvent } from '@testing-library/react';
+import { PermissionProvider } from '@voltdepot/console-ui';
+import type { UserView } from '@voltdepot/shared-contracts';
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/providers/AppProviders';
+import { createI18n } from '../../../app/providers/i18n';
+import { createQueryClient } from '../../../app/providers/queryClient';
+import { bindRequestRuntime } from '../../../request';
+import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
+import { memoryStorage } from '../../../test/memoryStorage';
+import { render, waitFor } from '../../../test/render';
+import { ADMIN_PERMISSIONS } from '../permissions';
+import { UsersPage } from './UsersPage';
+
+const ALL = Object.values(ADMIN_PERMISSIONS).flatMap((screen) => Object.values(screen));
+
+function Messages() {
+  const { message } = App.useApp();
+  useEffect(
+    () =>
+      bindRequestRuntime({
+        notify: {
+          error: (content, seconds) => void message.error(content, seconds),
+          warning: (content, seconds) => void message.warning(content, seconds),
+        },
+      }),
+    [message],
+  );
+  return null;
+}
+
+const user = (over: Partial<UserView>): UserView => ({
+  id: 1,
+  username: 'admin',
+  realName: 'Administrator',
+  phone: null,
+  email: null,
+  organizationId: 1,
+  organizationName: 'Voltdepot Group',
+  enabled: true,
+  roleIds: [1],
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
+  ...over,
+});
+
+const ROUTES: Record<string, FakeHandler> = {
+  'GET /api/user/page/1/size/10': () => ({
+    list: [user({}), user({ id: 2, username: 'fleet', realName: 'Fleet', roleIds: [4], enabled: false })],
+    total: 2,
+  }),
+  'GET /api/role/all': () => [
+    {
+      id: 1,
+      code: 'admin',
+      name: 'Administrator',
+      description: null,
+      builtin: true,
+      createdAt: '',
+      updatedAt: '',
+    },
+    {
+      id: 4,
+      code: 'fleet_manager',
+      name: 'Fleet manager',
+      description: null,
+      builtin: true,
+      createdAt: '',
+      updatedAt: '',
+    },
+  ],
+  'GET /api/organization/tree': () => [
+    { id: 1, parentId: null, code: 'ROOT', name: 'Voltdepot Group', sort: 0, children: [] },
+  ],
+};
+
+let unmount: (() => void) | undefined;
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+  document.body.innerHTML = '';
+});
+
+async function show(permissions: string[], routes: Record<string, FakeHandler> = {}) {
+  const api = stubApi({ ...ROUTES, ...routes });
+  const i18n = createI18n({ locale: 'en-US', storage: memoryStorage() });
+  const rendered = await render(
+    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
+      <Messages />
+      <PermissionProvider permissions={permissions}>
+        <UsersPage />
+      </PermissionProvider>
+    </AppProviders>,
+  );
+  unmount = rendered.unmount;
+  await waitFor(() => expect(document.body.textContent).toContain('fleet'));
+  return api;
+}
+
+const testIds = () =>
+  [...document.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid'));
+
+describe('users page', () => {
+  it('an administrator gets every button; role names come from the role list', async () => {
+    await show(ALL);
+    await waitFor(() => expect(document.body.textContent).toContain('Fleet manager'));
+    expect(testIds()).toEqual(
+      expect.arrayContaining([
+        'user-add',
+        'user-import',
+        'user-export',
+        'user-roles-fleet',
+        'user-enabled-fleet',
+      ]),
+    );
+    expect(document.body.textContent).toContain('Voltdepot Group');
+  }, 60_000);
+
+  it('a reader sees the list without add, import, role or enable controls (and no role list call)', async () => {
+    const api = await show(['sys:user', 'sys:user:query']);
+    const ids = testIds();
+    expect(ids).toContain('user-export');
+    for (const hidden of [
+      'user-add',
+      'user-import',
+      'user-roles-fleet',
+      'user-enabled-fleet',
+      'user-edit-fleet',
+    ])
+      expect(ids).not.toContain(hidden);
+    expect(document.body.textContent).toContain('Disabled');
+    expect(api.calls.map((c) => c.path)).not.toContain('/api/role/all');
+  }, 60_000);
+
+  it('the import dialog lists the rejected rows with row, column and problem', async () => {
+    const api = await show(ALL, {
+      'POST /api/user/import': () =>
+        json(
+          {
+            code: 'SPREADSHEET_IMPORT_REJECTED',
+            message: '1 row(s) have errors; nothing was imported',
+            correlationId: 'c1',
+            details: {
+              mode: 'all',
+              total: 2,
+              imported: 0,
+              failed: 1,
+              errors: [{ row: 3, column: 'E', header: 'Email', field: 'email', message: 'Invalid email' }],
+            },
+          },
+          422,
+        ),
+    });
+    fireEvent.click(document.querySelector('[data-testid="user-import"]') as HTMLElement);
+    await waitFor(() => expect(document.querySelector('[data-testid="user-import-file"]')).not.toBeNull());
+    const input = document.querySelector('.ant-modal input[type="file"]') as HTMLInputElement;
+    const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'users.xlsx');
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(document.body.textContent).toContain('users.xlsx'));
+    fireEvent.click(document.querySelector('[data-testid="user-import-start"]') as HTMLElement);
+    await waitFor(() => expect(document.querySelector('[data-testid="user-import-errors"]')).not.toBeNull());
+    const table = document.querySelector('[data-testid="user-import-errors"]')!.textContent;
+    expect(table).toContain('3');
+    expect(table).toContain('E · Email');
+    expect(table).toContain('Invalid email');
+    expect(document.body.textContent).toContain('1 of 2 rows have errors; nothing was imported');
+    const call = api.calls.find((c) => c.path === '/api/user/import')!;
+    expect(call.query.get('mode')).toBe('all');
+    expect(call.query.get('lang')).toBe('en-US');
+    expect(call.query.get('progressId')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call.body).toBeInstanceOf(FormData);
+  }, 90_000);
+});

@@ -1,0 +1,111 @@
+import type { ChargingOrderPage, ChargingOrderRow } from '@voltdepot/shared-contracts';
+import dayjs from 'dayjs';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/fakeApi';
+import { waitFor } from '../../../test/render';
+import { dictionaryRoutes, renderInApp } from '../testing';
+import { OrderQueryPage } from './OrderQueryPage';
+
+const order: ChargingOrderRow = {
+  id: 11,
+  orderNo: 'CP1-20261121-000042',
+  chargePointId: 'CP1',
+  connectorId: 1,
+  transactionId: 42,
+  stationId: 1,
+  stationName: 'East Depot',
+  pileId: 3,
+  pileName: 'Pile 3',
+  gunId: 5,
+  gunName: 'Gun 1',
+  idTag: 'BUS0001',
+  cardSelfNumber: 'CBUS0001',
+  vehiclePlate: null,
+  vehicleVin: null,
+  startedAt: '2026-11-21T12:00:00.000Z',
+  stoppedAt: '2026-11-21T14:00:00.000Z',
+  durationSeconds: 7200,
+  energyWh: 123_456,
+  startSoc: 30,
+  endSoc: 95,
+  electricityFen: 9_876,
+  serviceFen: 5_432,
+  totalFen: 15_308,
+  discountFen: 0,
+  payStatus: 0,
+  orderStatus: 'unpaid',
+  reviewStatus: null,
+  abnormalReasons: [],
+  endReason: 'EVDisconnected',
+  stopKind: 'normal',
+  startMode: 'card',
+  settledAt: '2026-11-21T14:00:01.000Z',
+};
+
+const answer: ChargingOrderPage = {
+  list: [order],
+  total: 1,
+  totals: {
+    count: 1,
+    energyWh: 123_456,
+    electricityFen: 9_876,
+    serviceFen: 5_432,
+    totalFen: 15_308,
+    discountFen: 0,
+  },
+};
+
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 22, 15, 42, 10)); // local 2026-11-22 15:42:10
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+let unmount: (() => void) | undefined;
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+  document.body.innerHTML = '';
+});
+
+describe('OrderQueryPage', { timeout: 120_000 }, () => {
+  it('asks for yesterday 00:00:00 to today 23:59:59 first, and shows the orders with their totals', async () => {
+    const { calls } = stubApi({
+      ...dictionaryRoutes(),
+      'GET /api/chargingOrder/options': () => ({
+        stations: [{ id: 1, name: 'East Depot' }],
+        piles: [{ id: 3, name: 'Pile 3', stationId: 1, chargePointId: 'CP1' }],
+        guns: [{ id: 5, name: 'Gun 1', pileId: 3, channel: 1 }],
+      }),
+      'GET /api/chargingOrder/page/1/size/20': () => answer,
+    });
+    const rendered = await renderInApp(<OrderQueryPage />);
+    unmount = rendered.unmount;
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/chargingOrder/page/1/size/20')).toBe(true));
+    const first = calls.find((c) => c.path === '/api/chargingOrder/page/1/size/20')!;
+    // Instants with the browser's offset, so the api reads them whatever its own time zone.
+    expect(first.query.get('start')).toMatch(/^2026-11-21T00:00:00[+-]\d{2}:\d{2}$/);
+    expect(first.query.get('end')).toMatch(/^2026-11-22T23:59:59[+-]\d{2}:\d{2}$/);
+    expect(dayjs(first.query.get('start')).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-21 00:00:00');
+    expect(dayjs(first.query.get('end')).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-22 23:59:59');
+    expect(dayjs(first.query.get('start')).valueOf()).toBe(new Date(2026, 10, 21, 0, 0, 0).getTime());
+    expect([...first.query.keys()].sort()).toEqual(['end', 'start']);
+
+    await waitFor(() => expect(document.body.textContent).toContain('CP1-20261121-000042'));
+    const totals = document.querySelector('[data-testid="order-totals"]')?.textContent ?? '';
+    expect(totals).toContain('Total: 1 orders');
+    expect(totals).toContain('123.456');
+    expect(totals).toContain('98.76');
+    expect(totals).toContain('54.32');
+    expect(totals).toContain('153.08');
+    expect(document.querySelector('[data-testid="order-totals-line"]')?.textContent).toBe(
+      'Total 1 orders: 123.456 kW·h, electricity 98.76 yuan, service 54.32 yuan, total 153.08 yuan',
+    );
+    const link = document.querySelector('[data-testid="order-link-11"]') as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('/report/components/session?id=11');
+    expect(document.body.textContent).toContain('East Depot');
+    expect(document.body.textContent).toContain('Unpaid');
+  });
+});

@@ -1,0 +1,22 @@
+/** Resource codes of the billing screens (migrations 1763840000100, 1763870000000, 1763890000000, 1763940000000, 1763940000100). */
+export const BILLING_PERMISSIONS = {
+  pricePlanMenu: 'operation:pricePlan',
+  pricePlanView: 'price_plan:view',
+  pricePlanEdit: 'price_plan:edit',
+  pricePlanExport: 'price_plan:export',
+  discountPlanMenu: 'operation:discountPlan',
+  discountPlanView: 'discount_plan:view',
+  discountPlanEdit: 'discount_plan:edit',
+  discountPlanExport: 'discount_plan:export',
+  orderQueryMenu: 'operation:orderManage:orderQuery',
+  abnormalOrderMenu: 'operation:orderManage:abnormalOrder',
+  occupationOrderMenu: 'operation:occupationOrder',
+  occupationOrderView: 'occupation_order:view',
+  occupationOrderExport: 'occupation_order:export',
+  reservationMenu: 'operation:reservation',
+  reservationView: 'reservation:view',
+  reservationExport: 'reservation:export',
+  orderView: 'charging_order:view',
+  orderExport: 'charging_order:export',
+  orderReview: 'charging_order:review',
+} as const;

@@ -1,0 +1,87 @@
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { MsgConfigDto } from '@voltdepot/shared-contracts';
+import { Card, Tag } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { msgApi } from '../api/msgApi';
+import { ConfigDialog } from '../components/ConfigDialog';
+import { MsgTable } from '../components/MsgTable';
+import { rowActionsColumn } from '../components/rowActions';
+import { useDeleteAction } from '../hooks/useDeleteAction';
+import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
+import { MSG_PERMISSIONS } from '../permissions';
+
+const DICTS: MsgDictCode[] = ['channel_type', 'sms_provider', 'ddtalk_type', 'msg_status'];
+const P = MSG_PERMISSIONS.config;
+
+/** Channel configurations (SMTP, SMS accounts, robot webhooks) the templates send through. */
+export function ConfigPage() {
+  const { t } = useTranslation();
+  const actionRef = useRef<ActionType>();
+  const dict = useDictionaries(DICTS);
+  const [dialog, setDialog] = useState<{ row?: MsgConfigDto } | null>(null);
+  const reload = () => void actionRef.current?.reload();
+  const confirmDelete = useDeleteAction('config', reload);
+
+  const columns = useMemo<ProColumns<MsgConfigDto>[]>(
+    () => [
+      { title: t('messages.config.configName'), dataIndex: 'configName', width: 180 },
+      { title: t('messages.config.fullName'), dataIndex: 'fullName', width: 180 },
+      {
+        title: t('messages.config.channel'),
+        dataIndex: 'channel',
+        valueType: 'select',
+        width: 120,
+        fieldProps: { options: dict.options.channel_type },
+        render: (_dom, row) => <Tag color="blue">{dict.label('channel_type', row.channel)}</Tag>,
+      },
+      {
+        title: t('messages.config.provider'),
+        dataIndex: 'provider',
+        search: false,
+        width: 120,
+        render: (_dom, row) =>
+          row.provider
+            ? dict.label(row.channel === 'SMS' ? 'sms_provider' : 'ddtalk_type', row.provider)
+            : '-',
+      },
+      {
+        title: t('messages.common.status'),
+        dataIndex: 'status',
+        search: false,
+        width: 110,
+        render: (_dom, row) => dict.label('msg_status', row.status),
+      },
+      { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 120 },
+      { title: t('messages.common.updateTime'), dataIndex: 'updateTime', search: false, width: 170 },
+      rowActionsColumn<MsgConfigDto>(t, {
+        permissions: P,
+        edit: (row) => setDialog({ row }),
+        remove: (row) =>
+          confirmDelete(() => msgApi.configs.remove(row.id), t('messages.config.confirmDelete')),
+      }),
+    ],
+    [t, dict, confirmDelete],
+  );
+
+  return (
+    <Card title={t('messages.config.title')} data-testid="msg-config-page">
+      <MsgTable<MsgConfigDto>
+        resource="config"
+        actionRef={actionRef}
+        columns={columns}
+        fetchPage={msgApi.configs.page}
+        onAdd={() => setDialog({})}
+        addPermission={P.add}
+      />
+      {dialog && (
+        <ConfigDialog
+          config={dialog.row}
+          options={dict.options}
+          onClose={() => setDialog(null)}
+          onSaved={reload}
+        />
+      )}
+    </Card>
+  );
+}

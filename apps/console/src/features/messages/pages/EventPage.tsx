@@ -1,0 +1,108 @@
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { MsgEventRuleDto } from '@voltdepot/shared-contracts';
+import { Card, Tabs, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { msgApi } from '../api/msgApi';
+import { EventRuleDialog } from '../components/EventRuleDialog';
+import { MsgTable } from '../components/MsgTable';
+import { rowActionsColumn } from '../components/rowActions';
+import { deliveryColumns } from '../components/ruleColumns';
+import { RULE_EVENT_TYPES, type RuleEventType } from '../components/ruleLabels';
+import { SendLogTable } from '../components/SendLogTable';
+import { useDeleteAction } from '../hooks/useDeleteAction';
+import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
+import { useGroupList, useTemplateList } from '../hooks/useMsgLists';
+import { MSG_PERMISSIONS } from '../permissions';
+
+const DICTS: MsgDictCode[] = ['event_channel', 'alert_level', 'frequency'];
+const P = MSG_PERMISSIONS.event;
+
+function EventRuleTable() {
+  const { t } = useTranslation();
+  const actionRef = useRef<ActionType>();
+  const dict = useDictionaries(DICTS);
+  const templates = useTemplateList();
+  const groups = useGroupList();
+  const [dialog, setDialog] = useState<{ row?: MsgEventRuleDto } | null>(null);
+  const reload = () => void actionRef.current?.reload();
+  const confirmDelete = useDeleteAction('event', reload);
+
+  const columns = useMemo<ProColumns<MsgEventRuleDto>[]>(
+    () => [
+      { title: t('messages.event.name'), dataIndex: 'name', width: 170 },
+      {
+        title: t('messages.event.eventType'),
+        dataIndex: 'eventType',
+        valueType: 'select',
+        width: 150,
+        fieldProps: {
+          options: Object.entries(RULE_EVENT_TYPES).map(([value, key]) => ({ value, label: t(key) })),
+        },
+        render: (_dom, row) =>
+          row.eventType in RULE_EVENT_TYPES
+            ? t(RULE_EVENT_TYPES[row.eventType as RuleEventType])
+            : row.eventType,
+      },
+      {
+        title: t('messages.event.condition'),
+        dataIndex: 'condition',
+        search: false,
+        width: 180,
+        render: (_dom, row) => <Typography.Text code>{JSON.stringify(row.condition ?? {})}</Typography.Text>,
+      },
+      ...deliveryColumns<MsgEventRuleDto>(
+        t,
+        dict,
+        (templates.data ?? []).map((tpl) => ({ id: tpl.id, name: tpl.templateName })),
+        groups.data ?? [],
+      ),
+      { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 110 },
+      { title: t('messages.common.updateTime'), dataIndex: 'updateTime', search: false, width: 170 },
+      rowActionsColumn<MsgEventRuleDto>(t, {
+        permissions: P,
+        edit: (row) => setDialog({ row }),
+        remove: (row) => confirmDelete(() => msgApi.events.remove(row.id), t('messages.event.confirmDelete')),
+      }),
+    ],
+    [t, dict, confirmDelete, templates.data, groups.data],
+  );
+
+  return (
+    <>
+      <MsgTable<MsgEventRuleDto>
+        resource="event"
+        actionRef={actionRef}
+        columns={columns}
+        fetchPage={msgApi.events.page}
+        onAdd={() => setDialog({})}
+        addPermission={P.add}
+        scrollX={1800}
+      />
+      {dialog && (
+        <EventRuleDialog
+          rule={dialog.row}
+          options={dict.options}
+          onClose={() => setDialog(null)}
+          onSaved={reload}
+        />
+      )}
+    </>
+  );
+}
+
+/** Event rules (which bus events become messages) and the send log of what was sent (spec §7). */
+export function EventPage() {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('messages.event.title')} data-testid="msg-event-page">
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'rules', label: t('messages.event.rulesTab'), children: <EventRuleTable /> },
+          { key: 'sendLog', label: t('messages.sendLog.title'), children: <SendLogTable /> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { MsgGroupDto } from '@voltdepot/shared-contracts';
+import { Card, Tag } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { msgApi } from '../api/msgApi';
+import { GroupDialog } from '../components/GroupDialog';
+import { MsgTable } from '../components/MsgTable';
+import { rowActionsColumn } from '../components/rowActions';
+import { useDeleteAction } from '../hooks/useDeleteAction';
+import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
+import { useReceivers } from '../hooks/useMsgLists';
+import { MSG_PERMISSIONS } from '../permissions';
+
+const DICTS: MsgDictCode[] = ['group_type'];
+const P = MSG_PERMISSIONS.group;
+
+/** Receiver groups: by role or by user (GET receiver/role, receiver/user), or none. */
+export function GroupPage() {
+  const { t } = useTranslation();
+  const actionRef = useRef<ActionType>();
+  const dict = useDictionaries(DICTS);
+  const roles = useReceivers('role');
+  const users = useReceivers('user');
+  const [dialog, setDialog] = useState<{ row?: MsgGroupDto } | null>(null);
+  const reload = () => void actionRef.current?.reload();
+  const confirmDelete = useDeleteAction('group', reload);
+
+  const columns = useMemo<ProColumns<MsgGroupDto>[]>(() => {
+    const names: Record<MsgGroupDto['type'], Map<number, string>> = {
+      ROLE: new Map((roles.data ?? []).map((r) => [r.id, r.name])),
+      USER: new Map((users.data ?? []).map((u) => [u.id, u.name])),
+      NONE: new Map(),
+    };
+    return [
+      { title: t('messages.group.name'), dataIndex: 'name', width: 180 },
+      {
+        title: t('messages.group.type'),
+        dataIndex: 'type',
+        valueType: 'select',
+        width: 110,
+        fieldProps: { options: dict.options.group_type },
+        render: (_dom, row) => dict.label('group_type', row.type),
+      },
+      {
+        title: t('messages.group.members'),
+        dataIndex: 'memberIds',
+        search: false,
+        render: (_dom, row) =>
+          row.type === 'NONE'
+            ? '-'
+            : row.memberIds.map((id) => <Tag key={id}>{names[row.type].get(id) ?? `#${id}`}</Tag>),
+      },
+      {
+        title: t('messages.group.description'),
+        dataIndex: 'description',
+        search: false,
+        ellipsis: true,
+        width: 200,
+      },
+      { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 120 },
+      { title: t('messages.common.updateTime'), dataIndex: 'updateTime', search: false, width: 170 },
+      rowActionsColumn<MsgGroupDto>(t, {
+        permissions: P,
+        edit: (row) => setDialog({ row }),
+        remove: (row) => confirmDelete(() => msgApi.groups.remove(row.id), t('messages.group.confirmDelete')),
+      }),
+    ];
+  }, [t, dict, confirmDelete, roles.data, users.data]);
+
+  return (
+    <Card title={t('messages.group.title')} data-testid="msg-group-page">
+      <MsgTable<MsgGroupDto>
+        resource="group"
+        actionRef={actionRef}
+        columns={columns}
+        fetchPage={msgApi.groups.page}
+        onAdd={() => setDialog({})}
+        addPermission={P.add}
+      />
+      {dialog && (
+        <GroupDialog
+          group={dialog.row}
+          typeOptions={dict.options.group_type}
+          roles={roles.data ?? []}
+          users={users.data ?? []}
+          onClose={() => setDialog(null)}
+          onSaved={reload}
+        />
+      )}
+    </Card>
+  );
+}
