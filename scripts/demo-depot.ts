@@ -327,7 +327,7 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
     }
 
     for (const bus of demoVehicles()) {
-      await ensure(m, 'vehicle', { vin: bus.vin }, () => ({
+      const vehicle = await ensure(m, 'vehicle', { vin: bus.vin }, () => ({
         plate: bus.plate,
         self_number: bus.selfNumber,
         manufacturer_id: carMakerId,
@@ -351,6 +351,7 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
         cardholder: `${bus.plate} 驾驶员`,
         description: `${bus.plate} 充电卡`,
         status: CARD_STATUS_NORMAL,
+        vehicle_id: vehicle.id,
         organization_id: organizationId,
       }));
       if (card.created) {

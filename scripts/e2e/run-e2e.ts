@@ -1,14 +1,16 @@
 /**
  * Browser tests of the console against the real api (npm run test:e2e). It
  *   1. migrates a fresh PostgreSQL database (vd_e2e_<time>_<random>, dropped afterwards),
- *   2. builds the console (vite build into .var/e2e/console) and starts the api from source on free
- *      ports below 32768, with CAPTCHA_EXPOSE_ANSWER=true, DEMO_DATA=true and its own secrets,
- *   3. serves the build with `vite preview`, proxying the API paths to that api,
+ *   2. builds the console (vite build into .var/e2e/console) and starts the api, the message centre
+ *      (and its channel worker) and the OCPP gateway from source on free ports below 32768, with
+ *      CAPTCHA_EXPOSE_ANSWER=true, DEMO_DATA=true and their own secrets, on the Redis Streams bus,
+ *   3. serves the build with `vite preview`, proxying the API paths to the api and /ms to msg-center,
  *   4. runs the scenarios in Debian's chromium through playwright-core, saving screenshots under
  *      .var/e2e-screenshots/, and prints "N passed, N failed".
  * Environment: DATABASE_URL, REDIS_URL (as the integration tests), CHROMIUM_PATH (/usr/bin/chromium),
  * E2E_SKIP_BUILD=1 (reuse .var/e2e/console), E2E_ONLY=<text> (scenarios whose name contains it),
- * E2E_RESULTS_JSON=<file> (a jest-like report for scripts/test-summary.js), E2E_HEADED=1.
+ * E2E_RESULTS_JSON=<file> (a jest-like report for scripts/test-summary.js), E2E_HEADED=1,
+ * E2E_WORK_DIR=<dir> (build, logs and screenshots there instead of .var/e2e, for parallel runs).
  */
 import { dropDatabase, migrateDatabase, withAdminClient, withDatabase } from '@voltdepot/server-database';
 import Redis from 'ioredis';
@@ -18,12 +20,14 @@ import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { BrowserGlobals } from './browser-globals';
 import { freePort, runCommand, startService, stopService, waitForHttp, type Service } from './harness';
-import { scenarios, type ScenarioContext } from './scenarios';
+import { scenarios, type ScenarioContext } from './scenarios/index';
 
 const ROOT = resolve(__dirname, '../..');
-const VAR = join(ROOT, '.var/e2e');
+/** E2E_WORK_DIR gives a run its own build, logs and screenshots (for runs side by side). */
+const WORK_DIR = process.env['E2E_WORK_DIR'] ? resolve(process.env['E2E_WORK_DIR']) : undefined;
+const VAR = WORK_DIR ?? join(ROOT, '.var/e2e');
 const CONSOLE_DIR = join(VAR, 'console');
-const SHOTS = join(ROOT, '.var/e2e-screenshots');
+const SHOTS = WORK_DIR ? join(WORK_DIR, 'screenshots') : join(ROOT, '.var/e2e-screenshots');
 const DOWNLOADS = join(VAR, 'downloads');
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
 const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -136,6 +140,7 @@ async function main(): Promise<number> {
   const databaseName = `vd_e2e_${runId}`;
   let databaseCreated = false;
   let api: Service | undefined;
+  const others: Service[] = [];
   let preview: Service | undefined;
   let browser: Browser | undefined;
 
@@ -156,6 +161,9 @@ async function main(): Promise<number> {
     const apiPort = await freePort(ports);
     const consolePort = await freePort(ports);
     const checkPort = await freePort(ports);
+    const msgPort = await freePort(ports);
+    const gatewayPort = await freePort(ports);
+    const ocppPort = await freePort(ports);
     const apiEnv: NodeJS.ProcessEnv = {
       ...process.env,
       SWC_NODE_PROJECT: join(ROOT, 'tsconfig.base.json'),
@@ -172,6 +180,11 @@ async function main(): Promise<number> {
       OPENAPI_DOCS: 'true',
       PLATFORM_CONFIG_KEY,
       AUTH_REDIS_KEY_PREFIX: authPrefix,
+      // Queues, push fan-out and the gateway's replica registry of this run only: runs side by side
+      // (or a developer's own stack) never take each other's jobs or piles.
+      MSG_QUEUE_PREFIX: `${busPrefix}-msg`,
+      STOMP_FANOUT_CHANNEL: `${busPrefix}:stomp`,
+      OCPP_REDIS_PREFIX: `${busPrefix}-ocpp`,
       AUTH_MAX_ADDRESS_FAILURES: '10000',
     };
 
@@ -231,6 +244,38 @@ async function main(): Promise<number> {
     });
     await waitForHttp(`http://127.0.0.1:${apiPort}/health`, api);
     log('api is up');
+    const ts = (entry: string) => ['-r', '@swc-node/register', entry];
+    const msg = startService('msg-center', process.execPath, ts('apps/msg-center/src/main.ts'), {
+      cwd: ROOT,
+      env: { ...apiEnv, PORT: String(msgPort), SERVICE_NAME: 'msg-center' },
+      logFile: join(VAR, 'logs/msg-center.log'),
+    });
+    const worker = startService(
+      'msg-center-worker',
+      process.execPath,
+      ts('apps/msg-center/src/worker.main.ts'),
+      {
+        cwd: ROOT,
+        env: { ...apiEnv, SERVICE_NAME: 'msg-center-worker' },
+        logFile: join(VAR, 'logs/msg-center-worker.log'),
+      },
+    );
+    const gateway = startService('ocpp-gateway', process.execPath, ts('apps/ocpp-gateway/src/main.ts'), {
+      cwd: ROOT,
+      env: {
+        ...apiEnv,
+        PORT: String(gatewayPort),
+        OCPP_PORT: String(ocppPort),
+        SERVICE_NAME: 'ocpp-gateway',
+      },
+      logFile: join(VAR, 'logs/ocpp-gateway.log'),
+    });
+    others.push(msg, worker, gateway);
+    await Promise.all([
+      waitForHttp(`http://127.0.0.1:${msgPort}/health`, msg),
+      waitForHttp(`http://127.0.0.1:${gatewayPort}/health`, gateway),
+    ]);
+    log('msg-center and ocpp-gateway are up');
     await checkApiClient(`http://127.0.0.1:${apiPort}/api/docs-json`);
     await build;
     preview = startService(
@@ -251,7 +296,11 @@ async function main(): Promise<number> {
       ],
       {
         cwd: ROOT,
-        env: { ...process.env, VITE_API_PROXY: `http://127.0.0.1:${apiPort}` },
+        env: {
+          ...process.env,
+          VITE_API_PROXY: `http://127.0.0.1:${apiPort}`,
+          VITE_MS_PROXY: `http://127.0.0.1:${msgPort}`,
+        },
         logFile: join(VAR, 'logs/console.log'),
       },
     );
@@ -274,6 +323,14 @@ async function main(): Promise<number> {
       const t: ScenarioContext = {
         baseUrl,
         downloadsDir: DOWNLOADS,
+        services: {
+          apiUrl: `http://127.0.0.1:${apiPort}`,
+          msgUrl: `http://127.0.0.1:${msgPort}`,
+          gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+          ocppUrl: `ws://127.0.0.1:${ocppPort}/ocpp`,
+          databaseUrl: withDatabase(databaseUrl, databaseName),
+          redisUrl,
+        },
         async newPage(options = {}) {
           const context = await activeBrowser.newContext({
             locale: 'zh-CN',
@@ -340,6 +397,7 @@ async function main(): Promise<number> {
   } finally {
     await browser?.close().catch(() => undefined);
     await stopService(preview);
+    for (const service of others.reverse()) await stopService(service);
     await stopService(api);
     if (databaseCreated)
       await dropDatabase(databaseUrl, databaseName).catch((error: Error) =>

@@ -4,34 +4,16 @@
  * operator, on both bus drivers. Orders must match the simulator's own record to the Wh and the fen.
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { Client, type IMessage } from '@stomp/stompjs';
-import request from 'supertest';
 import { WebSocket } from 'ws';
 import type { INestApplication } from '@nestjs/common';
-import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
 import { priceSession } from '@voltdepot/server-billing';
 import { SimulatedPile, type SessionRecord } from '@voltdepot/server-ocpp-simulator';
-import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@voltdepot/server-testing';
-import { apiConfigSchema } from '../../api/src/app.config';
-import { AppModule as ApiModule } from '../../api/src/app.module';
-import { msgCenterConfigSchema } from '../../msg-center/src/app.config';
-import { AppModule as MsgCenterModule } from '../../msg-center/src/app.module';
-import { gatewayConfigSchema } from '../../ocpp-gateway/src/app.config';
-import { AppModule as GatewayModule } from '../../ocpp-gateway/src/app.module';
+import { createTestDatabase, eventually, type TestDatabase } from '@voltdepot/server-testing';
 import { seedTestDepot, TEST_PLAN } from './fixtures/depot';
+import { busDrivers, signIn, startPlatform, type RunningPlatform } from './fixtures/platform';
 
 type StopNotice = { type: number; msg: string; date: string };
-
-/** Sign in as a demo user through the api's real captcha + login flow (test-only captcha answer). */
-async function signIn(api: INestApplication, username: string, password: string): Promise<string> {
-  const captcha = (await request(api.getHttpServer()).get('/auth/captcha').expect(200)).body;
-  const res = await request(api.getHttpServer())
-    .post('/auth/login')
-    .send({ username, password, captchaId: captcha.captchaId, captchaCode: captcha.testAnswer })
-    .expect(200);
-  return res.body.accessToken as string;
-}
 
 /** A console-like STOMP client subscribed to the realtime stop notices. */
 function listenForStopNotices(
@@ -59,15 +41,10 @@ function listenForStopNotices(
   });
 }
 
-const env = testEnv();
-const drivers: Record<string, string>[] = [{ BUS: 'redis' }];
-if (env.kafkaBrokers) drivers.push({ BUS: 'kafka', KAFKA_BROKERS: env.kafkaBrokers.join(',') });
-
-describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
+describe.each(busDrivers())('a charging session end to end (bus %j)', (busEnv) => {
   let db: TestDatabase;
-  let gateway: INestApplication;
+  let platform: RunningPlatform;
   let api: INestApplication;
-  let msgCenter: INestApplication;
   let msgUrl: string;
   let pile: SimulatedPile;
   const prefix = `vdsys${randomUUID().slice(0, 6)}`;
@@ -80,48 +57,8 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
       'BUS-0001',
       'BUS-0002',
     ]);
-    const auth = {
-      JWT_SECRET: 'system-test-secret-0123456789abcdefgh',
-      AUTH_REDIS_KEY_PREFIX: `${prefix}:auth:`,
-    };
-    const common = {
-      DATABASE_URL: db.url,
-      REDIS_URL: env.redisUrl,
-      BUS_PREFIX: prefix,
-      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
-      NODE_ENV: 'test',
-      ...busEnv,
-    };
-    const gatewayConfig = loadConfig(gatewayConfigSchema, {
-      ...common,
-      ...auth,
-      OCPP_PORT: String(ocppPort),
-      OCPP_HOST: '127.0.0.1',
-      OCPP_REDIS_PREFIX: prefix,
-      OCPP_REGISTRY_REFRESH_MS: '200',
-    });
-    const logger = createLogger({ service: 'ocpp-gateway', level: gatewayConfig.LOG_LEVEL });
-    gateway = (
-      await createServiceApp(GatewayModule.register(gatewayConfig, logger), { config: gatewayConfig, logger })
-    ).app;
-    await gateway.init();
-    const apiConfig = loadConfig(apiConfigSchema, {
-      ...common,
-      ...auth,
-      CAPTCHA_EXPOSE_ANSWER: 'true',
-      DEMO_DATA: 'true',
-    });
-    api = (await createServiceApp(ApiModule.register(apiConfig), { config: apiConfig })).app;
-    await api.init();
-    const msgConfig = loadConfig(msgCenterConfigSchema, {
-      ...common,
-      ...auth,
-      STOMP_FANOUT_CHANNEL: `${prefix}:stomp`,
-      MSG_QUEUE_PREFIX: `${prefix}-msg`,
-    });
-    msgCenter = (await createServiceApp(MsgCenterModule.register(msgConfig), { config: msgConfig })).app;
-    await msgCenter.listen(0, '127.0.0.1');
-    msgUrl = `ws://127.0.0.1:${(msgCenter.getHttpServer().address() as AddressInfo).port}/ms/ws`;
+    platform = await startPlatform({ databaseUrl: db.url, prefix, ocppPort, busEnv });
+    ({ api, msgUrl } = platform);
     pile = new SimulatedPile({
       url: `ws://127.0.0.1:${ocppPort}/ocpp`,
       chargePointId,
@@ -137,9 +74,7 @@ describe.each(drivers)('a charging session end to end (bus %j)', (busEnv) => {
 
   afterAll(async () => {
     await pile?.stop();
-    await gateway?.close();
-    await msgCenter?.close();
-    await api?.close();
+    await platform?.close();
     await db?.drop();
   });
 

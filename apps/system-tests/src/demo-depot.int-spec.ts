@@ -154,11 +154,15 @@ describe('demo depot seed', () => {
     expect(guns.every((g) => g.channels.join() === '1,2')).toBe(true);
 
     const cards = (await db.dataSource.query(
-      `SELECT c.physical_number, c.status, c.type, t.status AS tag_status
-         FROM charging_card c JOIN id_tag t ON t.id_tag = c.physical_number ORDER BY c.physical_number`,
+      `SELECT c.physical_number, c.status, c.type, t.status AS tag_status, v.plate
+         FROM charging_card c JOIN id_tag t ON t.id_tag = c.physical_number
+         LEFT JOIN vehicle v ON v.id = c.vehicle_id ORDER BY c.physical_number`,
     )) as Record<string, unknown>[];
     expect(cards.map((c) => c['physical_number'])).toEqual(busCards());
     expect(cards.every((c) => c['status'] === 'normal' && c['tag_status'] === 'Accepted')).toBe(true);
+    // Each card is issued to its own bus.
+    const plateOf = new Map(demoVehicles().map((v) => [v.card, v.plate]));
+    expect(cards.map((c) => c['plate'])).toEqual(cards.map((c) => plateOf.get(String(c['physical_number']))));
 
     const vehicles = (await db.dataSource.query(
       `SELECT vin, plate, battery_capacity_wh FROM vehicle ORDER BY vin`,

@@ -1,83 +1,38 @@
-/**
- * The browser scenarios: each runs in its own browser context (fresh storage) against the built console
- * served by `vite preview`, which proxies the API calls to the real api on its own fresh database.
- */
+/** The console shell: sign-in, session expiry, menu and permissions, language, logs, big screen. */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { BrowserGlobals } from './browser-globals';
+import type { BrowserGlobals } from '../browser-globals';
+import {
+  SESSION_KEY,
+  DINGTALK_USER_AGENT,
+  ZH_SESSION_EXPIRED,
+  EN_SESSION_EXPIRED,
+  pathOf,
+  menu,
+  visible,
+  storedSession,
+  signIn,
+  openUserMenuItem,
+  ACCOUNTS,
+  type Scenario,
+} from './support';
 
-export type Locale = 'zh-CN' | 'en-US';
-
-export type ScenarioContext = {
-  /** The console, e.g. http://127.0.0.1:24680 */
-  baseUrl: string;
-  downloadsDir: string;
-  /** A page in a new browser context; `locale` is the console language stored before the first load. */
-  newPage(options?: { locale?: Locale; userAgent?: string }): Promise<Page>;
-  /** Saves a screenshot as .var/e2e-screenshots/<name>.png */
-  screenshot(page: Page, name: string): Promise<void>;
-};
-
-export type Scenario = { name: string; run: (t: ScenarioContext) => Promise<void> };
-
-export const ACCOUNTS = {
-  admin: { username: 'admin', password: 'Admin@123456' },
-  maintainer: { username: 'maintainer', password: 'Demo@123456' },
-  operator: { username: 'operator', password: 'Demo@123456' },
-} as const;
-
-const SESSION_KEY = 'voltdepot.session';
-const DINGTALK_USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 DingTalk(7.6.0) nw';
-const ZH_SESSION_EXPIRED = '登录状态已过期，请重新登录';
-const EN_SESSION_EXPIRED = 'login status expired, please log in again';
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-const menu = (page: Page) => page.locator('nav .ant-menu');
-
-async function visible(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible' });
+/**
+ * After the session was revoked behind the page's back: reload, unless the page has found out by itself
+ * already (the message centre closes the push connection of a revoked session, and the reconnect's
+ * request answers 401), which sends it to /login with the message before any reload.
+ */
+async function reloadUnlessEnded(page: Page): Promise<void> {
+  const ended = await page
+    .waitForURL((url) => url.pathname === '/login', { timeout: 2_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!ended) await page.reload();
 }
 
-async function storedSession(
-  page: Page,
-): Promise<{ accessToken: string; expires: number; refreshToken?: string } | null> {
-  return page.evaluate(
-    (key) => JSON.parse((globalThis as unknown as BrowserGlobals).localStorage.getItem(key) ?? 'null'),
-    SESSION_KEY,
-  );
-}
-
-/** Asks for a new captcha image and reads its answer from the test-only `testAnswer` field. */
-async function captchaAnswer(page: Page): Promise<string> {
-  await page.getByTestId('captcha-refresh').locator('img').waitFor();
-  const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/auth/captcha' && r.ok());
-  await page.getByTestId('captcha-refresh').click();
-  const body = (await (await response).json()) as { testAnswer?: unknown; image?: unknown };
-  assert.equal(typeof body.testAnswer, 'string', 'the api must run with CAPTCHA_EXPOSE_ANSWER=true');
-  assert.match(String(body.image), /^data:image\/svg\+xml;base64,/);
-  return body.testAnswer as string;
-}
-
-async function signIn(page: Page, t: ScenarioContext, account: { username: string; password: string }) {
-  await page.goto(`${t.baseUrl}/login`);
-  const answer = await captchaAnswer(page);
-  await page.getByTestId('login-username').fill(account.username);
-  await page.getByTestId('login-password').fill(account.password);
-  await page.getByTestId('login-captcha').fill(answer);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname === '/home');
-  await page.getByTestId('user-menu').waitFor();
-}
-
-async function openUserMenuItem(page: Page, label: string): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: label }).click();
-}
-
-export const scenarios: Scenario[] = [
+export const shellScenarios: Scenario[] = [
   {
     name: 'login page in Chinese: captcha image, the spec messages for missing fields',
     async run(t) {
@@ -299,6 +254,8 @@ export const scenarios: Scenario[] = [
       const page = await t.newPage({ locale: 'en-US' });
       await signIn(page, t, ACCOUNTS.admin);
       // The session is revoked elsewhere (e.g. an administrator); this tab still holds its tokens.
+      // The message shows for 3 s: watch for it from before the revocation, so a slow machine cannot miss it.
+      const shown = page.getByText(EN_SESSION_EXPIRED).first().waitFor({ state: 'visible' });
       const status = await page.evaluate(async (key) => {
         const { refreshToken } = JSON.parse(
           (globalThis as unknown as BrowserGlobals).localStorage.getItem(key) ?? '{}',
@@ -311,9 +268,9 @@ export const scenarios: Scenario[] = [
         return response.status;
       }, SESSION_KEY);
       assert.equal(status, 204);
-      await page.reload(); // loading the user answers 401 (twice: info and menus)
+      await reloadUnlessEnded(page); // loading the user answers 401 (twice: info and menus)
       await page.waitForURL((url) => url.pathname === '/login');
-      await visible(page, EN_SESSION_EXPIRED);
+      await shown;
       assert.equal(
         await page.locator('.ant-message-notice', { hasText: EN_SESSION_EXPIRED }).count(),
         1,
@@ -328,6 +285,7 @@ export const scenarios: Scenario[] = [
     async run(t) {
       const page = await t.newPage();
       await signIn(page, t, ACCOUNTS.maintainer);
+      const shown = page.getByText(ZH_SESSION_EXPIRED).first().waitFor({ state: 'visible' });
       await page.evaluate(async (key) => {
         const { refreshToken } = JSON.parse(
           (globalThis as unknown as BrowserGlobals).localStorage.getItem(key) ?? '{}',
@@ -338,9 +296,9 @@ export const scenarios: Scenario[] = [
           body: JSON.stringify({ refreshToken }),
         });
       }, SESSION_KEY);
-      await page.reload();
+      await reloadUnlessEnded(page);
       await page.waitForURL((url) => url.pathname === '/login');
-      await visible(page, ZH_SESSION_EXPIRED);
+      await shown;
     },
   },
   {

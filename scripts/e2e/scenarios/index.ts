@@ -1,0 +1,19 @@
+import { adminScenarios } from './admin';
+import { assetsScenarios } from './assets';
+import { billingScenarios } from './billing';
+import { messagesScenarios } from './messages';
+import { monitoringScenarios } from './monitoring';
+import { shellScenarios } from './shell';
+import type { Scenario } from './support';
+
+export type { Scenario, ScenarioContext } from './support';
+
+/** Every browser scenario, in the order they run. Add an area's file here. */
+export const scenarios: Scenario[] = [
+  ...shellScenarios,
+  ...messagesScenarios,
+  ...adminScenarios,
+  ...monitoringScenarios,
+  ...assetsScenarios,
+  ...billingScenarios,
+];
