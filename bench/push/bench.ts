@@ -57,6 +57,8 @@ type Scenario = {
   series: Map<string, Series>;
   /** Publish time of each event, by its charge point id (which every frame it causes names). */
   sentAt: Map<string, number>;
+  /** Keys of the abnormal stops: notices are also reported apart for normal and abnormal stops. */
+  abnormal: Set<string>;
   startedAt: number;
   /** CPU seconds msg-center and its worker spent from the first publish to the last frame (+0.5 s). */
   cpu: { main: number; worker: number };
@@ -301,6 +303,11 @@ async function main(): Promise<void> {
       if (series === undefined) return;
       series.latencies.push(at - sentAt);
       series.lastAt = at;
+      if (kind !== 'notice') return;
+      const split = scenario.series.get(scenario.abnormal.has(key!) ? 'notice-abnormal' : 'notice-normal');
+      if (split === undefined) return;
+      split.latencies.push(at - sentAt);
+      split.lastAt = at;
     };
 
     const url = `ws://127.0.0.1:${port}/ms/ws`;
@@ -335,6 +342,9 @@ async function main(): Promise<void> {
       current = scenario;
       const before = { main: cpuOf(pid), worker: cpuOf(worker!.pid!) };
       scenario.startedAt = performance.now();
+      for (const e of events) {
+        if (TransactionStopped.is(e) && e.payload.stopKind === 'abnormal') scenario.abnormal.add(e.key);
+      }
       if (gapMs === 0) {
         for (const e of events) scenario.sentAt.set(e.key, scenario.startedAt);
         await bus.publish(events);
@@ -363,8 +373,16 @@ async function main(): Promise<void> {
 
     // 1. One stop at a time (alternately abnormal and normal): the latency of a single stop event.
     const steadyAbnormal = Math.ceil(steady / 2);
+    const steadyNormal = steady - steadyAbnormal;
     const steadyScenario = scenario([
       ['notice', `one stop at a time: notice → ${distinctUsers} users`, steady, steady * distinctUsers],
+      ['notice-normal', `  of which after a normal stop`, steadyNormal, steadyNormal * distinctUsers],
+      [
+        'notice-abnormal',
+        `  of which after an abnormal stop`,
+        steadyAbnormal,
+        steadyAbnormal * distinctUsers,
+      ],
       ['notice-tabs', `one stop at a time: notice → 1 user × ${tabs} tabs`, steady, steady * tabs],
       [
         'stop-inbox',
@@ -458,6 +476,7 @@ function scenario(series: [key: string, name: string, events: number, expected: 
       ]),
     ),
     sentAt: new Map(),
+    abnormal: new Set(),
     startedAt: 0,
     cpu: { main: 0, worker: 0 },
   };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MsgPermissions } from '@voltdepot/shared-contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /**
  * Who receives realtime stop notices: every enabled user holding the `msg:stopNotice` permission through
@@ -10,8 +10,8 @@ import { DataSource } from 'typeorm';
 export class StopNoticeReceiverRepository {
   constructor(private readonly db: DataSource) {}
 
-  async receiverIds(): Promise<number[]> {
-    const rows = (await this.db.query(
+  async receiverIds(manager?: EntityManager): Promise<number[]> {
+    const rows = (await (manager ?? this.db).query(
       `SELECT DISTINCT u.id::int AS id
          FROM sys_user u
          JOIN sys_user_role ur ON ur.user_id = u.id

@@ -19,11 +19,13 @@ import { stopNoticeOf } from './stop-notice.format';
 import { StopNoticeReceiverRepository } from './stop-notice-receiver.repository';
 
 export const STOP_NOTICES_GROUP = 'msg-center.stop-notices';
+/** The processed-event marks of the inbox rows of abnormal stops (the second step of a stop). */
+export const STOP_INBOX_GROUP = 'msg-center.stop-notices.inbox';
 
 /**
  * TransactionStopped -> realtime notice on /user/topic/transRunStatusStop to every receiver, plus an inbox
- * row per receiver for abnormal stops. Exactly once per event: the processed-event mark and the inbox rows
- * commit together; the pushes follow the commit, so a redelivered event pushes nothing.
+ * row per receiver for abnormal stops. Exactly once per event: each step's processed-event mark commits
+ * with its work (the inbox rows); the pushes follow the commits, so a redelivered event pushes nothing.
  */
 @Injectable()
 export class StopNoticeListener implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -63,33 +65,39 @@ export class StopNoticeListener implements OnApplicationBootstrap, OnApplication
     await this.subscription?.close();
   }
 
+  /**
+   * Two steps, each exactly once under its own processed-event mark: the notice (a small transaction, then
+   * the push) and, for an abnormal stop, the inbox rows (then their push). The notice does not wait for
+   * thousands of inbox rows; a process killed between the steps resumes with the second on redelivery.
+   */
   async handle(envelope: EventEnvelope, context: DeliveryContext): Promise<void> {
     if (!TransactionStopped.is(envelope)) return;
     const stop = envelope.payload;
     const notice = stopNoticeOf(stop, this.config.BUSINESS_TIME_ZONE);
-    let outcome: { userIds: number[]; rows: InboxRow[] } | undefined;
+    let receivers: number[] | undefined;
     await idempotent(this.db, STOP_NOTICES_GROUP, async (_e, manager) => {
-      const userIds = await this.receivers.receiverIds();
-      const rows =
-        stop.stopKind === 'normal'
-          ? []
-          : await this.inbox.store(
-              userIds,
-              {
-                title: '充电异常停止告警',
-                content: notice.msg,
-                sender: '系统',
-                dedupeKey: `stop:${envelope.eventId}`,
-              },
-              manager,
-            );
-      outcome = { userIds, rows };
+      receivers = await this.receivers.receiverIds(manager);
     })(envelope, context);
-    if (outcome === undefined) return; // already processed
-    await this.push.toUsers(outcome.userIds, STOMP_STOP_NOTICE_TOPIC, notice);
-    await this.inbox.pushNew(outcome.rows);
-    this.logger.log(
-      `stop notice for ${stop.chargePointId}/${stop.connectorId} tx ${stop.transactionId} to ${outcome.userIds.length} users`,
-    );
+    if (receivers !== undefined) {
+      await this.push.toUsers(receivers, STOMP_STOP_NOTICE_TOPIC, notice);
+      this.logger.log(
+        `stop notice for ${stop.chargePointId}/${stop.connectorId} tx ${stop.transactionId} to ${receivers.length} users`,
+      );
+    }
+    if (stop.stopKind === 'normal') return;
+    let rows: InboxRow[] | undefined;
+    await idempotent(this.db, STOP_INBOX_GROUP, async (_e, manager) => {
+      rows = await this.inbox.store(
+        receivers ?? (await this.receivers.receiverIds(manager)),
+        {
+          title: '充电异常停止告警',
+          content: notice.msg,
+          sender: '系统',
+          dedupeKey: `stop:${envelope.eventId}`,
+        },
+        manager,
+      );
+    })(envelope, context);
+    if (rows !== undefined) await this.inbox.pushNew(rows);
   }
 }

@@ -3,6 +3,7 @@ import { createTestDatabase, eventually, testEnv, TestDatabase } from '@voltdepo
 import { STOMP_INBOX_TOPIC, STOMP_STOP_NOTICE_TOPIC } from '@voltdepot/shared-contracts';
 import { TransactionStopped, TransactionStoppedV1 } from '@voltdepot/shared-events';
 import type { MsgCenterConfig } from '../app.config';
+import { STOP_NOTICES_GROUP } from './stop-notice.listener';
 import {
   connectStomp,
   createUser,
@@ -132,5 +133,36 @@ describe.each(drivers)('realtime stop notices from the bus (%s driver)', (driver
     );
     await sleep(200);
     expect(await inboxRows(receiverUser.id)).toHaveLength(1);
+  });
+
+  it('after a process killed between the notice and the inbox rows, redelivery stores the rows and pushes no second notice', async () => {
+    receiver.messages.clear();
+    const envelope = createEnvelope(
+      TransactionStopped,
+      'CP-9',
+      stopped({ transactionId: 4343, reason: 'PowerLoss' }),
+    );
+    // The notice step committed (and pushed) before the kill; the inbox step never ran.
+    await db.dataSource.query(`INSERT INTO processed_event (consumer_group, event_id) VALUES ($1, $2)`, [
+      STOP_NOTICES_GROUP,
+      envelope.eventId,
+    ]);
+    await producer.publish(envelope);
+    await eventually(() =>
+      expect(receiver.received(STOMP_INBOX_TOPIC)).toEqual([
+        expect.objectContaining({
+          data: expect.objectContaining({ content: expect.stringContaining('4343') }),
+        }),
+      ]),
+    );
+    expect(await inboxRows(receiverUser.id)).toHaveLength(2);
+    await sleep(300);
+    expect(receiver.received(STOMP_STOP_NOTICE_TOPIC)).toEqual([]);
+
+    // And once more: both steps are marked, nothing happens.
+    await producer.publish(envelope);
+    await sleep(500);
+    expect(await inboxRows(receiverUser.id)).toHaveLength(2);
+    expect(receiver.received(STOMP_INBOX_TOPIC)).toHaveLength(1);
   });
 });
