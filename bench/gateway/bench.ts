@@ -18,7 +18,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import Redis from 'ioredis';
 import { RPCClient } from 'ocpp-rpc';
@@ -68,8 +68,13 @@ type Result = {
   cpuSteady: number;
   cpuBurst: number;
   driverCpu: number;
+  /** The load generator's own event-loop delay in the steady window (ms): a stall here delays answers it measures. */
+  driverLoopP99: number;
+  driverLoopMax: number;
   /** MeterValues calls per database transaction (gateway only). */
   meterCallsPerCommit?: number;
+  /** Per writer: calls per commit and the mean time a batch took (ms). */
+  writers?: string;
   errors: string;
 };
 
@@ -281,6 +286,8 @@ async function runTarget(
     const steadyStarted = performance.now();
     const steadyCpu = procUsage(pid).cpu;
     const driverCpuStart = process.cpuUsage();
+    const driverLoop = monitorEventLoopDelay({ resolution: 10 });
+    driverLoop.enable();
     await sleep(options.seconds * 1000);
     const steadySeconds = (performance.now() - steadyStarted) / 1000;
     const steadyDone = steady;
@@ -288,6 +295,7 @@ async function runTarget(
     steady = newStats(); // calls after the window no longer count
     const afterSteady = procUsage(pid);
     const driverCpu = process.cpuUsage(driverCpuStart);
+    driverLoop.disable();
 
     // Burst: a share of piles start and stop a transaction at once (the steady load keeps running).
     const burst = newStats();
@@ -352,6 +360,8 @@ async function runTarget(
       cpuSteady: Math.round(((afterSteady.cpu - steadyCpu) / steadySeconds) * 100),
       cpuBurst: Math.round(((afterBurst.cpu - afterSteady.cpu) / burstSeconds) * 100),
       driverCpu: Math.round(((driverCpu.user + driverCpu.system) / 1e6 / steadySeconds) * 100),
+      driverLoopP99: Math.round(driverLoop.percentile(99) / 1e6),
+      driverLoopMax: Math.round(driverLoop.max / 1e6),
       errors: [...errors].map(([key, count]) => `${count}× ${key}`).join('; '),
     };
     return result;
@@ -364,6 +374,15 @@ async function runTarget(
     const stats = await stopChild(child);
     if (result && stats?.['meterBatches'])
       result.meterCallsPerCommit = Math.round((stats['meterCalls'] / stats['meterBatches']) * 10) / 10;
+    if (result && stats?.['startBatches'])
+      result.writers = (['meter', 'start', 'stop'] as const)
+        .map((w) => {
+          const batches = stats[`${w}Batches`] ?? 0;
+          if (!batches) return `${w} –`;
+          const perCommit = (stats[`${w}Calls`] / batches).toFixed(1);
+          return `${w} ${perCommit} × ${((stats[`${w}Seconds`] / batches) * 1000).toFixed(0)} ms`;
+        })
+        .join(', ');
     if (target === 'gateway') reportGatewayLog(logFile);
   }
 }
@@ -406,7 +425,9 @@ function printTable(results: Result[]): void {
     ['server RSS per connection, KiB', (r) => r.kibPerConnection],
     ['server CPU steady / burst, % of a core', (r) => `${r.cpuSteady} / ${r.cpuBurst}`],
     ['load generator CPU steady, % of a core', (r) => r.driverCpu],
+    ['load generator event-loop delay p99 / max ms', (r) => `${r.driverLoopP99} / ${r.driverLoopMax}`],
     ['MeterValues calls per commit', (r) => r.meterCallsPerCommit ?? '–'],
+    ['writers: calls per commit × mean commit', (r) => r.writers ?? '–'],
   ];
   const header = ['metric', ...results.map((r) => r.target)];
   const body = rows.map(([name, get]) => [name, ...results.map((r) => String(get(r)))]);

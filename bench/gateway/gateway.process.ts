@@ -5,6 +5,7 @@
  * printing `{"stats":{...}}` (meter-value group commits) first.
  * Env: BENCH_DB_URL, BENCH_REDIS_URL, BENCH_PREFIX, BENCH_PORT, BENCH_LOG_FILE (pino, level info).
  */
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Redis from 'ioredis';
 import pino from 'pino';
 import { createDataSource } from '@voltdepot/server-database';
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     },
   );
   const port = await gateway.start();
+  if (process.env['BENCH_GATEWAY_DIAG']) startDiagnostics();
   process.stdout.write(`${JSON.stringify({ ready: true, port })}\n`);
 
   let stopping = false;
@@ -61,9 +63,21 @@ async function main(): Promise<void> {
       try {
         await gateway.stop();
         // How well the group commits grouped: calls written per database transaction.
-        const { meterValues } = gateway;
+        const { meterValues, starts, stops } = gateway;
         process.stdout.write(
-          `${JSON.stringify({ stats: { meterBatches: meterValues.batches, meterCalls: meterValues.items } })}\n`,
+          `${JSON.stringify({
+            stats: {
+              meterBatches: meterValues.batches,
+              meterCalls: meterValues.items,
+              meterSeconds: meterValues.busySeconds,
+              startBatches: starts.batches,
+              startCalls: starts.items,
+              startSeconds: starts.busySeconds,
+              stopBatches: stops.batches,
+              stopCalls: stops.items,
+              stopSeconds: stops.busySeconds,
+            },
+          })}\n`,
         );
         await bus.close();
         await redis.quit();
@@ -74,6 +88,34 @@ async function main(): Promise<void> {
       }
     })();
   });
+}
+
+/**
+ * BENCH_GATEWAY_DIAG=1: every 5 s one line on stderr with the heap, RSS and the event loop's worst delay
+ * in that interval, and a line for each garbage collection pause over 50 ms (to find latency stalls).
+ */
+function startDiagnostics(): void {
+  const started = Date.now();
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const mib = (n: number) => Math.round(n / 1024 / 1024);
+  setInterval(() => {
+    const m = process.memoryUsage();
+    process.stderr.write(
+      `[diag ${seconds()} s] heap ${mib(m.heapUsed)}/${mib(m.heapTotal)} MiB, external ${mib(m.external)} ` +
+        `(buffers ${mib(m.arrayBuffers)}), rss ${mib(m.rss)}; loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ` +
+        `max ${(delay.max / 1e6).toFixed(0)} ms\n`,
+    );
+    delay.reset();
+  }, 5_000).unref();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.duration < 50) continue;
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+      process.stderr.write(`[diag ${seconds()} s] gc kind ${kind} paused ${entry.duration.toFixed(0)} ms\n`);
+    }
+  }).observe({ entryTypes: ['gc'] });
 }
 
 main().catch((error) => {

@@ -31,7 +31,7 @@ import {
 } from '../handlers/transactions/v16/transactions.handlers';
 import { MessageLogWriter } from '../message-log/message-log.writer';
 import { GatewayMetrics } from '../metrics/gateway.metrics';
-import { GroupCommit } from '../persistence/group-commit';
+import { GroupCommit, ShardedGroupCommit } from '../persistence/group-commit';
 import { OcppRouter } from '../router/ocpp-router';
 import { PileStatusRepository } from '../status/pile-status.repository';
 import { PileStatusWriter } from '../status/pile-status.writer';
@@ -66,6 +66,9 @@ export type OcppGatewaySettings = Partial<OcppGatewayEnv> & {
   meterWriteConcurrency?: number;
 };
 
+/** Start-transaction writers working side by side (each holds one pool connection while it writes). */
+const START_WRITERS = 2;
+
 /**
  * Composition root of the OCPP gateway: builds every part from its dependencies, starts them in
  * order and stops them in reverse. Framework-free, so tests and the Nest module use the same thing.
@@ -83,7 +86,7 @@ export class OcppGateway {
   readonly metrics: GatewayMetrics;
   readonly status: PileStatusWriter;
   readonly meterValues: GroupCommit<MeterValuesItem, MeterOutcome>;
-  readonly starts: GroupCommit<StartItem, StartOutcome>;
+  readonly starts: ShardedGroupCommit<StartItem, StartOutcome>;
   readonly stops: GroupCommit<StopItem, StopOutcome>;
   readonly replicaId: string;
   port?: number;
@@ -143,16 +146,23 @@ export class OcppGateway {
       },
     );
     // Starts and stops have writers (and so connections) of their own: a driver waits for them.
-    // One start batch at a time, so that the concurrent-transaction check of a tag sees every start
-    // before it (two batches side by side could each accept the same card).
-    this.starts = new GroupCommit(dataSource, (manager, items) => transactions.startBatch(manager, items), {
-      name: 'start-transaction',
-      maxBatch: 200,
-      maxWaitMs: 1,
-      concurrency: 1,
-      onBatch,
-      onError: onError('start batch failed; retrying its calls one by one'),
-    });
+    // Starts of one card go to the same writer, one batch at a time, so that the concurrent-transaction
+    // check of a tag sees every start of that tag before it (two batches side by side could each accept
+    // the same card); starts of different cards are written in parallel (a retried start has the same
+    // tag, so it meets its first copy in the same writer too).
+    this.starts = new ShardedGroupCommit(
+      dataSource,
+      (manager, items) => transactions.startBatch(manager, items),
+      {
+        name: 'start-transaction',
+        maxBatch: 200,
+        maxWaitMs: 1,
+        shards: START_WRITERS,
+        keyOf: (item) => item.req.idTag.toUpperCase(),
+        onBatch,
+        onError: onError('start batch failed; retrying its calls one by one'),
+      },
+    );
     this.stops = new GroupCommit(dataSource, (manager, items) => transactions.stopBatch(manager, items), {
       name: 'stop-transaction',
       maxBatch: 200,

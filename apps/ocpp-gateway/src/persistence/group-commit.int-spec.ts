@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
-import { GroupCommit } from './group-commit';
+import { GroupCommit, ShardedGroupCommit, shardOf } from './group-commit';
 
 let db: TestDatabase;
 let observer: Pool;
@@ -104,5 +104,57 @@ describe('GroupCommit', () => {
     expect(commit.backlog).toBe(0);
     expect(Math.max(...stats.sizes)).toBeLessThanOrEqual(7);
     expect(await committed(ids)).toBe(30);
+  });
+});
+
+describe('ShardedGroupCommit', () => {
+  it('writes the items of one key one batch at a time, in order, and different keys side by side', async () => {
+    type Keyed = Item & { key: string };
+    let maxParallel = 0;
+    let inFlight = 0;
+    const order: Record<string, number[]> = {};
+    const commit = new ShardedGroupCommit<Keyed, number>(
+      db.dataSource,
+      async (manager, items) => {
+        inFlight++;
+        maxParallel = Math.max(maxParallel, inFlight);
+        try {
+          await manager.query('SELECT pg_sleep(0.05)');
+          await manager.query('INSERT INTO gc_item (id, v) SELECT * FROM unnest($1::int[], $2::text[])', [
+            items.map((i) => i.id),
+            items.map((i) => i.v),
+          ]);
+          for (const item of items) (order[item.key] ??= []).push(item.id);
+          return items.map((i) => i.id);
+        } finally {
+          inFlight--;
+        }
+      },
+      { name: 'sharded', maxWaitMs: 2, maxBatch: 5, shards: 2, keyOf: (item) => item.key },
+    );
+    // Two keys that land on different writers.
+    const keys = ['CARD-A', 'CARD-B', 'CARD-C', 'CARD-D'];
+    const [a, b] = [keys[0], keys.find((k) => shardOf(k, 2) !== shardOf(keys[0], 2))!];
+    const items: Keyed[] = [];
+    for (let n = 0; n < 20; n++) {
+      items.push({ id: 9_000 + n, v: 'a', key: a });
+      items.push({ id: 9_100 + n, v: 'b', key: b });
+    }
+    const results = await Promise.all(items.map((item) => commit.submit(item)));
+    expect(results).toEqual(items.map((i) => i.id));
+    // Each key's items were written in submission order, by batches that never overlapped.
+    expect(order[a]).toEqual(items.filter((i) => i.key === a).map((i) => i.id));
+    expect(order[b]).toEqual(items.filter((i) => i.key === b).map((i) => i.id));
+    expect(maxParallel).toBe(2);
+    expect(commit.items).toBe(40);
+    expect(commit.batches).toBe(8); // 20 items per key, 5 per batch
+    expect(await committed(items.map((i) => i.id))).toBe(40);
+  });
+
+  it('hashes a key to the same writer every time', () => {
+    expect(shardOf('CARD-0001', 2)).toBe(shardOf('CARD-0001', 2));
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 3_000; i++) counts[shardOf(`TAG-${i}`, 3)]++;
+    for (const count of counts) expect(count).toBeGreaterThan(800);
   });
 });

@@ -35,6 +35,8 @@ export class GroupCommit<I, R> {
   private idle?: { promise: Promise<void>; resolve: () => void };
   batches = 0;
   items = 0;
+  /** Seconds spent writing committed batches (summed over concurrent ones). */
+  busySeconds = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -121,9 +123,11 @@ export class GroupCommit<I, R> {
       }
       return;
     }
+    const seconds = (performance.now() - started) / 1000;
     this.batches++;
     this.items += batch.length;
-    this.options.onBatch?.(this.options.name, batch.length, (performance.now() - started) / 1000);
+    this.busySeconds += seconds;
+    this.options.onBatch?.(this.options.name, batch.length, seconds);
     batch.forEach((waiting, i) => waiting.resolve(results[i]));
   }
 
@@ -139,4 +143,68 @@ function withResolvers(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((done) => (resolve = done));
   return { promise, resolve };
+}
+
+/**
+ * Several group-commit writers side by side, each item going to the one its key hashes to: items of one
+ * key are written one batch at a time, in submission order, by the same writer (so a check that must see
+ * every earlier item of its key, such as "this card already has an open transaction", still does), while
+ * items of different keys are written in parallel transactions.
+ */
+export class ShardedGroupCommit<I, R> {
+  private readonly shards: GroupCommit<I, R>[];
+
+  constructor(
+    dataSource: DataSource,
+    write: (manager: EntityManager, items: I[]) => Promise<R[]>,
+    options: Omit<GroupCommitOptions, 'concurrency'> & { shards: number; keyOf: (item: I) => string },
+  ) {
+    const { shards, keyOf, ...writerOptions } = options;
+    if (!Number.isInteger(shards) || shards < 1) throw new Error(`${options.name}: shards must be >= 1`);
+    this.keyOf = keyOf;
+    this.shards = Array.from(
+      { length: shards },
+      () => new GroupCommit(dataSource, write, { ...writerOptions, concurrency: 1 }),
+    );
+  }
+
+  private readonly keyOf: (item: I) => string;
+
+  submit(item: I): Promise<R> {
+    return this.shards[shardOf(this.keyOf(item), this.shards.length)].submit(item);
+  }
+
+  get backlog(): number {
+    return this.sum((s) => s.backlog);
+  }
+
+  get batches(): number {
+    return this.sum((s) => s.batches);
+  }
+
+  get items(): number {
+    return this.sum((s) => s.items);
+  }
+
+  get busySeconds(): number {
+    return this.sum((s) => s.busySeconds);
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all(this.shards.map((s) => s.drain()));
+  }
+
+  private sum(of: (shard: GroupCommit<I, R>) => number): number {
+    return this.shards.reduce((total, shard) => total + of(shard), 0);
+  }
+}
+
+/** FNV-1a of the key's UTF-16 code units, reduced to a shard number (stable across processes). */
+export function shardOf(key: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % shards;
 }
