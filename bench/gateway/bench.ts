@@ -380,7 +380,9 @@ async function runTarget(
           const batches = stats[`${w}Batches`] ?? 0;
           if (!batches) return `${w} –`;
           const perCommit = (stats[`${w}Calls`] / batches).toFixed(1);
-          return `${w} ${perCommit} × ${((stats[`${w}Seconds`] / batches) * 1000).toFixed(0)} ms`;
+          const mean = ((stats[`${w}Seconds`] / batches) * 1000).toFixed(0);
+          const max = ((stats[`${w}MaxSeconds`] ?? 0) * 1000).toFixed(0);
+          return `${w} ${perCommit} × ${mean} ms (max ${max})`;
         })
         .join(', ');
     if (target === 'gateway') reportGatewayLog(logFile);
@@ -427,7 +429,7 @@ function printTable(results: Result[]): void {
     ['load generator CPU steady, % of a core', (r) => r.driverCpu],
     ['load generator event-loop delay p99 / max ms', (r) => `${r.driverLoopP99} / ${r.driverLoopMax}`],
     ['MeterValues calls per commit', (r) => r.meterCallsPerCommit ?? '–'],
-    ['writers: calls per commit × mean commit', (r) => r.writers ?? '–'],
+    ['writers: calls per commit × mean commit (max)', (r) => r.writers ?? '–'],
   ];
   const header = ['metric', ...results.map((r) => r.target)];
   const body = rows.map(([name, get]) => [name, ...results.map((r) => String(get(r)))]);

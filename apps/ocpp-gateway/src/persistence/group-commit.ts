@@ -37,6 +37,8 @@ export class GroupCommit<I, R> {
   items = 0;
   /** Seconds spent writing committed batches (summed over concurrent ones). */
   busySeconds = 0;
+  /** The longest a committed batch took (s). */
+  maxSeconds = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -127,6 +129,7 @@ export class GroupCommit<I, R> {
     this.batches++;
     this.items += batch.length;
     this.busySeconds += seconds;
+    this.maxSeconds = Math.max(this.maxSeconds, seconds);
     this.options.onBatch?.(this.options.name, batch.length, seconds);
     batch.forEach((waiting, i) => waiting.resolve(results[i]));
   }
@@ -188,6 +191,10 @@ export class ShardedGroupCommit<I, R> {
 
   get busySeconds(): number {
     return this.sum((s) => s.busySeconds);
+  }
+
+  get maxSeconds(): number {
+    return Math.max(...this.shards.map((s) => s.maxSeconds));
   }
 
   async drain(): Promise<void> {

@@ -59,9 +59,16 @@ export class OutboxRelay {
   async relayOnce(): Promise<number> {
     const batchSize = this.options.batchSize ?? 500;
     return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-        RELAY_LOCK,
-      ]);
+      // The poll below is a plain index scan of the unpublished rows in id order. Every published row
+      // leaves a dead entry in that partial index until vacuum runs (autovacuum may take a minute); an
+      // index scan marks the entries it finds dead so the next scan skips them, while a bitmap scan (what
+      // the planner picks from its estimates) visits them all every time: 6 ms instead of 1 ms per poll
+      // under load. Set for this transaction only, in the same round trip as the lock.
+      const [{ locked }] = await manager.query(
+        `SELECT pg_try_advisory_xact_lock($1) AS locked,
+                set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+        [RELAY_LOCK],
+      );
       if (!locked) return 0;
       const rows: OutboxRow[] = await manager.query(
         `SELECT id, event_id, topic, key, type, version, occurred_at, correlation_id, payload
