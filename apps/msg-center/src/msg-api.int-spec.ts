@@ -149,6 +149,23 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
     await as(menuOnlyToken).get(path).expect(200);
   });
 
+  it.each([
+    ['1e300', '10', /page: must be a whole number written in decimal digits/],
+    ['0x10', '10', /page: must be a whole number written in decimal digits/],
+    ['100001', '10', /page: Number must be less than or equal to 100000/],
+    ['1', '1001', /size: Number must be less than or equal to 1000/],
+    ['0', '10', /page: Number must be greater than or equal to 1/],
+  ])(
+    'GET a grid at page %s, size %s: 400 naming the parameter, never a database error',
+    async (page, size, message) => {
+      for (const grid of ['config', 'template', 'send_log', 'inbox']) {
+        const res = await as(adminToken).get(`${BASE}/${grid}/page/${page}/size/${size}`).expect(400);
+        expect(res.body.code).toBe('VALIDATION_FAILED');
+        expect(res.body.message).toMatch(message);
+      }
+    },
+  );
+
   describe('configs', () => {
     it('masks credentials and keeps them when the mask is sent back', async () => {
       const page = await as(adminToken).get(`${BASE}/config/page/1/size/10?configName=ops`).expect(200);

@@ -267,7 +267,7 @@ describe('administration (real PostgreSQL and Redis)', () => {
         undefined,
         400,
         'VALIDATION_FAILED',
-        'Validation failed: id: Expected number, received nan',
+        'Validation failed: id: must be a whole number written in decimal digits',
       ],
       [
         'zero id',
@@ -276,7 +276,16 @@ describe('administration (real PostgreSQL and Redis)', () => {
         undefined,
         400,
         'VALIDATION_FAILED',
-        'Validation failed: id: Number must be greater than 0',
+        'Validation failed: id: Number must be greater than or equal to 1',
+      ],
+      [
+        'hexadecimal id (not read as 16)',
+        'get',
+        '/api/user/0x10',
+        undefined,
+        400,
+        'VALIDATION_FAILED',
+        'Validation failed: id: must be a whole number written in decimal digits',
       ],
       [
         'huge id',

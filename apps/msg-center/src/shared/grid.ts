@@ -1,16 +1,14 @@
+import { intParam, pageParams } from '@voltdepot/server-core';
 import type { GridPage } from '@voltdepot/shared-contracts';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { formatBusinessTime } from './business-time';
 
 /** `{page}/size/{size}` path parameters of every grid. */
-export const pageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1),
-  size: z.coerce.number().int().min(1).max(1000),
-});
+export const pageParamsSchema = z.object(pageParams(1000));
 export type PageParams = z.infer<typeof pageParamsSchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: intParam(1, Number.MAX_SAFE_INTEGER) });
 export type IdParam = z.infer<typeof idParamSchema>;
 
 /** WHERE clauses built from optional filters; values always travel as parameters. */

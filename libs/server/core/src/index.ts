@@ -35,4 +35,5 @@ export * from './observability/observability.options';
 // HTTP and bootstrap
 export * from './http/express-types';
 export * from './http/zod-openapi';
+export * from './http/int-param';
 export * from './bootstrap/bootstrap-service';

@@ -1,3 +1,4 @@
+import { pageParams } from '@voltdepot/server-core';
 import { z } from 'zod';
 import { CHARGE_POINT_ID_PATTERN } from '@voltdepot/shared-ocpp';
 import { findNulCharacter } from '../../persistence/storable-values';
@@ -22,8 +23,7 @@ export type CommandParams = z.infer<typeof commandParamsSchema>;
 
 /** `{page}/size/{size}` path parameters of the command journal grid. */
 export const commandPageParamsSchema = pileParamsSchema.extend({
-  page: z.coerce.number().int().min(1).max(100_000),
-  size: z.coerce.number().int().min(1).max(1000),
+  ...pageParams(1000),
 });
 export type CommandPageParams = z.infer<typeof commandPageParamsSchema>;
 

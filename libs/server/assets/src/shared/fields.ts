@@ -1,3 +1,4 @@
+import { intParam, pageParams, INT32_MAX } from '@voltdepot/server-core';
 import { z } from 'zod';
 
 /**
@@ -204,13 +205,12 @@ export function optionalDate(label: string) {
 }
 
 /** `/page/{page}/size/{size}` path parameters. */
-export const pageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000),
-  size: z.coerce.number().int().min(1).max(500, 'size must be at most 500'),
-});
+export const pageParamsSchema = z.object(
+  pageParams(500, { page: 'page starts at 1', size: 'size must be at most 500' }),
+);
 export type PageParams = z.infer<typeof pageParamsSchema>;
 
 export const idParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: intParam(1, INT32_MAX),
 });
 export type IdParams = z.infer<typeof idParamsSchema>;

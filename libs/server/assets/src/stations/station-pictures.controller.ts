@@ -17,6 +17,8 @@ import {
   RequirePermissions,
   ZodParams,
   ValidationException,
+  intParam,
+  INT32_MAX,
 } from '@voltdepot/server-core';
 import { LimitedFileInterceptor } from '@voltdepot/server-spreadsheet';
 import { z } from 'zod';
@@ -27,7 +29,7 @@ import {
   type UploadedPicture,
 } from './station-pictures.service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = intParam(1, INT32_MAX);
 const stationParams = z.object({ id });
 const pictureParams = z.object({ id, pictureId: id });
 

@@ -1,13 +1,11 @@
+import { intParam, pageParams } from '@voltdepot/server-core';
 import { z } from 'zod';
 
 /** `/page/{page}/size/{size}` path parameters. */
-export const pageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000),
-  size: z.coerce.number().int().min(1).max(500),
-});
+export const pageParamsSchema = z.object(pageParams(500));
 export type PageParams = z.infer<typeof pageParamsSchema>;
 
-export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const idSchema = intParam(1, Number.MAX_SAFE_INTEGER);
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 

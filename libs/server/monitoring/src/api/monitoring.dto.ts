@@ -1,17 +1,15 @@
+import { intParam, pageParams, INT32_MAX } from '@voltdepot/server-core';
 import { GUN_STATUSES, PILE_COMMAND_ACTIONS, VEHICLE_CHARGE_STATUSES } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = intParam(1, INT32_MAX);
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const stationParamsSchema = z.object({ id });
 export type StationParams = z.infer<typeof stationParamsSchema>;
 
 /** `{page}/size/{size}` of the monitoring grids. */
-export const pageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000),
-  size: z.coerce.number().int().min(1).max(500),
-});
+export const pageParamsSchema = z.object(pageParams(500));
 export type PageParams = z.infer<typeof pageParamsSchema>;
 
 export const pileQuerySchema = z

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Decimal digits, optionally signed and padded: what a path or query integer may look like. */
+const DECIMAL_INTEGER = /^\s*[+-]?\d+\s*$/;
+
+/**
+ * An integer from a path, a query string or a JSON body, within [min, max]. Unlike `z.coerce.number()`,
+ * only decimal digits convert: `0x10`, `1e3`, `''` or `true` are refused rather than read as 16, 1000, 0
+ * or 1, and the bounds keep the value inside what the database columns and OFFSET arithmetic can take.
+ */
+export function intParam(min: number, max: number, messages: { min?: string; max?: string } = {}) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value),
+    z
+      .number({ invalid_type_error: 'must be a whole number written in decimal digits' })
+      .int()
+      .min(min, messages.min)
+      .max(max, messages.max),
+  );
+}
+
+/** Largest value of a PostgreSQL `integer` (serial ids of most tables). */
+export const INT32_MAX = 2_147_483_647;
+
+/** `{page}/size/{size}` of a grid: page 1..100,000, size 1..maxSize. */
+export function pageParams(maxSize: number, messages: { page?: string; size?: string } = {}) {
+  return {
+    page: intParam(1, 100_000, { min: messages.page }),
+    size: intParam(1, maxSize, { max: messages.size }),
+  };
+}
