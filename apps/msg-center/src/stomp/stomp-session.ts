@@ -51,6 +51,8 @@ export class StompProtocolError extends Error {
 }
 
 const SUPPORTED_VERSIONS = ['1.2', '1.1'];
+/** Subscriptions one session may hold: the console needs a handful; more is a client bug or abuse. */
+export const MAX_SUBSCRIPTIONS = 64;
 
 function parseHeartbeat(value: string | undefined): [number, number] {
   if (value === undefined) return [0, 0];
@@ -190,6 +192,11 @@ export class StompSession {
         if (!destination) throw new StompProtocolError('Missing destination header');
         if (this.subscriptions.has(id))
           throw new StompProtocolError('Duplicate subscription id', `id '${id}'`);
+        if (this.subscriptions.size >= MAX_SUBSCRIPTIONS)
+          throw new StompProtocolError(
+            'Too many subscriptions',
+            `A session holds at most ${MAX_SUBSCRIPTIONS} subscriptions`,
+          );
         if (!/^\/(user\/)?topic\/\S+$/.test(destination)) {
           throw new StompProtocolError('Unknown destination', `Cannot subscribe to '${destination}'`);
         }

@@ -12,6 +12,7 @@ import {
 } from '../fixtures/msg-center.fixtures';
 import { frame, openRawStomp } from '../fixtures/raw-stomp';
 import { PushPublisher } from './push.publisher';
+import { MAX_SUBSCRIPTIONS } from './stomp-session';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -197,6 +198,20 @@ describe('STOMP over WebSocket at /ms/ws (real PostgreSQL and Redis)', () => {
       raw.send(bad);
       const error = await raw.next();
       expect(error).toMatchObject({ command: 'ERROR', headers: { message } });
+      await raw.closed;
+    });
+
+    it(`refuses a subscription beyond ${MAX_SUBSCRIPTIONS} per session with an ERROR`, async () => {
+      const raw = await connectedRaw();
+      for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) {
+        raw.send(frame('SUBSCRIBE', { id: `s${i}`, destination: `/topic/load-${i}`, receipt: `r${i}` }));
+        expect(await raw.next()).toMatchObject({ command: 'RECEIPT', headers: { 'receipt-id': `r${i}` } });
+      }
+      raw.send(frame('SUBSCRIBE', { id: 'one-more', destination: '/topic/load-x' }));
+      expect(await raw.next()).toMatchObject({
+        command: 'ERROR',
+        headers: { message: 'Too many subscriptions' },
+      });
       await raw.closed;
     });
 
