@@ -228,6 +228,10 @@ export const shellScenarios: Scenario[] = [
       const page = await t.newPage();
       await signIn(page, t, ACCOUNTS.admin);
       const before = await storedSession(page);
+      // Leave the app before ageing the token: a page still running could refresh it itself and be
+      // unloaded before saving the answer (the rotated token would then be presented again, which
+      // rightly revokes the session). A static file of the same origin keeps its storage reachable.
+      await page.goto(`${t.baseUrl}/logo.svg`);
       await page.evaluate((key) => {
         const session = JSON.parse(
           (globalThis as unknown as BrowserGlobals).localStorage.getItem(key) ?? '{}',
@@ -236,7 +240,7 @@ export const shellScenarios: Scenario[] = [
         (globalThis as unknown as BrowserGlobals).localStorage.setItem(key, JSON.stringify(session));
       }, SESSION_KEY);
       const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/auth/refresh');
-      await page.reload();
+      await page.goto(`${t.baseUrl}/home`);
       assert.equal((await refreshed).status(), 200);
       await visible(page, '您好，Administrator');
       const after = await storedSession(page);
