@@ -75,6 +75,8 @@ type Result = {
   meterCallsPerCommit?: number;
   /** Per writer: calls per commit and the mean time a batch took (ms). */
   writers?: string;
+  /** The gateway's own MeterValues latency (receipt to answer), from its histogram. */
+  served?: string;
   errors: string;
 };
 
@@ -374,6 +376,10 @@ async function runTarget(
     const stats = await stopChild(child);
     if (result && stats?.['meterBatches'])
       result.meterCallsPerCommit = Math.round((stats['meterCalls'] / stats['meterBatches']) * 10) / 10;
+    if (result && stats?.['servedP99Ms'] !== undefined)
+      result.served =
+        `≤ ${stats['servedP50Ms']} / ≤ ${stats['servedP99Ms']} ms, ` +
+        `${(stats['servedOver50msShare'] * 100).toFixed(2)} % over 50 ms`;
     if (result && stats?.['startBatches'])
       result.writers = (['meter', 'start', 'stop'] as const)
         .map((w) => {
@@ -429,6 +435,7 @@ function printTable(results: Result[]): void {
     ['load generator CPU steady, % of a core', (r) => r.driverCpu],
     ['load generator event-loop delay p99 / max ms', (r) => `${r.driverLoopP99} / ${r.driverLoopMax}`],
     ['MeterValues calls per commit', (r) => r.meterCallsPerCommit ?? '–'],
+    ['gateway-side MeterValues p50 / p99 (bucket), share > 50 ms', (r) => r.served ?? '–'],
     ['writers: calls per commit × mean commit (max)', (r) => r.writers ?? '–'],
   ];
   const header = ['metric', ...results.map((r) => r.target)];

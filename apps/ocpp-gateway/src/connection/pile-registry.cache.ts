@@ -4,8 +4,8 @@ export type PileRegistryCacheOptions = {
   /** How often changed rows are re-read (ms). Changes reach the gateway within this delay. */
   refreshMs?: number;
   /**
-   * Look-back applied to the updated_at watermark, so that a row whose transaction committed a little
-   * after its timestamp was taken is still picked up by the next poll.
+   * Look-back applied to the time of the previous poll, so that a row whose transaction committed
+   * after that poll, though its timestamp was taken before it, is still picked up by the next one.
    */
   overlapMs?: number;
   /** How long a "no such pile" answer is remembered, so that unknown ids do not hammer the database. */
@@ -17,13 +17,17 @@ export type PileRegistryCacheOptions = {
 
 /**
  * Read-through cache of the pile registry for the handshake path. Changed rows are polled by
- * `updated_at` (maintained by a trigger); a miss falls through to the database, so a pile registered
- * a moment ago can connect at once.
+ * `updated_at` (maintained by a trigger) since the previous poll's database time less the overlap, so
+ * a quiet registry costs an empty read; a miss falls through to the database, so a pile registered a
+ * moment ago can connect at once. An entry is replaced only when its row changed: the cache's objects
+ * live as long as the piles, and polls leave only short-lived garbage behind (10,000 entries renewed
+ * every few seconds kept the old generation growing and made for long collection pauses).
  */
 export class PileRegistryCache {
   private readonly piles = new Map<string, PileRecord>();
   private readonly misses = new Map<string, number>();
-  private watermark?: Date;
+  /** The database's time of the previous poll. */
+  private polledAt?: Date;
   private lastFullReload = 0;
   private timer?: NodeJS.Timeout;
   private refreshing?: Promise<void>;
@@ -71,18 +75,28 @@ export class PileRegistryCache {
   }
 
   private async doRefresh(): Promise<void> {
-    const full = !this.watermark || Date.now() - this.lastFullReload > (this.options.fullReloadMs ?? 60_000);
-    const since = full ? undefined : new Date(this.watermark!.getTime() - (this.options.overlapMs ?? 5_000));
-    const rows = await this.repository.changedSince(since);
+    const full = !this.polledAt || Date.now() - this.lastFullReload > (this.options.fullReloadMs ?? 60_000);
+    const since = full ? undefined : new Date(this.polledAt!.getTime() - (this.options.overlapMs ?? 5_000));
+    const { rows, polledAt } = await this.repository.changedSince(since);
     if (full) {
-      this.piles.clear();
+      // Rows deleted since: gone from the cache (a later miss reads through again).
+      const present = new Set(rows.map((row) => row.chargePointId));
+      for (const id of this.piles.keys()) if (!present.has(id)) this.piles.delete(id);
       this.lastFullReload = Date.now();
     }
     for (const row of rows) {
-      this.piles.set(row.chargePointId, row);
+      const cached = this.piles.get(row.chargePointId);
+      // Each change of a row stamps a new updated_at: an equal one is the version already held, an
+      // older one lost a race with a read-through of a newer version.
+      if (!cached || row.updatedAt.getTime() > cached.updatedAt.getTime())
+        this.piles.set(row.chargePointId, row);
       this.misses.delete(row.chargePointId);
-      if (!this.watermark || row.updatedAt > this.watermark) this.watermark = row.updatedAt;
     }
-    this.watermark ??= new Date(0);
+    this.polledAt = polledAt;
+  }
+
+  /** Piles held (for tests and diagnostics). */
+  get size(): number {
+    return this.piles.size;
   }
 }

@@ -30,17 +30,22 @@ export class PileRegistryRepository {
     return rows[0] && toRecord(rows[0]);
   }
 
-  /** Rows changed at or after `since` (all rows when omitted). */
-  async changedSince(since?: Date): Promise<PileRecord[]> {
-    const rows: PileRow[] = since
-      ? await this.dataSource.query(
-          'SELECT charge_point_id, state, password_hash, updated_at FROM pile_registry WHERE updated_at >= $1',
-          [since],
-        )
-      : await this.dataSource.query(
-          'SELECT charge_point_id, state, password_hash, updated_at FROM pile_registry',
-        );
-    return rows.map(toRecord);
+  /**
+   * Rows changed at or after `since` (all rows when omitted), and the database's time of the read
+   * (`polledAt`): a row committed after it has not been seen, whatever its timestamp.
+   */
+  async changedSince(since?: Date): Promise<{ rows: PileRecord[]; polledAt: Date }> {
+    const columns = 'p.polled_at, r.charge_point_id, r.state, r.password_hash, r.updated_at';
+    const from = '(SELECT statement_timestamp() AS polled_at) p LEFT JOIN pile_registry r';
+    const found: (Partial<PileRow> & { polled_at: Date })[] = since
+      ? await this.dataSource.query(`SELECT ${columns} FROM ${from} ON r.updated_at >= $1`, [since])
+      : await this.dataSource.query(`SELECT ${columns} FROM ${from} ON true`);
+    return {
+      rows: found
+        .filter((row): row is PileRow & { polled_at: Date } => row.charge_point_id != null)
+        .map(toRecord),
+      polledAt: new Date(found[0].polled_at),
+    };
   }
 
   async allIds(): Promise<Set<string>> {
