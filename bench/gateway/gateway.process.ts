@@ -55,6 +55,10 @@ async function main(): Promise<void> {
   if (process.env['BENCH_GATEWAY_DIAG']) startDiagnostics();
   process.stdout.write(`${JSON.stringify({ ready: true, port })}\n`);
 
+  process.on('SIGUSR2', () => {
+    void steadyBuckets(gateway).then((buckets) => process.stdout.write(`${JSON.stringify({ buckets })}\n`));
+  });
+
   let stopping = false;
   process.on('SIGTERM', () => {
     if (stopping) return;
@@ -63,7 +67,6 @@ async function main(): Promise<void> {
       try {
         await gateway.stop();
         // How well the group commits grouped: calls written per database transaction.
-        const served = await serverSideLatency(gateway, 'MeterValues');
         const { meterValues, starts, stops } = gateway;
         process.stdout.write(
           `${JSON.stringify({
@@ -80,7 +83,6 @@ async function main(): Promise<void> {
               stopCalls: stops.items,
               stopSeconds: stops.busySeconds,
               stopMaxSeconds: stops.maxSeconds,
-              ...served,
             },
           })}\n`,
         );
@@ -96,29 +98,22 @@ async function main(): Promise<void> {
 }
 
 /**
- * The gateway's own view of one action's calls (receipt to answer, from its Prometheus histogram, so to
- * bucket resolution): p50 and p99 as bucket bounds in ms, and the share of calls over 50 ms. Compared
- * with the load generator's figures, it tells the gateway's time from the rest (sockets, scheduling).
+ * The gateway's own count of answered calls of the steady actions (MeterValues and Heartbeat) per latency
+ * bucket of its Prometheus histogram (receipt to answer), cumulative. The parent asks for it (SIGUSR2) at
+ * both ends of the steady window and takes the difference.
  */
-async function serverSideLatency(gateway: OcppGateway, action: string): Promise<Record<string, number>> {
+async function steadyBuckets(gateway: OcppGateway): Promise<Record<string, number>> {
   const metric = gateway.metrics.registry.getSingleMetric('voltdepot_ocpp_call_duration_seconds');
   if (!metric) return {};
-  const { values } = await metric.get();
-  const buckets = values
-    .filter(
-      (v) => v.labels['action'] === action && (v as { metricName?: string }).metricName?.endsWith('_bucket'),
-    )
-    .map((v) => ({ le: Number(v.labels['le']), count: v.value }))
-    .sort((a, b) => a.le - b.le);
-  const total = buckets.at(-1)?.count ?? 0;
-  if (!total) return {};
-  const bound = (q: number) => buckets.find((b) => b.count >= q * total)?.le ?? Infinity;
-  const within50 = buckets.find((b) => b.le >= 0.05)?.count ?? total;
-  return {
-    servedP50Ms: bound(0.5) * 1000,
-    servedP99Ms: bound(0.99) * 1000,
-    servedOver50msShare: (total - within50) / total,
-  };
+  const counts: Record<string, number> = {};
+  for (const v of (await metric.get()).values) {
+    const action = v.labels['action'];
+    if (action !== 'MeterValues' && action !== 'Heartbeat') continue;
+    if (!(v as { metricName?: string }).metricName?.endsWith('_bucket')) continue;
+    const le = String(v.labels['le']);
+    counts[le] = (counts[le] ?? 0) + v.value;
+  }
+  return counts;
 }
 
 /**
