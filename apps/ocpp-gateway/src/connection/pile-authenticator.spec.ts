@@ -10,7 +10,11 @@ function fakeRepository(rows: PileRecord[]) {
       finds.push(id);
       return rows.find((r) => r.chargePointId === id);
     },
-    changedSince: async (since?: Date) => rows.filter((r) => !since || r.updatedAt >= since),
+    // The database's time of the read: here before every row, so each poll looks at all of them.
+    changedSince: async (since?: Date) => ({
+      rows: rows.filter((r) => !since || r.updatedAt >= since),
+      polledAt: new Date(0),
+    }),
   } as unknown as PileRegistryRepository;
   return { repository, finds, rows };
 }
