@@ -166,6 +166,32 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
     },
   );
 
+  // Ids are bigint columns: a number beyond them must be refused, not sent to PostgreSQL (a 500).
+  it.each([
+    ['post', `${BASE}/template`, { templateName: 't', type: '1', configId: 1e19 }, 'configId'],
+    ['post', `${BASE}/group`, { name: 'g', type: 'USER', memberIds: [1e19] }, 'memberIds.0'],
+    ['post', `${BASE}/event`, { name: 'e', eventType: 'pile.error', templateId: 1e19 }, 'templateId'],
+    ['post', `${BASE}/event`, { name: 'e', eventType: 'pile.error', groupId: 1e300 }, 'groupId'],
+    [
+      'post',
+      `${BASE}/alerts`,
+      { name: 'a', alertGroup: 'HTTP', jobType: 'HTTP', target: 'http://x/', threshold: 1, templateId: 1e19 },
+      'templateId',
+    ],
+    ['post', `${BASE}/inbox/read`, [1e19], '0'],
+  ] as const)('%s %s with an id beyond the id columns: 400 naming %j', async (method, path, body, field) => {
+    const res = await as(adminToken)
+      [method](path, body as object)
+      .expect(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.details).toContainEqual(expect.objectContaining({ field }));
+  });
+
+  it('GET the templates filtered by a configId beyond the id columns: 400', async () => {
+    const res = await as(adminToken).get(`${BASE}/template/page/1/size/10?configId=1${'0'.repeat(19)}`);
+    expect(res.status).toBe(400);
+  });
+
   describe('configs', () => {
     it('masks credentials and keeps them when the mask is sent back', async () => {
       const page = await as(adminToken).get(`${BASE}/config/page/1/size/10?configName=ops`).expect(200);

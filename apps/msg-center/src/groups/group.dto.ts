@@ -1,6 +1,6 @@
 import { GroupTypes } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
-import { optionalText } from '../shared/grid';
+import { entityId, optionalText } from '../shared/grid';
 
 export const groupBodySchema = z
   .object({
@@ -10,7 +10,7 @@ export const groupBodySchema = z
       .min(1, 'Please enter group name')
       .max(100),
     type: z.enum(GroupTypes),
-    memberIds: z.array(z.coerce.number().int().positive()).max(10_000).default([]),
+    memberIds: z.array(entityId).max(10_000).default([]),
     description: z.string().trim().max(500).nullish(),
   })
   .superRefine((g, ctx) => {

@@ -1,8 +1,7 @@
-import { intParam } from '@voltdepot/server-core';
 import { z } from 'zod';
+import { entityId } from '../shared/grid';
 
-const id = intParam(1, Number.MAX_SAFE_INTEGER);
-const idList = z.array(id).min(1, 'please tick at least one row').max(1000);
+const idList = z.array(entityId).min(1, 'please tick at least one row').max(1000);
 
 /** `POST inbox/read` and `inbox/del`: the ids as a bare array or as `{ ids }`. */
 export const inboxIdsSchema = z.union([idList, z.object({ ids: idList }).transform((b) => b.ids)]);

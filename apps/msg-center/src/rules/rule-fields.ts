@@ -1,10 +1,11 @@
 import { Frequencies, MsgLevels } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
+import { entityId } from '../shared/grid';
 
 /** Fields shared by event rules and alerts: what to send, to whom, where, how urgent, how often. */
 export const ruleDeliveryShape = {
-  templateId: z.coerce.number().int().positive().nullish(),
-  groupId: z.coerce.number().int().positive().nullish(),
+  templateId: entityId.nullish(),
+  groupId: entityId.nullish(),
   channels: z
     .array(z.coerce.number().int().min(0, 'channels are 0 to 4').max(4, 'channels are 0 to 4'))
     .max(5)

@@ -8,7 +8,10 @@ import { formatBusinessTime } from './business-time';
 export const pageParamsSchema = z.object(pageParams(1000));
 export type PageParams = z.infer<typeof pageParamsSchema>;
 
-export const idParamSchema = z.object({ id: intParam(1, Number.MAX_SAFE_INTEGER) });
+/** A row id (bigint columns) in a path, query or body: decimal digits only, within what a bigint holds. */
+export const entityId = intParam(1, Number.MAX_SAFE_INTEGER);
+
+export const idParamSchema = z.object({ id: entityId });
 export type IdParam = z.infer<typeof idParamSchema>;
 
 /** WHERE clauses built from optional filters; values always travel as parameters. */

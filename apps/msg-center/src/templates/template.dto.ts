@@ -1,6 +1,6 @@
 import { TemplateTypes } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
-import { optionalText } from '../shared/grid';
+import { entityId, optionalText } from '../shared/grid';
 
 /** The editor's image limit applies to the whole content: 10 MB. */
 export const MAX_CONTENT_BYTES = 10_485_760;
@@ -43,7 +43,8 @@ export const templateBodySchema = z.object({
     z.coerce
       .number({ required_error: CONFIG_ID, invalid_type_error: CONFIG_ID })
       .int(CONFIG_ID)
-      .positive(CONFIG_ID),
+      .positive(CONFIG_ID)
+      .max(Number.MAX_SAFE_INTEGER, CONFIG_ID),
   ),
   templateName: z.preprocess(
     blankToUndefined,
@@ -74,6 +75,6 @@ export const templateQuerySchema = z.object({
   configName: optionalText,
   templateName: optionalText,
   type: optionalText,
-  configId: z.coerce.number().int().positive().optional(),
+  configId: entityId.optional(),
 });
 export type TemplateQuery = z.infer<typeof templateQuerySchema>;
