@@ -43,10 +43,10 @@ export function MsgApi(spec: MsgApiSpec): MethodDecorator {
     ApiResponse({
       status: spec.status ?? 200,
       description: 'OK',
-      schema: msgSchemas.toSchema(spec.response),
+      schema: msgSchemas.toSchema(spec.response, 'output'),
     }),
   );
-  const error = msgSchemas.toSchema(errorBodySchema);
+  const error = msgSchemas.toSchema(errorBodySchema, 'output');
   for (const code of [...(spec.errors ?? []), 401, ...(spec.anyUser ? [] : [403])].sort()) {
     decorators.push(ApiResponse({ status: code, description: ERROR_TEXT[code], schema: error }));
   }

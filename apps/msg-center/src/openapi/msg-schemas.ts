@@ -12,7 +12,7 @@ import {
 } from '@voltdepot/shared-contracts';
 import type { DictTreeNode } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
-import { SchemaRegistry } from './schema-registry';
+import { SchemaRegistry } from '@voltdepot/server-core';
 
 /**
  * The message service's response shapes (the `*Dto` types of @voltdepot/shared-contracts) as schemas:
