@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { parseMonitorPush, stationOfTopic, StationWatchPolicy } from '@voltdepot/server-monitoring';
 import { monitorStationTopic } from '@voltdepot/shared-contracts';
 import Redis from 'ioredis';
-import { PushPublisher } from '../stomp/push.publisher';
 import { StompProtocolError, type StompPrincipal } from '../stomp/stomp-session';
+import { StompServer } from '../stomp/stomp.server';
 import { StompSubscriptionGuards } from '../stomp/subscription-guards';
 
 export type MonitorTopicOptions = { redisUrl: string; feedChannel: string };
@@ -14,7 +14,7 @@ export const MONITOR_TOPIC_OPTIONS = Symbol('MONITOR_TOPIC_OPTIONS');
 /**
  * The live-monitoring topics `/topic/monitor/station/{id}`: a SUBSCRIBE is allowed only to holders of a
  * monitoring screen's permission whose data scope contains the station; the api's read-model projector
- * announces changes on a Redis channel, which this relays to the station's topic on every replica.
+ * announces changes on a Redis channel, which every replica hears and delivers to its own sessions.
  */
 @Injectable()
 export class MonitorTopicRelay implements OnModuleInit, OnApplicationShutdown {
@@ -25,7 +25,7 @@ export class MonitorTopicRelay implements OnModuleInit, OnApplicationShutdown {
     @Inject(MONITOR_TOPIC_OPTIONS) private readonly options: MonitorTopicOptions,
     private readonly policy: StationWatchPolicy,
     private readonly guards: StompSubscriptionGuards,
-    private readonly publisher: PushPublisher,
+    private readonly stomp: StompServer,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -37,9 +37,8 @@ export class MonitorTopicRelay implements OnModuleInit, OnApplicationShutdown {
     this.subscriber.on('message', (_channel: string, raw: string) => {
       const push = parseMonitorPush(raw);
       if (!push) return;
-      this.publisher
-        .broadcast(monitorStationTopic(push.stationId), raw)
-        .catch((error: Error) => this.logger.warn(`monitor push not relayed: ${error.message}`));
+      // Every replica hears the feed: each delivers to its own sessions only.
+      this.stomp.deliverToTopic(monitorStationTopic(push.stationId), raw);
     });
     await this.subscriber.subscribe(this.options.feedChannel);
   }

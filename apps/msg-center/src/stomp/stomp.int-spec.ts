@@ -1,5 +1,7 @@
 import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
-import { STOMP_INBOX_TOPIC, STOMP_STOP_NOTICE_TOPIC } from '@voltdepot/shared-contracts';
+import { monitorFeedChannel } from '@voltdepot/server-monitoring';
+import { monitorStationTopic, STOMP_INBOX_TOPIC, STOMP_STOP_NOTICE_TOPIC } from '@voltdepot/shared-contracts';
+import Redis from 'ioredis';
 import type { MsgCenterConfig } from '../app.config';
 import {
   connectStomp,
@@ -220,6 +222,33 @@ describe('STOMP over WebSocket at /ms/ws (real PostgreSQL and Redis)', () => {
       raw.send(frame('SUBSCRIBE', { destination: STOMP_INBOX_TOPIC, receipt: 'r9' }));
       expect(await raw.next()).toMatchObject({ command: 'ERROR', headers: { 'receipt-id': 'r9' } });
     });
+  });
+
+  it('delivers a live-monitoring change once to a subscriber, however many replicas hear the feed', async () => {
+    // A station in the operator's data scope (the seeded organisation HF).
+    const [org] = (await db.dataSource.query(`SELECT id FROM sys_organization WHERE code = 'HF'`)) as {
+      id: number;
+    }[];
+    const [region] = (await db.dataSource.query(
+      `INSERT INTO region (name, area_code) VALUES ('合肥市', '340100') RETURNING id`,
+    )) as { id: number }[];
+    const [station] = (await db.dataSource.query(
+      `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
+         opening_time, closing_time, is_open, supports_reservation, fee_scope, free_parking_minutes,
+         occupation_interval_minutes, occupation_unit_price_fen, capped_amount_fen)
+       VALUES ($1, 'FEED-1', 'Feed depot', $2, 100, 0, 'Depot road', 117.23, 31.82, '00:00', '23:59', true, false,
+         'internal', 0, 15, 0, 0) RETURNING id`,
+      [org.id, region.id],
+    )) as { id: number }[];
+    const topic = monitorStationTopic(Number(station.id));
+    const onA = await connect(replicaA.wsUrl, aliceToken, [topic]);
+    const publisher = new Redis(config.REDIS_URL);
+    cleanups.push(() => publisher.quit());
+    const push = { stationId: Number(station.id), at: new Date().toISOString(), piles: [] };
+    await publisher.publish(monitorFeedChannel(config.BUS_PREFIX ?? 'vd'), JSON.stringify(push));
+    await eventually(() => expect(onA.received(topic)).toEqual([push]), 2000);
+    await sleep(300); // replica B heard it too: it must not have fanned it out again
+    expect(onA.received(topic)).toHaveLength(1);
   });
 
   describe('user destinations', () => {

@@ -292,7 +292,20 @@ export class StompServer
       }
       return;
     }
-    for (const session of this.sessions) session.deliverPrepared(message.destination, prepared);
+    this.deliverPreparedToTopic(message.destination, prepared);
+  }
+
+  /**
+   * Delivers to the sessions of this replica subscribed to a `/topic/...` destination, without the Redis
+   * fan-out: for feeds every replica receives anyway (fanning them out again would deliver each message
+   * once per replica).
+   */
+  deliverToTopic(destination: string, body: string, headers?: Record<string, string>): void {
+    this.deliverPreparedToTopic(destination, new PreparedMessage(destination, body, headers));
+  }
+
+  private deliverPreparedToTopic(destination: string, prepared: PreparedMessage): void {
+    for (const session of this.sessions) session.deliverPrepared(destination, prepared);
   }
 }
 
