@@ -28,6 +28,14 @@ describe('normalizeMeterValues', () => {
     expect(sample.flag).toBe('unparseable');
     expect(Number.isNaN(sample.value)).toBe(true);
   });
+
+  it('flags a value that only scaling makes infinite as unparseable', () => {
+    const [sample] = normalizeMeterValues([
+      { timestamp: '2026-01-01T00:00:00Z', sampledValue: [{ value: '1e306', unit: 'kWh' }] },
+    ]);
+    expect(sample).toMatchObject({ flag: 'unparseable', unit: 'Wh' });
+    expect(Number.isNaN(sample.value)).toBe(true);
+  });
 });
 
 describe('energyRegisterFlag', () => {

@@ -32,13 +32,16 @@ export function normalizeMeterValues(meterValues: MeterValue[]): NormalizedSampl
         sampled.unit ?? (measurand.startsWith('Energy.Active') ? 'Wh' : undefined);
       let value = sampled.format === 'SignedData' ? Number.NaN : Number(sampled.value);
       let flag: string | undefined;
-      if (!Number.isFinite(value) || sampled.value.trim() === '') {
-        value = Number.NaN;
-        flag = 'unparseable';
-      } else if (unit && SCALE[unit]) {
+      if (unit && SCALE[unit]) {
         const [factor, base] = SCALE[unit];
         value = Math.round(value * factor * 1000) / 1000;
         unit = base;
+      }
+      // Checked after scaling: '1e306' kWh is finite, in Wh it is not (stored as Infinity, it would
+      // make every later reading of the transaction look decreasing).
+      if (!Number.isFinite(value) || sampled.value.trim() === '') {
+        value = Number.NaN;
+        flag = 'unparseable';
       }
       samples.push({
         sampledAt: new Date(meterValue.timestamp).toISOString(),
