@@ -11,10 +11,6 @@ export type IdTagRecord = {
 export class IdTagRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async find(idTag: string): Promise<IdTagRecord | undefined> {
-    return (await this.findMany([idTag])).get(idTag);
-  }
-
   /** Several tags in one query (the cache gathers the look-ups of a burst of starts). */
   async findMany(idTags: string[]): Promise<Map<string, IdTagRecord>> {
     const rows: {

@@ -17,7 +17,7 @@ const accepted: IdTagInfo = { status: 'Accepted', parentIdTag: 'FLEET' };
 
 beforeAll(async () => {
   await h.start();
-  repository = new TransactionRepository(h.db.dataSource);
+  repository = new TransactionRepository();
 });
 afterAll(() => h.stop());
 
@@ -55,6 +55,39 @@ describe('a batch of starts', () => {
     // A retry in a later batch still finds the first attempt.
     const [again] = await inOneTransaction((m) => repository.startBatch(m, [start('B-1', 'TAG-1', t)]));
     expect(again).toMatchObject({ transactionId: outcomes[0].transactionId, created: false });
+  });
+});
+
+describe('timestamps finer than a millisecond', () => {
+  // PostgreSQL rounds 7 fractional digits to microseconds (…00.1239996 -> …00.124) where JavaScript
+  // truncates to milliseconds (…00.123): the row and its event must still be matched.
+  const fine = '2026-06-02T08:00:00.1239996Z';
+
+  it('a start is created once and announced, and its retry finds it', async () => {
+    const [first] = await inOneTransaction((m) => repository.startBatch(m, [start('F-1', 'TAG-F1', fine)]));
+    expect(first).toMatchObject({ created: true, idTagInfo: accepted });
+    const [again] = await inOneTransaction((m) => repository.startBatch(m, [start('F-1', 'TAG-F1', fine)]));
+    expect(again).toMatchObject({ created: false, transactionId: first.transactionId });
+    expect(
+      await h.query(
+        `SELECT 1 FROM outbox_event WHERE type = 'transaction.started' AND payload->>'transactionId' = $1`,
+        [String(first.transactionId)],
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('an unknown stop is quarantined and announced once', async () => {
+    const stop: StopItem = {
+      chargePointId: 'F-2',
+      req: { transactionId: 888_888, meterStop: 10, timestamp: fine },
+      correlationId: 'F-2:stop',
+    };
+    const [first] = await inOneTransaction((m) => repository.stopBatch(m, [stop]));
+    const [again] = await inOneTransaction((m) => repository.stopBatch(m, [stop]));
+    expect([first.outcome, again.outcome]).toEqual(['quarantined', 'quarantined-again']);
+    expect(
+      await h.query(`SELECT 1 FROM outbox_event WHERE type = 'transaction.stopped' AND key = 'F-2'`),
+    ).toHaveLength(1);
   });
 });
 

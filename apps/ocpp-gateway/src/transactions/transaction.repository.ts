@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { createEnvelope, addToOutbox } from '@voltdepot/server-messaging';
 import {
   MeterValuesReceived,
@@ -73,8 +73,6 @@ type TxRow = {
  * key, so a pile's retry finds the row its first attempt made and has no second effect.
  */
 export class TransactionRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
   /**
    * Record starts (idempotent on pile, connector, tag, timestamp, meterStart: a retry gets the first
    * attempt's transactionId and status). A start is always recorded, the pile has started already;
@@ -126,7 +124,7 @@ export class TransactionRepository {
             ordered.map((d) => d.item.req.idTag),
             ordered.map((d) => d.info.status),
             ordered.map((d) => d.item.req.meterStart),
-            ordered.map((d) => d.item.req.timestamp),
+            ordered.map((d) => instant(d.item.req.timestamp)),
             ordered.map((d) => d.item.req.reservationId ?? null),
           ],
         ),
@@ -163,10 +161,10 @@ export class TransactionRepository {
               idTag: req.idTag,
               idTagStatus: info.status,
               meterStartWh: req.meterStart,
-              timestamp: new Date(req.timestamp).toISOString(),
+              timestamp: instant(req.timestamp),
               ...(req.reservationId !== undefined ? { reservationId: req.reservationId } : {}),
             },
-            { correlationId: item.correlationId, occurredAt: req.timestamp },
+            { correlationId: item.correlationId, occurredAt: instant(req.timestamp) },
           ),
         );
       }
@@ -191,18 +189,6 @@ export class TransactionRepository {
       repeats.forEach((i, n) => (outcomes[i] = again[n]));
     }
     return outcomes;
-  }
-
-  /** Record meter values; samples already stored (same business key) are skipped. */
-  async recordMeterValues(
-    chargePointId: string,
-    req: MeterValuesRequest,
-    correlationId: string,
-  ): Promise<MeterOutcome> {
-    const [outcome] = await this.dataSource.transaction((manager) =>
-      this.recordMeterValuesBatch(manager, [{ chargePointId, req, correlationId }]),
-    );
-    return outcome;
   }
 
   /**
@@ -260,7 +246,7 @@ export class TransactionRepository {
         list.map((s) => s.req.transactionId),
         list.map((s) => s.chargePointId),
         list.map((s) => s.req.meterStop),
-        list.map((s) => s.req.timestamp),
+        list.map((s) => instant(s.req.timestamp)),
         list.map((s) => s.req.idTag ?? null),
         list.map((s) => s.reason),
         list.map((s) => s.stopKind),
@@ -292,7 +278,7 @@ export class TransactionRepository {
             unknown.map((s) => s.req.transactionId),
             unknown.map((s) => s.req.idTag ?? null),
             unknown.map((s) => s.req.meterStop),
-            unknown.map((s) => s.req.timestamp),
+            unknown.map((s) => instant(s.req.timestamp)),
             unknown.map((s) => s.reason),
             unknown.map((s) => JSON.stringify(s.req)),
           ],
@@ -307,7 +293,7 @@ export class TransactionRepository {
     const envelopes = [];
     for (const s of list) {
       const { req, chargePointId, correlationId, reason, stopKind } = s;
-      const timestamp = new Date(req.timestamp).toISOString();
+      const timestamp = instant(req.timestamp);
       const meta = { correlationId, occurredAt: timestamp };
       const row = rowOf.get(s.i);
       if (row) {
@@ -396,7 +382,7 @@ export class TransactionRepository {
           items.map((item) => item.chargePointId),
           items.map((item) => item.req.connectorId),
           items.map((item) => item.req.idTag),
-          items.map((item) => item.req.timestamp),
+          items.map((item) => instant(item.req.timestamp)),
           items.map((item) => item.req.meterStart),
         ],
       );
@@ -622,17 +608,20 @@ function startKey(
   chargePointId: string,
   req: Pick<StartTransactionRequest, 'connectorId' | 'idTag' | 'timestamp' | 'meterStart'>,
 ): string {
-  return [
-    chargePointId,
-    req.connectorId,
-    req.idTag,
-    new Date(req.timestamp).toISOString(),
-    req.meterStart,
-  ].join('\u0000');
+  return [chargePointId, req.connectorId, req.idTag, instant(req.timestamp), req.meterStart].join('\u0000');
 }
 
 function quarantineKey(chargePointId: string, transactionId: number, stoppedAt: string): string {
   return `${chargePointId}\u0000${transactionId}\u0000${stoppedAt}`;
+}
+
+/**
+ * A pile's date-time to the millisecond, as stored and as matched. Business keys are compared in
+ * JavaScript (milliseconds, truncated) against what PostgreSQL returns; stored with finer digits,
+ * PostgreSQL would round them (…00.1239996 -> …00.124) and a row could no longer be matched to its call.
+ */
+function instant(timestamp: string): string {
+  return new Date(timestamp).toISOString();
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
