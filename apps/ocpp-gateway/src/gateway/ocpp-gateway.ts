@@ -158,7 +158,7 @@ export class OcppGateway {
         maxBatch: 200,
         maxWaitMs: 1,
         shards: START_WRITERS,
-        keyOf: (item) => item.req.idTag.toUpperCase(),
+        keyOf: (item) => item.req.idTag, // as the open-transaction check compares tags
         onBatch,
         onError: onError('start batch failed; retrying its calls one by one'),
       },
