@@ -1,4 +1,5 @@
 export * from './cells';
+export * from './date-time';
 export * from './columns';
 export * from './xlsx-writer';
 export * from './upload';

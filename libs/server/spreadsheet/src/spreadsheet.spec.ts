@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { attachmentDisposition, columnLetter, escapeCell, unescapeCell } from './cells';
 import { dictionaryLabel, dictionaryValue, type SpreadsheetColumn } from './columns';
+import { sheetDateTime } from './date-time';
 import { type ImportProgress, runImport } from './import-runner';
 import { readSheet } from './sheet-reader';
 import { SpreadsheetException } from './spreadsheet.exception';
@@ -89,6 +90,16 @@ describe('cells', () => {
     expect(dictionaryValue(STATES, ' enabled ')).toBe('1');
     expect(dictionaryValue(STATES, '1')).toBe('1');
     expect(dictionaryValue(STATES, 'maybe')).toBeUndefined();
+  });
+});
+
+describe('sheetDateTime', () => {
+  it('writes an instant as wall-clock time of the business zone, and no value as null', () => {
+    expect(sheetDateTime('2026-11-20T16:05:09.000Z')).toBe('2026-11-21 00:05:09');
+    expect(sheetDateTime(new Date('2026-11-21T00:00:00Z'), 'UTC')).toBe('2026-11-21 00:00:00');
+    expect(sheetDateTime('2026-11-21T00:00:00+08:00', 'Europe/Berlin')).toBe('2026-11-20 17:00:00');
+    expect(sheetDateTime(null)).toBeNull();
+    expect(sheetDateTime(undefined)).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   runImport,
   sendTemplate,
   sendXlsx,
+  sheetDateTime,
   type SheetRow,
   type RowProblems,
   type SpreadsheetColumn,
@@ -35,25 +36,6 @@ import {
 const BUSINESS_OFFSET = '+08:00';
 /** A number cell as the import takes it: plain decimal notation. */
 const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-const BUSINESS_ZONE = 'Asia/Shanghai';
-
-export function sheetDateTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: BUSINESS_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 /**
  * The wall-clock value of a cell Excel stores as a date or time, as `YYYY-MM-DDTHH:mm:ss`. The reader

@@ -1,20 +1,12 @@
 import type { ChargingOrderRow, DiscountPlanView, PricePlanView } from '@voltdepot/shared-contracts';
-import type { DictionaryEntry, Localized, SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
+import {
+  type DictionaryEntry,
+  type Localized,
+  sheetDateTime,
+  type SpreadsheetColumn,
+} from '@voltdepot/server-spreadsheet';
 import type { OccupationOrderView } from '../occupation/dto/occupation-order.dto';
 import type { ReservationView } from '../reservations/dto/reservation.dto';
-import { formatter } from '../pricing/business-time';
-import { BUSINESS_TIME_ZONE } from '../shared/query-params';
-
-/** YYYY-MM-DD HH:mm:ss in the business time zone (the console's one date-time format). */
-export function formatBusinessTime(value: string | null, timeZone = BUSINESS_TIME_ZONE): string | null {
-  if (!value) return null;
-  const p = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(new Date(value))
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
 
 /** Fen as yuan (exact: two decimals). */
 export const yuan = (fen: number): number => Math.round(fen) / 100;
@@ -71,8 +63,8 @@ export const ORDER_COLUMNS: SpreadsheetColumn<ChargingOrderRow>[] = [
   { key: 'gunName', header: h('充电枪', 'Gun'), value: (r) => r.gunName ?? String(r.connectorId) },
   { key: 'idTag', header: h('卡号', 'Card number') },
   { key: 'vehiclePlate', header: h('车牌号', 'Plate number'), width: 14 },
-  { key: 'startedAt', header: h('开始时间', 'Start time'), value: (r) => formatBusinessTime(r.startedAt) },
-  { key: 'stoppedAt', header: h('结束时间', 'End time'), value: (r) => formatBusinessTime(r.stoppedAt) },
+  { key: 'startedAt', header: h('开始时间', 'Start time'), value: (r) => sheetDateTime(r.startedAt) },
+  { key: 'stoppedAt', header: h('结束时间', 'End time'), value: (r) => sheetDateTime(r.stoppedAt) },
   {
     key: 'duration',
     header: h('充电时长(分钟)', 'Duration (min)'),
@@ -159,7 +151,7 @@ export const PRICE_PLAN_COLUMNS: SpreadsheetColumn<StageRow>[] = [
   {
     key: 'updatedAt',
     header: h('更新时间', 'Updated at'),
-    value: (r) => formatBusinessTime(r.plan.updatedAt),
+    value: (r) => sheetDateTime(r.plan.updatedAt),
   },
 ];
 
@@ -177,8 +169,8 @@ export const DISCOUNT_PLAN_COLUMNS: SpreadsheetColumn<DiscountPlanView>[] = [
   },
   { key: 'priceDiscount', header: h('电价折扣(%)', 'Price discount (%)'), width: 14 },
   { key: 'serviceFeeDiscount', header: h('服务费折扣(%)', 'Service fee discount (%)'), width: 14 },
-  { key: 'validFrom', header: h('生效时间', 'Valid from'), value: (r) => formatBusinessTime(r.validFrom) },
-  { key: 'validTo', header: h('失效时间', 'Valid to'), value: (r) => formatBusinessTime(r.validTo) },
+  { key: 'validFrom', header: h('生效时间', 'Valid from'), value: (r) => sheetDateTime(r.validFrom) },
+  { key: 'validTo', header: h('失效时间', 'Valid to'), value: (r) => sheetDateTime(r.validTo) },
   {
     key: 'enabled',
     header: h('启用', 'Enabled'),
@@ -192,7 +184,7 @@ export const DISCOUNT_PLAN_COLUMNS: SpreadsheetColumn<DiscountPlanView>[] = [
     value: (r) => r.details.map((d) => d.idTag).join(', '),
     width: 40,
   },
-  { key: 'updatedAt', header: h('更新时间', 'Updated at'), value: (r) => formatBusinessTime(r.updatedAt) },
+  { key: 'updatedAt', header: h('更新时间', 'Updated at'), value: (r) => sheetDateTime(r.updatedAt) },
 ];
 
 const FEE_SCOPE_LABELS = dictionary([
@@ -211,9 +203,9 @@ export const OCCUPATION_ORDER_COLUMNS: SpreadsheetColumn<OccupationOrderView>[] 
   {
     key: 'occupiedFrom',
     header: h('占位开始', 'Occupied from'),
-    value: (r) => formatBusinessTime(r.occupiedFrom),
+    value: (r) => sheetDateTime(r.occupiedFrom),
   },
-  { key: 'occupiedTo', header: h('占位结束', 'Occupied to'), value: (r) => formatBusinessTime(r.occupiedTo) },
+  { key: 'occupiedTo', header: h('占位结束', 'Occupied to'), value: (r) => sheetDateTime(r.occupiedTo) },
   {
     key: 'occupiedMinutes',
     header: h('占位时长(分钟)', 'Occupied (min)'),
@@ -264,9 +256,9 @@ export const RESERVATION_COLUMNS: SpreadsheetColumn<ReservationView>[] = [
   { key: 'gunName', header: h('充电枪', 'Gun'), value: (r) => r.gunName ?? String(r.connectorId) },
   { key: 'idTag', header: h('卡号', 'Card number') },
   { key: 'cardholder', header: h('持卡人', 'Cardholder') },
-  { key: 'reservedAt', header: h('预约时间', 'Reserved at'), value: (r) => formatBusinessTime(r.reservedAt) },
-  { key: 'expiryDate', header: h('失效时间', 'Expires at'), value: (r) => formatBusinessTime(r.expiryDate) },
+  { key: 'reservedAt', header: h('预约时间', 'Reserved at'), value: (r) => sheetDateTime(r.reservedAt) },
+  { key: 'expiryDate', header: h('失效时间', 'Expires at'), value: (r) => sheetDateTime(r.expiryDate) },
   { key: 'status', header: h('状态', 'Status'), dictionary: RESERVATION_STATUS_LABELS, width: 12 },
-  { key: 'endedAt', header: h('结束时间', 'Ended at'), value: (r) => formatBusinessTime(r.endedAt) },
+  { key: 'endedAt', header: h('结束时间', 'Ended at'), value: (r) => sheetDateTime(r.endedAt) },
   { key: 'chargingOrderNo', header: h('充电订单号', 'Charging order number'), width: 28 },
 ];
