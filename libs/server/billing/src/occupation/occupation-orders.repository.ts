@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { inScope, type BillingDataScope } from '../shared/data-scope';
 import { containing } from '../shared/query-params';
+import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
 import type { OccupationOrderQuery, OccupationOrderView } from './dto/occupation-order.dto';
 
 /** An order with the names of where it happened (pile by charge point id, gun by channel number). */
@@ -15,9 +16,6 @@ const COLUMNS = `o.id, o.order_no, o.charging_order_no, c.id AS charging_order_i
   o.transaction_id, o.station_id, s.name AS station_name, p.id AS pile_id, p.name AS pile_name, g.id AS gun_id,
   g.name AS gun_name, c.id_tag, o.fee_scope, o.occupied_from, o.occupied_to, o.free_minutes, o.interval_minutes,
   o.unit_price_fen, o.capped_amount_fen, o.billable_intervals, o.amount_fen, o.pay_status, o.created_at`;
-
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 function toView(r: Record<string, unknown>): OccupationOrderView {
   const from = new Date(r['occupied_from'] as Date);
@@ -57,22 +55,18 @@ export class OccupationOrdersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   private where(q: OccupationOrderQuery, scope: BillingDataScope): { sql: string; params: unknown[] } {
-    const params: unknown[] = [scope.pathPatterns];
-    const where = [inScope('o.organization_id', 1)];
-    const add = (condition: (n: number) => string, value: unknown) => {
-      params.push(value);
-      where.push(condition(params.length));
-    };
-    if (q.start) add((n) => `o.occupied_from >= $${n}`, q.start);
-    if (q.end) add((n) => `o.occupied_from <= $${n}`, q.end);
-    if (q.stationId) add((n) => `o.station_id = $${n}`, q.stationId);
-    if (q.pileId) add((n) => `p.id = $${n}`, q.pileId);
-    if (q.gunId) add((n) => `g.id = $${n}`, q.gunId);
+    const where = scopedWhere('o.organization_id', scope);
+    const add = where.add;
+    if (q.start) add((p) => `o.occupied_from >= ${p}`, q.start);
+    if (q.end) add((p) => `o.occupied_from <= ${p}`, q.end);
+    if (q.stationId) add((p) => `o.station_id = ${p}`, q.stationId);
+    if (q.pileId) add((p) => `p.id = ${p}`, q.pileId);
+    if (q.gunId) add((p) => `g.id = ${p}`, q.gunId);
     if (q.orderNo)
-      add((n) => `(o.order_no ILIKE $${n} OR o.charging_order_no ILIKE $${n})`, containing(q.orderNo));
-    if (q.payStatus !== undefined) add((n) => `o.pay_status = $${n}`, q.payStatus);
-    if (q.feeScope) add((n) => `o.fee_scope = $${n}`, q.feeScope);
-    return { sql: `WHERE ${where.join(' AND ')}`, params };
+      add((p) => `(o.order_no ILIKE ${p} OR o.charging_order_no ILIKE ${p})`, containing(q.orderNo));
+    if (q.payStatus !== undefined) add((p) => `o.pay_status = ${p}`, q.payStatus);
+    if (q.feeScope) add((p) => `o.fee_scope = ${p}`, q.feeScope);
+    return { sql: where.sql, params: where.params };
   }
 
   async page(

@@ -13,6 +13,7 @@ import type { PricePlanStage, StageType } from '../pricing/price-plan';
 import type { OrderTariff } from '../settlement/settlement.repository';
 import { inScope, type BillingDataScope } from '../shared/data-scope';
 import { containing } from '../shared/query-params';
+import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
 import type { OrderQuery } from './dto/order-query.dto';
 
 /** Order status (spec §4) from the pay status and the review of a held order. */
@@ -60,8 +61,6 @@ const BAND_COLUMNS: Record<StageType, string> = {
 export type RawRow = Record<string, unknown>;
 
 const num = (v: unknown): number => Number(v);
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const iso = (v: unknown): string => new Date(v as string).toISOString();
 
 export function toOrderRow(r: RawRow): ChargingOrderRow {
@@ -111,12 +110,8 @@ const PILE_ORGANIZATION = 'COALESCE(s.organization_id, p.organization_id)';
 
 function whereOf(q: OrderQuery, scope: BillingDataScope): { sql: string; params: unknown[] } {
   // The caller's data scope is always $1.
-  const conditions: string[] = [inScope(PILE_ORGANIZATION, 1)];
-  const params: unknown[] = [scope.pathPatterns];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    params.push(value);
-    conditions.push(sql(`$${params.length}`));
-  };
+  const where = scopedWhere(PILE_ORGANIZATION, scope);
+  const add = where.add;
   if (q.start) add((p) => `o.stopped_at >= ${p}`, q.start);
   if (q.end) add((p) => `o.stopped_at <= ${p}`, q.end);
   if (q.stationId !== undefined) add((p) => `p.station_id = ${p}`, q.stationId);
@@ -127,10 +122,10 @@ function whereOf(q: OrderQuery, scope: BillingDataScope): { sql: string; params:
   if (q.orderNo) add((p) => `o.order_no ILIKE ${p}`, containing(q.orderNo));
   if (q.payStatus !== undefined) add((p) => `o.pay_status = ${p}`, q.payStatus);
   if (q.orderStatus) add((p) => `(${ORDER_STATUS_SQL}) = ${p}`, q.orderStatus);
-  if (q.held === true) conditions.push('cardinality(o.abnormal_reasons) > 0');
-  if (q.held === false) conditions.push('cardinality(o.abnormal_reasons) = 0');
+  if (q.held === true) where.require('cardinality(o.abnormal_reasons) > 0');
+  if (q.held === false) where.require('cardinality(o.abnormal_reasons) = 0');
   if (q.reviewStatus) add((p) => `(${REVIEW_STATUS_SQL}) = ${p}`, q.reviewStatus);
-  return { sql: `WHERE ${conditions.join(' AND ')}`, params };
+  return { sql: where.sql, params: where.params };
 }
 
 export type OrderPricingInputs = {

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { inScope, type BillingDataScope } from '../shared/data-scope';
+import type { BillingDataScope } from '../shared/data-scope';
 import { containing } from '../shared/query-params';
+import { isoOrNull, numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
 import type { ReservationQuery, ReservationStatus, ReservationView } from './dto/reservation.dto';
 
 /**
@@ -44,10 +45,6 @@ const RESERVATIONS = `
                      WHEN r.expiry_date <= now() THEN 'timedOut'
                      ELSE 'successful' END AS status
       FROM r)`;
-
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const isoOrNull = (v: unknown): string | null => (v ? new Date(v as Date).toISOString() : null);
 
 function toView(r: Record<string, unknown>): ReservationView {
   const status = r['status'] as ReservationStatus;
@@ -116,19 +113,15 @@ export class ReservationRepository {
   }
 
   private where(q: ReservationQuery, scope: BillingDataScope): { filter: string; params: unknown[] } {
-    const params: unknown[] = [scope.pathPatterns];
-    const where = [inScope('v.organization_id', 1)];
-    const add = (condition: (n: number) => string, value: unknown) => {
-      params.push(value);
-      where.push(condition(params.length));
-    };
-    if (q.start) add((n) => `v.reserved_at >= $${n}`, q.start);
-    if (q.end) add((n) => `v.reserved_at <= $${n}`, q.end);
-    if (q.stationId) add((n) => `v.station_id = $${n}`, q.stationId);
-    if (q.pileId) add((n) => `v.pile_id = $${n}`, q.pileId);
-    if (q.gunId) add((n) => `v.gun_id = $${n}`, q.gunId);
-    if (q.idTag) add((n) => `v.id_tag ILIKE $${n}`, containing(q.idTag));
-    if (q.status) add((n) => `v.status = $${n}`, q.status);
-    return { filter: `WHERE ${where.join(' AND ')}`, params };
+    const where = scopedWhere('v.organization_id', scope);
+    const add = where.add;
+    if (q.start) add((p) => `v.reserved_at >= ${p}`, q.start);
+    if (q.end) add((p) => `v.reserved_at <= ${p}`, q.end);
+    if (q.stationId) add((p) => `v.station_id = ${p}`, q.stationId);
+    if (q.pileId) add((p) => `v.pile_id = ${p}`, q.pileId);
+    if (q.gunId) add((p) => `v.gun_id = ${p}`, q.gunId);
+    if (q.idTag) add((p) => `v.id_tag ILIKE ${p}`, containing(q.idTag));
+    if (q.status) add((p) => `v.status = ${p}`, q.status);
+    return { filter: where.sql, params: where.params };
   }
 }

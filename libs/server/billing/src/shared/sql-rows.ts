@@ -1,0 +1,29 @@
+import { type BillingDataScope, inScope } from './data-scope';
+
+/** Column values of raw query rows, null kept as null. */
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+export const isoOrNull = (v: unknown): string | null => (v ? new Date(v as Date).toISOString() : null);
+
+/**
+ * The WHERE clause of a grid's filters, always within the caller's data scope (`scopeColumn`, bound as
+ * $1). `add` binds the next parameter and adds the condition written with its placeholder.
+ */
+export function scopedWhere(scopeColumn: string, scope: BillingDataScope) {
+  const params: unknown[] = [scope.pathPatterns];
+  const conditions = [inScope(scopeColumn, 1)];
+  return {
+    params,
+    add(condition: (placeholder: string) => string, value: unknown): void {
+      params.push(value);
+      conditions.push(condition(`$${params.length}`));
+    },
+    /** A condition without a parameter. */
+    require(condition: string): void {
+      conditions.push(condition);
+    },
+    get sql(): string {
+      return `WHERE ${conditions.join(' AND ')}`;
+    },
+  };
+}
