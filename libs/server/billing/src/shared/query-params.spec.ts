@@ -34,5 +34,7 @@ describe('grid query parameters', () => {
   it('refuses page numbers and sizes out of range', () => {
     expect(issues(gridPageParamsSchema.safeParse({ page: '1'.repeat(30), size: '10' }))).toEqual(['page']);
     expect(issues(gridPageParamsSchema.safeParse({ page: '1', size: '1.5' }))).toEqual(['size']);
+    // Only decimal digits: not read as 16 and 100 (z.coerce.number would).
+    expect(issues(gridPageParamsSchema.safeParse({ page: '0x10', size: '1e2' }))).toEqual(['page', 'size']);
   });
 });

@@ -1,3 +1,4 @@
+import { INT32_MAX, intParam } from '@voltdepot/server-core';
 import { z } from 'zod';
 import { instantOf } from '../pricing/business-time';
 
@@ -88,33 +89,28 @@ export function withPeriod<T extends z.ZodRawShape>(shape: T) {
 
 /** `page/{page}/size/{size}` of a grid. */
 export const gridPageParamsSchema = z.object({
-  page: z.coerce
-    .number({ invalid_type_error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(100_000, 'page must be at most 100000'),
-  size: z.coerce
-    .number({ invalid_type_error: 'size must be a whole number' })
-    .int('size must be a whole number')
-    .min(1, 'size must be at least 1')
-    .max(500, 'size must be at most 500'),
+  page: intParam(1, 100_000, {
+    type: 'page must be a whole number',
+    min: 'page starts at 1',
+    max: 'page must be at most 100000',
+  }),
+  size: intParam(1, 500, {
+    type: 'size must be a whole number',
+    min: 'size must be at least 1',
+    max: 'size must be at most 500',
+  }),
 });
 export type GridPageParams = z.output<typeof gridPageParamsSchema>;
 
 /** `/:id` of a row; `max` is the largest id the table's key type holds. */
 function idParams(max: number) {
-  return z.object({
-    id: z.coerce
-      .number({ invalid_type_error: 'id must be a positive whole number' })
-      .int('id must be a positive whole number')
-      .min(1, 'id must be a positive whole number')
-      .max(max, 'id must be a positive whole number'),
-  });
+  const message = 'id must be a positive whole number';
+  return z.object({ id: intParam(1, max, { type: message, min: message, max: message }) });
 }
 /** The id of a row keyed by `bigserial` (orders). */
 export const idParamsSchema = idParams(Number.MAX_SAFE_INTEGER);
 /** The id of a row keyed by `serial` (price and discount plans). */
-export const serialIdParamsSchema = idParams(2_147_483_647);
+export const serialIdParamsSchema = idParams(INT32_MAX);
 export type IdParams = z.output<typeof idParamsSchema>;
 
 /** `lang` of an export: the language of its headers and labels. */

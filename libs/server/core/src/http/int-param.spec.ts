@@ -30,6 +30,9 @@ describe('intParam', () => {
     const named = intParam(1, 10, { min: 'page starts at 1', max: 'at most 10' });
     expect(named.safeParse('0').error!.issues[0].message).toBe('page starts at 1');
     expect(named.safeParse('11').error!.issues[0].message).toBe('at most 10');
+    const typed = intParam(1, 10, { type: 'id must be a positive whole number' });
+    expect(typed.safeParse('abc').error!.issues[0].message).toBe('id must be a positive whole number');
+    expect(typed.safeParse(2.5).error!.issues[0].message).toBe('id must be a positive whole number');
   });
 
   it('refuses pages beyond 100,000 (an OFFSET the database cannot take otherwise)', () => {

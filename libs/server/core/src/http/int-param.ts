@@ -8,14 +8,15 @@ const DECIMAL_INTEGER = /^\s*[+-]?\d+\s*$/;
  * only decimal digits convert: `0x10`, `1e3`, `''` or `true` are refused rather than read as 16, 1000, 0
  * or 1, and the bounds keep the value inside what the database columns and OFFSET arithmetic can take.
  */
-export function intParam(min: number, max: number, messages: { min?: string; max?: string } = {}) {
+export function intParam(
+  min: number,
+  max: number,
+  messages: { min?: string; max?: string; type?: string } = {},
+) {
+  const type = messages.type ?? 'must be a whole number written in decimal digits';
   return z.preprocess(
     (value) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value),
-    z
-      .number({ invalid_type_error: 'must be a whole number written in decimal digits' })
-      .int()
-      .min(min, messages.min)
-      .max(max, messages.max),
+    z.number({ invalid_type_error: type }).int(type).min(min, messages.min).max(max, messages.max),
   );
 }
 
