@@ -237,7 +237,7 @@ describe('business-areas §5 in the forms: the message of every rule, zh-CN and 
     ['VIN in lower case', field(vehicleGrid.fields, 'vin'), 'lsvab1234kl123456'],
     ['end of day', field(peakTimeGrid.fields, 'endTime'), '24:00'],
     [
-      'OCPP password blank when editing is the required rule only',
+      'host charge point id',
       field(hostFields, 'chargePointId'),
       'CP-1',
     ],
