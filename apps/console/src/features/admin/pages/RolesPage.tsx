@@ -7,10 +7,10 @@ import { App, Space, Tag, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { useGridRequest } from '../../../app/grid/useGridRequest';
 import { adminApi } from '../api/adminApi';
 import { adminGridProps } from '../components/adminGridProps';
 import { DataAuthDialog, MenuAuthDialog, RoleFormDialog } from '../components/RoleDialogs';
-import { useAdminGrid } from '../hooks/useAdminGrid';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
 
@@ -29,7 +29,10 @@ export function RolesPage() {
     menuAuth: usePermission(P.role.menuAuth),
     dataAuth: usePermission(P.role.dataAuth),
   };
-  const request = useAdminGrid<RoleView>(adminQueryKeys.rolePage, adminApi.rolePage);
+  const request = useGridRequest<RoleView>({
+    queryKey: (page, size, filters) => adminQueryKeys.rolePage({ page, size, ...filters }),
+    fetch: adminApi.rolePage,
+  });
   const reload = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: adminQueryKeys.roles() });
     void actionRef.current?.reload();

@@ -7,6 +7,7 @@ import { App, Dropdown, Space, Switch, Tag, TreeSelect, Typography } from 'antd'
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { useGridRequest } from '../../../app/grid/useGridRequest';
 import { useLocale } from '../../../app/providers/useLocale';
 import type { QueryParams } from '../../../request';
 import { adminApi } from '../api/adminApi';
@@ -20,7 +21,6 @@ import {
   UserRolesDialog,
 } from '../components/UserDialogs';
 import { UserImportDialog } from '../components/UserImportDialog';
-import { useAdminGrid } from '../hooks/useAdminGrid';
 import { useAllRoles, useOrganizationTree } from '../hooks/useAdminData';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
@@ -49,11 +49,11 @@ export function UsersPage() {
     delete: usePermission(P.user.delete),
   };
 
-  const request = useAdminGrid<UserView>(
-    adminQueryKeys.userPage,
-    adminApi.userPage,
-    useCallback((f: QueryParams) => (filters.current = f), []),
-  );
+  const request = useGridRequest<UserView>({
+    queryKey: (page, size, f) => adminQueryKeys.userPage({ page, size, ...f }),
+    fetch: adminApi.userPage,
+    onFilters: (f) => (filters.current = f),
+  });
   const reload = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: adminQueryKeys.users() });
     void actionRef.current?.reload();

@@ -12,10 +12,10 @@ import { App, Col, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
 import { RequestError, type QueryParams } from '../../../request';
 import { assetApi, ASSET_PAGE_SIZE } from '../api/assetApi';
 import { useDictionaries, type DictOption } from '../hooks/useDictionaries';
-import { filtersOf, useGridRequest } from '../hooks/useGridRequest';
 import { useRefOptions } from '../hooks/useRefOptions';
 import { gridButtons } from '../permissions';
 import { assetsQueryKeys } from '../queryKeys';
@@ -226,7 +226,11 @@ export function AssetGridPage({ config }: { config: GridConfig }) {
   const canEdit = usePermission(buttons.edit);
   const canDelete = usePermission(buttons.delete);
   const { options: dict, label } = useGridDictionaries(config.fields);
-  const request = useGridRequest(config.kind, config.fixedFilters);
+  const request = useGridRequest<AssetRow>({
+    filters: (params) => ({ ...filtersOf(params), ...config.fixedFilters }),
+    queryKey: (page, size, filters) => assetsQueryKeys.page(config.kind, { page, size, ...filters }),
+    fetch: (page, size, filters, signal) => assetApi.page(config.kind, page, size, filters, signal),
+  });
   const [editing, setEditing] = useState<{ open: boolean; row: AssetRow | undefined }>({
     open: false,
     row: undefined,

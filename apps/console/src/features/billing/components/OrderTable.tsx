@@ -6,15 +6,14 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
 import type { QueryParams } from '../../../request';
 import { billingApi } from '../api/billingApi';
 import { useDictionary } from '../hooks/useDictionary';
 import { locationColumns, useLocationOptions } from '../hooks/useOrderOptions';
-import { useTableRequest, type ProTableParams } from '../hooks/useTableRequest';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { billingQueryKeys } from '../queryKeys';
 import { formatDuration, formatKwh, formatYuan } from '../utils/money';
-import { searchFilters } from '../utils/filters';
 import { INSTANT_FORMAT, rangeSearchColumn } from '../utils/orderRange';
 import { AbnormalReasons } from './AbnormalReasons';
 import { ExportButton } from './ExportButton';
@@ -35,8 +34,7 @@ const FILTER_KEYS = [
   'reviewStatus',
 ] as const;
 
-export const orderFilters = (params: Record<string, unknown>): QueryParams =>
-  searchFilters(params, FILTER_KEYS);
+export const orderFilters = (params: Record<string, unknown>): QueryParams => filtersOf(params, FILTER_KEYS);
 
 /** The detail page of an order (the spec's session detail under /report/components/). */
 export const orderDetailPath = (id: number) => `/report/components/session?id=${id}`;
@@ -67,16 +65,13 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
   const lastFilters = useRef<QueryParams>({});
   const fixed: QueryParams = held ? { held: 'true' } : {};
 
-  const request = useTableRequest<ChargingOrderRow, ChargingOrderPage>(
-    (page, size, params: ProTableParams) =>
-      billingQueryKeys.orders(page, size, { ...orderFilters(params), ...fixed }),
-    (page, size, params, signal) => {
-      const filters = { ...orderFilters(params), ...fixed };
-      lastFilters.current = filters;
-      return billingApi.orders(page, size, filters, signal);
-    },
-    (page) => setTotals(page.totals),
-  );
+  const request = useGridRequest<ChargingOrderRow, ChargingOrderPage>({
+    filters: (params) => ({ ...orderFilters(params), ...fixed }),
+    queryKey: billingQueryKeys.orders,
+    fetch: billingApi.orders,
+    onFilters: (filters) => (lastFilters.current = filters),
+    onPage: (page) => setTotals(page.totals),
+  });
 
   const columns = useMemo<ProColumns<ChargingOrderRow>[]>(() => {
     const cols: ProColumns<ChargingOrderRow>[] = [

@@ -7,12 +7,12 @@ import { Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { useGridRequest } from '../../../app/grid/useGridRequest';
 import { billingApi } from '../api/billingApi';
 import { DiscountPlanFormModal } from '../components/DiscountPlanFormModal';
 import { ExportButton } from '../components/ExportButton';
 import { PlanRowActions } from '../components/PlanRowActions';
 import { useDictionary } from '../hooks/useDictionary';
-import { useTableRequest } from '../hooks/useTableRequest';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { billingQueryKeys } from '../queryKeys';
 
@@ -24,10 +24,10 @@ export function DiscountPlansPage() {
   const canEdit = usePermission(BILLING_PERMISSIONS.discountPlanEdit);
   const clientTypes = useDictionary('client_type');
   const [editing, setEditing] = useState<{ plan?: DiscountPlanView } | undefined>();
-  const request = useTableRequest<DiscountPlanView>(
-    (page, size) => billingQueryKeys.discountPlans(page, size),
-    (page, size, _params, signal) => billingApi.discountPlans(page, size, signal),
-  );
+  const request = useGridRequest<DiscountPlanView>({
+    queryKey: (page, size) => billingQueryKeys.discountPlans(page, size),
+    fetch: (page, size, _filters, signal) => billingApi.discountPlans(page, size, signal),
+  });
   const reload = async () => {
     await queryClient.invalidateQueries({ queryKey: billingQueryKeys.discountPlansAll() });
     await actionRef.current?.reload();

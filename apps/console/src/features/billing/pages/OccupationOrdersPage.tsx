@@ -5,16 +5,15 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
 import type { QueryParams } from '../../../request';
 import { billingApi } from '../api/billingApi';
 import { ExportButton } from '../components/ExportButton';
 import { orderDetailPath } from '../components/OrderTable';
 import { useDictionary } from '../hooks/useDictionary';
 import { locationColumns, useLocationOptions } from '../hooks/useOrderOptions';
-import { useTableRequest } from '../hooks/useTableRequest';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { billingQueryKeys } from '../queryKeys';
-import { searchFilters } from '../utils/filters';
 import { formatDuration, formatYuan } from '../utils/money';
 import { INSTANT_FORMAT, rangeSearchColumn } from '../utils/orderRange';
 
@@ -30,15 +29,13 @@ export function OccupationOrdersPage() {
   const locations = useLocationOptions();
   const [totalFen, setTotalFen] = useState(0);
   const lastFilters = useRef<QueryParams>({});
-  const request = useTableRequest<OccupationOrderRow, OccupationOrderPage>(
-    (page, size, params) => billingQueryKeys.occupationOrders(page, size, searchFilters(params, FILTER_KEYS)),
-    (page, size, params, signal) => {
-      const filters = searchFilters(params, FILTER_KEYS);
-      lastFilters.current = filters;
-      return billingApi.occupationOrders(page, size, filters, signal);
-    },
-    (page) => setTotalFen(page.totalAmountFen),
-  );
+  const request = useGridRequest<OccupationOrderRow, OccupationOrderPage>({
+    filters: (params) => filtersOf(params, FILTER_KEYS),
+    queryKey: billingQueryKeys.occupationOrders,
+    fetch: billingApi.occupationOrders,
+    onFilters: (filters) => (lastFilters.current = filters),
+    onPage: (page) => setTotalFen(page.totalAmountFen),
+  });
   const feeScopes = useMemo(
     () => [
       { value: 'internal', label: t('billing.occupation.internal') },

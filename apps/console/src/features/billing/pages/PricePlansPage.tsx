@@ -7,6 +7,7 @@ import { Space, Table, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { useGridRequest } from '../../../app/grid/useGridRequest';
 import { billingApi } from '../api/billingApi';
 import { BAND_COLORS } from '../components/bandColors';
 import { ExportButton } from '../components/ExportButton';
@@ -14,7 +15,6 @@ import { PlanRowActions } from '../components/PlanRowActions';
 import { PricePlanFormModal } from '../components/PricePlanFormModal';
 import { StageBandChart } from '../components/StageBandChart';
 import { useDictionary } from '../hooks/useDictionary';
-import { useTableRequest } from '../hooks/useTableRequest';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { billingQueryKeys } from '../queryKeys';
 
@@ -26,10 +26,10 @@ export function PricePlansPage() {
   const canEdit = usePermission(BILLING_PERMISSIONS.pricePlanEdit);
   const stageTypes = useDictionary('charging_period_type');
   const [editing, setEditing] = useState<{ plan?: PricePlanView } | undefined>();
-  const request = useTableRequest<PricePlanView>(
-    (page, size) => billingQueryKeys.pricePlans(page, size),
-    (page, size, _params, signal) => billingApi.pricePlans(page, size, signal),
-  );
+  const request = useGridRequest<PricePlanView>({
+    queryKey: (page, size) => billingQueryKeys.pricePlans(page, size),
+    fetch: (page, size, _filters, signal) => billingApi.pricePlans(page, size, signal),
+  });
   const reload = async () => {
     await queryClient.invalidateQueries({ queryKey: billingQueryKeys.pricePlansAll() });
     await actionRef.current?.reload();

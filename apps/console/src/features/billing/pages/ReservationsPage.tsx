@@ -1,18 +1,17 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import type { GridPage, ReservationRow } from '@voltdepot/shared-contracts';
+import type { ReservationRow } from '@voltdepot/shared-contracts';
 import { Tag } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
 import type { QueryParams } from '../../../request';
 import { billingApi } from '../api/billingApi';
 import { ExportButton } from '../components/ExportButton';
 import { useDictionary } from '../hooks/useDictionary';
 import { locationColumns, useLocationOptions } from '../hooks/useOrderOptions';
-import { useTableRequest } from '../hooks/useTableRequest';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { billingQueryKeys } from '../queryKeys';
-import { searchFilters } from '../utils/filters';
 import { INSTANT_FORMAT, rangeSearchColumn } from '../utils/orderRange';
 
 const FILTER_KEYS = ['start', 'end', 'stationId', 'pileId', 'gunId', 'idTag', 'status'];
@@ -29,14 +28,12 @@ export function ReservationsPage() {
   const statuses = useDictionary('reservation_status');
   const locations = useLocationOptions();
   const lastFilters = useRef<QueryParams>({});
-  const request = useTableRequest<ReservationRow, GridPage<ReservationRow>>(
-    (page, size, params) => billingQueryKeys.reservations(page, size, searchFilters(params, FILTER_KEYS)),
-    (page, size, params, signal) => {
-      const filters = searchFilters(params, FILTER_KEYS);
-      lastFilters.current = filters;
-      return billingApi.reservations(page, size, filters, signal);
-    },
-  );
+  const request = useGridRequest<ReservationRow>({
+    filters: (params) => filtersOf(params, FILTER_KEYS),
+    queryKey: billingQueryKeys.reservations,
+    fetch: billingApi.reservations,
+    onFilters: (filters) => (lastFilters.current = filters),
+  });
 
   const columns = useMemo<ProColumns<ReservationRow>[]>(
     () => [

@@ -4,10 +4,10 @@ import { GuardedButton, Permission } from '@voltdepot/console-ui';
 import type { GridPage } from '@voltdepot/shared-contracts';
 import { useMemo, useRef, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGridRequest } from '../../../app/grid/useGridRequest';
 import type { QueryParams } from '../../../request';
 import { MSG_PAGE_SIZE } from '../api/msgApi';
-import { useGridRequest } from '../hooks/useGridRequest';
-import type { MsgResource } from '../queryKeys';
+import { msgQueryKeys, type MsgResource } from '../queryKeys';
 
 export type MsgTableProps<T extends { id: number }> = {
   resource: MsgResource;
@@ -40,7 +40,10 @@ export function MsgTable<T extends { id: number }>({
   const { t } = useTranslation();
   const ownRef = useRef<ActionType>();
   const actionRef = givenRef ?? ownRef;
-  const request = useGridRequest<T>(resource, fetchPage);
+  const request = useGridRequest<T>({
+    queryKey: (page, size, filters) => msgQueryKeys.page(resource, { page, size, ...filters }),
+    fetch: fetchPage,
+  });
 
   const withSequence = useMemo<ProColumns<T>[]>(
     () => [

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../app/providers/i18n';
 import { memoryStorage } from '../../../test/memoryStorage';
 import { dictionaryOptions } from './useDictionaries';
-import { filtersOf } from './useGridRequest';
 
 const node = (code: string, items: [string, string][]) => ({
   id: 1,
@@ -50,22 +49,5 @@ describe('dictionary options', () => {
       { value: 'EMERGENCY', label: '紧急' },
     ]);
     expect(options.event_channel.map((o) => o.value)).toEqual(['0', '1', '2', '3', '4']);
-  });
-});
-
-describe('grid filters', () => {
-  it('leave out paging, blanks and nulls, and trim text', () => {
-    expect(
-      filtersOf({
-        current: 2,
-        pageSize: 10,
-        keyword: 'x',
-        templateName: '  stop ',
-        type: '',
-        configName: undefined,
-        channel: 0,
-        x: null,
-      }),
-    ).toEqual({ templateName: 'stop', channel: 0 });
   });
 });
