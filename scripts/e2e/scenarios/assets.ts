@@ -11,7 +11,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
-import { ACCOUNTS, adminApi, pathOf, signIn, visible, type Scenario, type ScenarioContext } from './support';
+import {
+  ACCOUNTS,
+  adminApi,
+  eventually,
+  pathOf,
+  seedRunDemoDepot,
+  signIn,
+  visible,
+  type Scenario,
+  type ScenarioContext,
+} from './support';
 
 type Basics = {
   run: string;
@@ -268,11 +278,13 @@ export const assetsScenarios: Scenario[] = [
       await visible(page, '至少选择一个主机');
       await page.getByRole('tab', { name: '未登记的充电桩' }).click();
       const register = page.getByTestId(`register-${chargePointId}`);
-      for (let attempt = 0; attempt < 10 && !(await register.isVisible()); attempt++) {
-        await page.waitForTimeout(1000);
+      // The attempt is recorded as the handshake is refused: reopen the tab until it lists it.
+      await eventually(async () => {
+        if (await register.isVisible()) return;
         await page.getByRole('tab', { name: '充电主机' }).click();
         await page.getByRole('tab', { name: '未登记的充电桩' }).click();
-      }
+        await register.waitFor({ timeout: 1_000 });
+      }, 15_000);
       await t.screenshot(page, 'assets-unknown-piles-zh-CN');
       await register.click();
       await page
@@ -292,6 +304,7 @@ export const assetsScenarios: Scenario[] = [
   {
     name: 'assets: a maintainer sees what the role allows',
     async run(t) {
+      await seedRunDemoDepot(t, 'e2e-assets-maintainer'); // stations whose fee settings are listed below
       const page = await t.newPage();
       await signIn(page, t, ACCOUNTS.maintainer);
       // Equipment: stations, hosts, parking spaces and cameras can be added.
@@ -321,6 +334,8 @@ export const assetsScenarios: Scenario[] = [
       await t.screenshot(page, 'assets-maintainer-cards-zh-CN');
       await page.goto(`${t.baseUrl}/basic/stationFee`);
       await grid(page, 'stationFee');
+      // Rows shown (the demo depot's stations), and none of them editable.
+      await page.locator('.ant-table-row').first().waitFor();
       assert.equal(await page.locator('[data-testid^="edit-"]').count(), 0, 'fee settings are read-only');
       assert.equal(pathOf(page), '/basic/stationFee');
     },
