@@ -82,6 +82,9 @@ describe('GroupCommit', () => {
       message: expect.stringMatching(/check constraint/),
     });
     expect(await committed(items.map((i) => i.id))).toBe(9);
+    // The nine written one by one are counted as what they were: nine committed transactions.
+    expect(commit.items).toBe(9);
+    expect(commit.batches).toBe(9);
   });
 
   it('holds at most `concurrency` connections, and batches grow while they are busy', async () => {

@@ -116,8 +116,10 @@ export class GroupCommit<I, R> {
       this.options.onError?.(error);
       // Isolate the item that failed: each one again in its own transaction.
       for (const waiting of batch) {
+        const itemStarted = performance.now();
         try {
           const [result] = await this.transaction([waiting.item]);
+          this.committed(1, itemStarted);
           waiting.resolve(result);
         } catch (itemError) {
           waiting.reject(itemError);
@@ -125,13 +127,18 @@ export class GroupCommit<I, R> {
       }
       return;
     }
+    this.committed(batch.length, started);
+    batch.forEach((waiting, i) => waiting.resolve(results[i]));
+  }
+
+  /** Counts a committed transaction of `size` items (single-item retries after a failed batch too). */
+  private committed(size: number, started: number): void {
     const seconds = (performance.now() - started) / 1000;
     this.batches++;
-    this.items += batch.length;
+    this.items += size;
     this.busySeconds += seconds;
     this.maxSeconds = Math.max(this.maxSeconds, seconds);
-    this.options.onBatch?.(this.options.name, batch.length, seconds);
-    batch.forEach((waiting, i) => waiting.resolve(results[i]));
+    this.options.onBatch?.(this.options.name, size, seconds);
   }
 
   private async transaction(items: I[]): Promise<R[]> {
