@@ -236,11 +236,7 @@ describe('business-areas §5 in the forms: the message of every rule, zh-CN and 
     ['company name', field(companyGrid.fields, 'name'), 'Fuzhou Bus Co.'],
     ['VIN in lower case', field(vehicleGrid.fields, 'vin'), 'lsvab1234kl123456'],
     ['end of day', field(peakTimeGrid.fields, 'endTime'), '24:00'],
-    [
-      'host charge point id',
-      field(hostFields, 'chargePointId'),
-      'CP-1',
-    ],
+    ['host charge point id', field(hostFields, 'chargePointId'), 'CP-1'],
     ['optional blank', field(vehicleGrid.fields, 'selfNumber'), ''],
   ])('%s is accepted', (_name, f, value) => {
     expect(messages(f, value)).toBeNull();
