@@ -180,9 +180,8 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
     ],
     ['post', `${BASE}/inbox/read`, [1e19], '0'],
   ] as const)('%s %s with an id beyond the id columns: 400 naming %j', async (method, path, body, field) => {
-    const res = await as(adminToken)
-      [method](path, body as object)
-      .expect(400);
+    const client = as(adminToken);
+    const res = await client[method](path, body as object).expect(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.details).toContainEqual(expect.objectContaining({ field }));
   });
