@@ -53,10 +53,14 @@ describe('alert probes: a target that serves an endless body', () => {
     server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       if (req.url === '/metrics') res.write('process_open_fds 42\n');
-      // Never ends: a stream, a large file or a misbehaving service.
-      const chunk = Buffer.alloc(64 * 1024, 'x');
-      const timer = setInterval(() => res.write(chunk), 5);
-      res.on('close', () => clearInterval(timer));
+      // Never ends: a stream, a large file or a misbehaving service. Written as fast as the socket takes
+      // it (not on a timer, which a loaded machine slows below the probe's 16 MiB before its time-out).
+      const chunk = Buffer.alloc(1024 * 1024, 'x');
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on('drain', pump);
+      pump();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
