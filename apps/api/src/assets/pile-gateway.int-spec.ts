@@ -218,6 +218,88 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
     expect(await state()).toBe('active');
   });
 
+  /** A bare OCPP connection: calls answered in order, and the close code once the gateway closes it. */
+  async function rawConnection(chargePointId: string, password: string) {
+    const ws = new WebSocket(`${url()}/${encodeURIComponent(chargePointId)}`, ['ocpp1.6'], {
+      headers: { authorization: `Basic ${Buffer.from(`${chargePointId}:${password}`).toString('base64')}` },
+    });
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    const replies = new Map<string, (frame: unknown[]) => void>();
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as unknown[];
+      replies.get(String(frame[1]))?.(frame);
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return {
+      closed,
+      close: () => ws.terminate(),
+      call: (action: string, params: Body): Promise<unknown[]> => {
+        const id = randomUUID();
+        const reply = new Promise<unknown[]>((resolve) => replies.set(id, resolve));
+        ws.send(JSON.stringify([2, id, action, params]));
+        return reply;
+      },
+    };
+  }
+
+  const BOOT = { chargePointVendor: 'Test', chargePointModel: 'Raw' };
+
+  it('disabling a connected pile closes its connection; it stays refused until enabled again', async () => {
+    const created = await post('/api/pile', aPile(stationId, { deviceStatus: 50 }));
+    const id = Number(created['id']);
+    const chargePointId = String(created['chargePointId']);
+    await eventually(async () => expect(await handshakeStatus(chargePointId, PILE_PASSWORD)).toBe(101));
+    const first = await rawConnection(chargePointId, PILE_PASSWORD);
+    expect((await first.call('BootNotification', BOOT))[2]).toMatchObject({ status: 'Accepted' });
+
+    await post('/api/pile/batch/disable', { ids: [id] }, 201);
+    // Closed by the gateway within its registry refresh (200 ms here), with the revocation code.
+    expect(await first.closed).toBe(4003);
+
+    // Reconnecting without a boot does not carry the old acceptance over.
+    const second = await rawConnection(chargePointId, PILE_PASSWORD);
+    const status = { connectorId: 1, errorCode: 'NoError', status: 'Available' };
+    const refused = await second.call('StatusNotification', status);
+    expect(refused[0]).toBe(4);
+    expect(refused[2]).toBe('SecurityError');
+
+    // Enabled again: the live connection regains the acceptance of the pile's last boot, in place.
+    await post('/api/pile/batch/enable', { ids: [id] }, 201);
+    await eventually(async () => expect((await second.call('StatusNotification', status))[0]).toBe(3));
+
+    // Disabled again: closed; a boot on the next connection is Rejected, and accepted once enabled.
+    await post('/api/pile/batch/disable', { ids: [id] }, 201);
+    expect(await second.closed).toBe(4003);
+    const third = await rawConnection(chargePointId, PILE_PASSWORD);
+    expect((await third.call('BootNotification', BOOT))[2]).toMatchObject({ status: 'Rejected' });
+    expect((await third.call('StatusNotification', status))[2]).toBe('SecurityError');
+    await post('/api/pile/batch/enable', { ids: [id] }, 201);
+    await eventually(async () =>
+      expect((await third.call('BootNotification', BOOT))[2]).toMatchObject({ status: 'Accepted' }),
+    );
+    expect((await third.call('StatusNotification', status))[0]).toBe(3);
+    third.close();
+  });
+
+  it('a new OCPP password closes the live connection: the old one is refused, the new one admitted', async () => {
+    const created = await post('/api/pile', aPile(stationId, { deviceStatus: 50 }));
+    const id = Number(created['id']);
+    const chargePointId = String(created['chargePointId']);
+    await eventually(async () => expect(await handshakeStatus(chargePointId, PILE_PASSWORD)).toBe(101));
+    const connection = await rawConnection(chargePointId, PILE_PASSWORD);
+    expect((await connection.call('BootNotification', BOOT))[2]).toMatchObject({ status: 'Accepted' });
+
+    const newPassword = 'rotated-secret-0123456789';
+    const body = { ...aPile(stationId), number: created['number'], chargePointId, ocppPassword: newPassword };
+    await t.http().put(`/api/pile/${id}`).set(admin).send(body).expect(200);
+    expect(await connection.closed).toBe(4003);
+    expect(await handshakeStatus(chargePointId, PILE_PASSWORD)).toBe(401);
+    expect(await handshakeStatus(chargePointId, newPassword)).toBe(101);
+  });
+
   it.each([
     [{}, 400, 'Validation failed: ids: At least one host must be selected'],
     [{ ids: [] }, 400, 'Validation failed: ids: At least one host must be selected'],

@@ -13,6 +13,7 @@ import { closeNeverRejects, listenForSocketErrors } from './connection-hardening
 import type { PileAuthenticator } from './pile-authenticator';
 import type { PileSession } from './pile-session';
 import type { SessionRegistry } from './session-registry';
+import { registrationOnConnect } from '../router/registration-gate';
 import type { PileState } from './pile-registry.repository';
 
 export type OcppServerOptions = {
@@ -45,6 +46,12 @@ export type OcppServerDeps = {
 
 /** Close code for a connection replaced by a newer one of the same pile (application range 4000-4999). */
 export const CLOSE_REPLACED = 4001;
+
+/**
+ * Close code for a connection whose pile was disabled, removed or given a new password while it was
+ * connected: its credentials no longer admit it (application range 4000-4999).
+ */
+export const CLOSE_REVOKED = 4003;
 
 /** Close code for a pile that sent too many bad messages (as ocpp-rpc uses for bad frames in a row). */
 export const CLOSE_BAD_MESSAGES = 1002;
@@ -148,6 +155,18 @@ export class OcppServer {
       'pile connection replaced',
     );
     void session.client.close({ code: CLOSE_REPLACED, reason: 'Replaced by a new connection' });
+  }
+
+  /**
+   * Close a session whose admission no longer holds (pile disabled, removed, or its password changed).
+   * A pile that reconnects goes through the handshake again with what the registry says now.
+   */
+  revoke(session: PileSession, reason: string): void {
+    this.deps.logger.warn(
+      { chargePointId: session.chargePointId, sessionId: session.sessionId, reason },
+      'pile connection revoked',
+    );
+    void session.client.close({ code: CLOSE_REVOKED, reason });
   }
 
   private async authenticate(
@@ -315,7 +334,8 @@ export class OcppServer {
   /** Register and announce the connection; true when a newer connection of the pile already took over. */
   private async registerSession(session: PileSession): Promise<boolean> {
     // What the pile may send depends on its last boot, which may have been on an earlier connection.
-    session.registrationStatus = await this.deps.status.lastRegistration(session.chargePointId);
+    session.lastBoot = await this.deps.status.lastRegistration(session.chargePointId);
+    session.registrationStatus = registrationOnConnect(session.lastBoot, session.registryState);
     const { previous, superseded } = await this.deps.sessions.register(session);
     if (superseded) return true;
     if (previous) this.evict(previous);

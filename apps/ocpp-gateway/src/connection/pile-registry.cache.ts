@@ -13,6 +13,11 @@ export type PileRegistryCacheOptions = {
   /** Full reload period (catches deleted rows). */
   fullReloadMs?: number;
   onError?: (error: unknown) => void;
+  /**
+   * Called when a poll finds that a cached pile's row changed (`current`) or is gone (`current`
+   * undefined), after the cache holds the new version. Not called for piles seen for the first time.
+   */
+  onChange?: (previous: PileRecord, current: PileRecord | undefined) => void;
 };
 
 /**
@@ -81,18 +86,32 @@ export class PileRegistryCache {
     if (full) {
       // Rows deleted since: gone from the cache (a later miss reads through again).
       const present = new Set(rows.map((row) => row.chargePointId));
-      for (const id of this.piles.keys()) if (!present.has(id)) this.piles.delete(id);
+      for (const [id, cached] of this.piles) {
+        if (present.has(id)) continue;
+        this.piles.delete(id);
+        this.notify(cached, undefined);
+      }
       this.lastFullReload = Date.now();
     }
     for (const row of rows) {
       const cached = this.piles.get(row.chargePointId);
       // Each change of a row stamps a new updated_at: an equal one is the version already held, an
       // older one lost a race with a read-through of a newer version.
-      if (!cached || row.updatedAt.getTime() > cached.updatedAt.getTime())
+      if (!cached || row.updatedAt.getTime() > cached.updatedAt.getTime()) {
         this.piles.set(row.chargePointId, row);
+        if (cached) this.notify(cached, row);
+      }
       this.misses.delete(row.chargePointId);
     }
     this.polledAt = polledAt;
+  }
+
+  private notify(previous: PileRecord, current: PileRecord | undefined): void {
+    try {
+      this.options.onChange?.(previous, current);
+    } catch (error) {
+      this.options.onError?.(error);
+    }
   }
 
   /** Piles held (for tests and diagnostics). */

@@ -11,8 +11,9 @@ import { CommandService } from '../commands/command.service';
 import { OcppServer } from '../connection/ocpp-server';
 import { PileAuthenticator } from '../connection/pile-authenticator';
 import { PileRegistryCache } from '../connection/pile-registry.cache';
-import { PileRegistryRepository } from '../connection/pile-registry.repository';
+import { PileRegistryRepository, type PileRecord } from '../connection/pile-registry.repository';
 import { SessionRegistry } from '../connection/session-registry';
+import { registrationOnConnect } from '../router/registration-gate';
 import { authorizeHandler } from '../handlers/authorization/v16/authorization.handlers';
 import {
   bootNotificationHandler,
@@ -104,6 +105,7 @@ export class OcppGateway {
     this.registry = new PileRegistryCache(pileRepository, {
       refreshMs: settings.OCPP_REGISTRY_REFRESH_MS ?? 2_000,
       onError: onError('pile registry refresh failed'),
+      onChange: (previous, current) => this.applyRegistryChange(previous, current),
     });
     const idTagRepository = new IdTagRepository(dataSource);
     this.idTags = new IdTagCache(idTagRepository, { ttlMs: settings.OCPP_ID_TAG_CACHE_MS ?? 5_000 });
@@ -249,6 +251,35 @@ export class OcppGateway {
       defaultTimeoutMs: settings.OCPP_COMMAND_TIMEOUT_MS ?? 30_000,
       metrics: this.metrics,
     });
+  }
+
+  /**
+   * A registry change takes effect on live connections too, not only at the next handshake (each
+   * replica acts on the connections it holds). The connection of a pile that was removed, disabled or
+   * given a new password is closed: it reconnects, if it still may, and starts from what the registry
+   * says now (a disabled pile is refused everything but a BootNotification, which is Rejected). Any
+   * other state change applies to the live connection in place, with the same cap as at connection
+   * time (`registrationOnConnect`): a pile moved back to pending is Pending, one enabled again regains
+   * the acceptance of its last boot, or is Accepted at its next BootNotification.
+   */
+  private applyRegistryChange(previous: PileRecord, current: PileRecord | undefined): void {
+    const session = this.sessions.get(previous.chargePointId);
+    if (!session) return;
+    const reason = !current
+      ? 'Pile removed from the registry'
+      : current.state === 'disabled'
+        ? 'Pile disabled'
+        : current.passwordHash !== previous.passwordHash
+          ? 'Pile credentials changed'
+          : undefined;
+    if (reason) {
+      this.server.revoke(session, reason);
+      return;
+    }
+    if (current && current.state !== session.registryState) {
+      session.registryState = current.state;
+      session.registrationStatus = registrationOnConnect(session.lastBoot, current.state);
+    }
   }
 
   /** Start in dependency order; resolves with the OCPP port once piles can connect. */

@@ -1,5 +1,6 @@
 import type { PileSession } from '../connection/pile-session';
 import {
+  registrationOnConnect,
   allowTriggeredMessage,
   commandRefusal,
   mayPileSend,
@@ -51,5 +52,21 @@ describe('commandRefusal', () => {
     const reason = commandRefusal(session(status), action);
     if (refusal === undefined) expect(reason).toBeUndefined();
     else expect(reason).toMatch(refusal);
+  });
+});
+
+describe('registrationOnConnect', () => {
+  it.each([
+    ['Accepted', 'active', 'Accepted'],
+    ['Pending', 'active', 'Pending'],
+    [undefined, 'active', undefined],
+    ['Accepted', 'pending', 'Pending'],
+    ['Rejected', 'pending', 'Rejected'],
+    [undefined, 'pending', undefined],
+    ['Accepted', 'disabled', 'Rejected'],
+    ['Pending', 'disabled', 'Rejected'],
+    [undefined, 'disabled', 'Rejected'],
+  ] as const)('last boot %s, registry %s -> %s', (lastBoot, state, expected) => {
+    expect(registrationOnConnect(lastBoot, state)).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
-import type { CentralSystemAction, ChargePointAction } from '@voltdepot/shared-ocpp';
+import type { CentralSystemAction, ChargePointAction, RegistrationStatus } from '@voltdepot/shared-ocpp';
 import type { PileSession } from '../connection/pile-session';
+import type { PileState } from '../connection/pile-registry.repository';
 
 /** How long a Pending pile may take to send a message it was asked for with TriggerMessage (ms). */
 export const TRIGGERED_MESSAGE_WINDOW_MS = 60_000;
@@ -32,6 +33,21 @@ export function commandRefusal(session: PileSession, action: CentralSystemAction
   if (action === 'RemoteStartTransaction' || action === 'RemoteStopTransaction')
     return `pile ${session.chargePointId} is pending: ${action} is not allowed until it is accepted`;
   return undefined;
+}
+
+/**
+ * The registration a new connection starts with: the answer to the pile's last boot, but never more
+ * than the registry admits now. A pile disabled since it was accepted is Rejected, one moved back to
+ * pending is Pending, until its next BootNotification re-reads the registry; otherwise a pile could
+ * reconnect without booting and go on charging on an acceptance it no longer has.
+ */
+export function registrationOnConnect(
+  lastBoot: RegistrationStatus | undefined,
+  registryState: PileState,
+): RegistrationStatus | undefined {
+  if (registryState === 'disabled') return 'Rejected';
+  if (registryState === 'pending' && lastBoot === 'Accepted') return 'Pending';
+  return lastBoot;
 }
 
 /** Note that a Pending pile was asked for `requested` (a TriggerMessage it accepted). */

@@ -46,6 +46,7 @@ export function bootNotificationHandler(deps: CoreHandlerDeps): OcppHandler<'Boo
     );
     // Only now: what the pile may send next depends on this answer (see registration-gate.ts).
     ctx.session.registrationStatus = status;
+    ctx.session.lastBoot = status;
     ctx.session.triggered?.clear();
     deps.afterCommit();
     deps.logger.info(
