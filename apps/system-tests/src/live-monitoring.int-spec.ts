@@ -11,7 +11,9 @@ import request from 'supertest';
 import { WebSocket } from 'ws';
 import type { INestApplication } from '@nestjs/common';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
-import { createTestDatabase, eventually, type TestDatabase } from '@voltdepot/server-testing';
+import Redis from 'ioredis';
+import { connectionKey } from '@voltdepot/server-ocpp-commands';
+import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@voltdepot/server-testing';
 import { monitorStationTopic, type MonitorGunView, type MonitorPush } from '@voltdepot/shared-contracts';
 import { busDrivers, signIn, startPlatform, type RunningPlatform } from './fixtures/platform';
 
@@ -196,14 +198,43 @@ describe.each(busDrivers())('live monitoring end to end (bus %j)', (busEnv) => {
       const max = sorted.at(-1)!;
       console.log(
         `live monitoring (${busEnv['BUS']} bus): pile StatusNotification -> STOMP frame, ${latencies.length} changes: ` +
-          `p50 ${p50} ms, max ${max} ms`,
+          `p50 ${p50} ms, p90 ${sorted[Math.floor(sorted.length * 0.9) - 1]} ms, max ${max} ms`,
       );
-      // Generous bound for a loaded 2-core machine; the requirement is 1 s.
+      // The requirement is 1 s: nine changes in ten within it, and none beyond 2 s even on a loaded
+      // 2-core machine running the whole test suite.
+      const p90 = sorted[Math.floor(sorted.length * 0.9) - 1];
+      expect(p90).toBeLessThan(1_000);
       expect(max).toBeLessThan(2_000);
     } finally {
       await screen.close();
     }
   }, 90_000);
+
+  it('shows when an idle pile was last heard from, from its live connection (heartbeats publish no event)', async () => {
+    const lastSeen = async (): Promise<string | null> => {
+      const page = await request(api.getHttpServer())
+        .get('/api/monitor/pile/page/1/size/10')
+        .query({ keyword: chargePointId })
+        .set('authorization', `Bearer ${admin}`)
+        .expect(200);
+      const view = (page.body.list as { chargePointId: string; lastSeenAt: string | null }[]).find(
+        (p) => p.chargePointId === chargePointId,
+      );
+      return view?.lastSeenAt ?? null;
+    };
+    const before = await lastSeen();
+    expect(before).not.toBeNull();
+    // The gateway refreshes a connected pile's record at most every 30 s; do what it does after a later
+    // Heartbeat, without the wait. No bus event moves the read model meanwhile.
+    const heard = new Date(Date.parse(before!) + 45_000).toISOString();
+    const redis = new Redis(testEnv().redisUrl);
+    try {
+      expect(await redis.hset(connectionKey(prefix, chargePointId), 'lastSeenAt', heard)).toBe(0);
+    } finally {
+      await redis.quit();
+    }
+    expect(await lastSeen()).toBe(heard);
+  });
 
   it('starts and stops a charge from the api, and the gun card follows with power and the bus', async () => {
     const screen = await watchStation(msgUrl, admin, stationId);

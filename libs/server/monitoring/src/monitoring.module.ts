@@ -10,6 +10,7 @@ import {
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { EVENT_BUS, type EventBus } from '@voltdepot/server-messaging';
+import { lastSeenOf } from '@voltdepot/server-ocpp-commands';
 import { MonitoringController } from './api/monitoring.controller';
 import { MonitoringService } from './api/monitoring.service';
 import {
@@ -130,12 +131,16 @@ export class MonitoringModule {
         },
         {
           provide: MonitoringService,
-          inject: [ReadModelStore, MonitoringAssetsRepository, MONITOR_DATA_SCOPE],
+          inject: [ReadModelStore, MonitoringAssetsRepository, MONITOR_DATA_SCOPE, MONITOR_REDIS],
           useFactory: (
             store: ReadModelStore,
             assets: MonitoringAssetsRepository,
             scopes: MonitoringDataScopeProvider,
-          ) => new MonitoringService(store, assets, scopes),
+            redis: Redis,
+          ) =>
+            new MonitoringService(store, assets, scopes, undefined, (ids) =>
+              lastSeenOf(redis, options.ocppRedisPrefix, ids),
+            ),
         },
         {
           provide: PileCommandSender,

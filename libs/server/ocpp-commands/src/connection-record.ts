@@ -24,3 +24,23 @@ export async function lookupConnection(
 ): Promise<ConnectionRecord | undefined> {
   return connectionRecordOf(await redis.hgetall(connectionKey(prefix, chargePointId)));
 }
+
+/**
+ * When each of these piles was last heard from on its live connection (every call it makes, heartbeats
+ * included, refreshes the record), in one round trip; piles not connected are absent.
+ */
+export async function lastSeenOf(
+  redis: Redis,
+  prefix: string,
+  chargePointIds: readonly string[],
+): Promise<Map<string, string>> {
+  const seen = new Map<string, string>();
+  if (!chargePointIds.length) return seen;
+  const pipeline = redis.pipeline();
+  for (const id of chargePointIds) pipeline.hget(connectionKey(prefix, id), 'lastSeenAt');
+  const answers = (await pipeline.exec()) ?? [];
+  answers.forEach(([error, value], i) => {
+    if (!error && typeof value === 'string' && value) seen.set(chargePointIds[i], value);
+  });
+  return seen;
+}

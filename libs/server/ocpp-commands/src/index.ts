@@ -5,7 +5,7 @@ export {
   type RemoteCommandReply,
   type RemoteCommandRequest,
 } from './command-messages';
-export { connectionRecordOf, lookupConnection, type ConnectionRecord } from './connection-record';
+export { connectionRecordOf, lastSeenOf, lookupConnection, type ConnectionRecord } from './connection-record';
 export {
   REPLY_GRACE_MS,
   ReplicaCommandSender,

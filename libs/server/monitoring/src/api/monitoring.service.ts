@@ -22,6 +22,13 @@ import type { ReadModelStore } from '../read-model/read-model.store';
 import { pileState, vehicleChargeState, type GunState } from '../read-model/views';
 import type { PageParams, PileQuery, VehicleQuery } from './monitoring.dto';
 
+/** The later of two ISO instants (either may be missing). */
+function latestOf(a: string | null, b: string | undefined): string | null {
+  if (!b) return a;
+  if (!a) return b;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
 const emptyCounts = (): GunStatusCounts =>
   Object.fromEntries(GUN_STATUSES.map((s) => [s, 0])) as GunStatusCounts;
 
@@ -35,6 +42,12 @@ export class MonitoringService {
     private readonly assets: MonitoringAssetsRepository,
     private readonly scopes: MonitoringDataScopeProvider,
     private readonly clock: () => Date = () => new Date(),
+    /**
+     * When the piles were last heard from on their live connections (the gateway's connection records):
+     * the read model moves only on events, and an idle pile's heartbeats publish none.
+     */
+    private readonly liveLastSeen: (chargePointIds: string[]) => Promise<Map<string, string>> = async () =>
+      new Map(),
   ) {}
 
   /** Live views of these hosts, in the given order, with the vehicle of each gun's card. */
@@ -44,10 +57,14 @@ export class MonitoringService {
 
   /** Live views without the guns' vehicles (for counts and filters: no need to look the cards up). */
   private async liveViews(piles: PileRecord[]): Promise<MonitorPileView[]> {
-    const stored = await this.store.readPiles(
-      piles.map((p) => p.chargePointId),
-      new Map(piles.map((p) => [p.chargePointId, p.guns.map((g) => g.channelNumber)])),
-    );
+    const ids = piles.map((p) => p.chargePointId);
+    const [stored, heard] = await Promise.all([
+      this.store.readPiles(
+        ids,
+        new Map(piles.map((p) => [p.chargePointId, p.guns.map((g) => g.channelNumber)])),
+      ),
+      this.liveLastSeen(ids).catch(() => new Map<string, string>()),
+    ]);
     return piles.map((pile) => {
       const state = pileState(
         stored.get(pile.chargePointId) ?? {
@@ -76,7 +93,7 @@ export class MonitoringService {
         deviceStatus: pile.deviceStatus,
         online: state.online,
         onlineSince: state.onlineSince,
-        lastSeenAt: state.lastSeenAt,
+        lastSeenAt: latestOf(state.lastSeenAt, heard.get(pile.chargePointId)),
         vendor: state.vendor,
         model: state.model,
         firmwareVersion: state.firmwareVersion,
