@@ -219,7 +219,7 @@ export const assetsScenarios: Scenario[] = [
       await page.locator('#chargePointId').fill(`E2E-${b.run}`);
       await page.getByTestId('host-generate-password').click();
       assert.equal((await page.locator('#ocppPassword').inputValue()).length, 24);
-      await choose(page, 'type', 'Type 1');
+      await choose(page, 'type', 'Alternating current (AC)');
       await page.locator('#maxPowerW').fill('240000');
       await page.locator('#ratedPowerW').fill('300000');
       await choose(page, 'manufacturerId', b.makerName);

@@ -150,7 +150,7 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
       'Imported host',
       chargePointId,
       String(station['number']),
-      'Type 1',
+      'Alternating current (AC)',
       120000,
       120000,
       'Normal after acceptance',

@@ -112,17 +112,17 @@ const DEVICE_STATUS_LABELS = labelled(DEVICE_STATUSES, {
   6: ['长期维护', 'Long-term maintenance'],
   50: ['验收后正常', 'Normal after acceptance'],
 });
-/** §9 gives the charger type codes 0 to 8 and 255, not their names (as the console's dictionary). */
+/** Charger type names, as the console's dictionary shows them (§9 names four kinds; docs/assets.md). */
 const CHARGER_TYPE_LABELS = labelled(CHARGER_TYPES, {
-  0: ['类型 0', 'Type 0'],
-  1: ['类型 1', 'Type 1'],
-  2: ['类型 2', 'Type 2'],
-  3: ['类型 3', 'Type 3'],
-  4: ['类型 4', 'Type 4'],
-  5: ['类型 5', 'Type 5'],
-  6: ['类型 6', 'Type 6'],
-  7: ['类型 7', 'Type 7'],
-  8: ['类型 8', 'Type 8'],
+  0: ['直流', 'Direct current (DC)'],
+  1: ['交流', 'Alternating current (AC)'],
+  2: ['交直流一体', 'AC/DC combined'],
+  3: ['无线', 'Wireless'],
+  4: ['充放电', 'Charge-and-discharge (V2G)'],
+  5: ['换电', 'Battery swap'],
+  6: ['群充', 'Charging stack (shared power)'],
+  7: ['移动充电', 'Mobile charging'],
+  8: ['光储充', 'PV, storage and charging'],
   255: ['其他', 'Other'],
 });
 const NATIONAL_STANDARD_LABELS = labelled(NATIONAL_STANDARDS, {
