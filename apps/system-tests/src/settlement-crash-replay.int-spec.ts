@@ -1,14 +1,13 @@
 /**
  * Exactly-once settlement under failure, end to end on both bus drivers: simulated piles charge a
  * dozen sessions while the api (with the settlement consumer) runs in its own process and is
- * SIGKILLed mid-run, the OCPP gateway is restarted mid-session, piles retransmit transaction messages
+ * SIGKILLed mid-run, the OCPP gateway (its own process too) is SIGKILLed while the piles' stops are
+ * arriving and restarted, piles retransmit transaction messages
  * (same and new message ids) and the gateway's events are replayed on the bus (same and new event
  * ids). Every session must still end as exactly one order that matches the simulator's own record to
  * the Wh and the fen.
  */
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
 import { priceSession } from '@voltdepot/server-billing';
 import { createEventBus, busConfigFromEnv, type EventBus } from '@voltdepot/server-messaging';
 import { SimulatedPile, type SessionRecord } from '@voltdepot/server-ocpp-simulator';
@@ -21,11 +20,10 @@ import {
   type TestDatabase,
   type TsProcess,
 } from '@voltdepot/server-testing';
-import { gatewayConfigSchema } from '../../ocpp-gateway/src/app.config';
-import { AppModule as GatewayModule } from '../../ocpp-gateway/src/app.module';
 import { seedTestDepot, TEST_PLAN } from './fixtures/depot';
 
 const API_PROCESS = 'apps/system-tests/src/fixtures/api-process.main.ts';
+const GATEWAY_PROCESS = 'apps/ocpp-gateway/src/main.ts';
 const env = testEnv();
 const drivers: Record<string, string>[] = [{ BUS: 'redis' }];
 if (env.kafkaBrokers) drivers.push({ BUS: 'kafka', KAFKA_BROKERS: env.kafkaBrokers.join(',') });
@@ -35,15 +33,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 jest.setTimeout(240_000);
 
 describe.each(drivers)(
-  'settlement through a killed consumer, a restarted gateway and replays (bus %j)',
+  'settlement through a killed consumer, a killed gateway and replays (bus %j)',
   (busEnv) => {
     let db: TestDatabase;
-    let gateway: INestApplication | undefined;
+    let gateway: TsProcess | undefined;
     let bus: EventBus;
     const apis: TsProcess[] = [];
     const piles: SimulatedPile[] = [];
     const prefix = `vdkr${randomUUID().slice(0, 6)}`;
-    const ocppPort = 20000 + Math.floor(Math.random() * 10000);
+    const ocppPort = 20000 + Math.floor(Math.random() * 5000);
+    const gatewayHttpPort = ocppPort + 5000;
     const cards = ['BUS-0101', 'BUS-0102', 'BUS-0103', 'BUS-0104', 'BUS-0105', 'BUS-0106'];
     const common = () => ({
       DATABASE_URL: db.url,
@@ -57,16 +56,16 @@ describe.each(drivers)(
     });
 
     async function startGateway(): Promise<void> {
-      const config = loadConfig(gatewayConfigSchema, {
+      gateway = spawnTs(GATEWAY_PROCESS, {
         ...common(),
+        LOG_LEVEL: 'info',
+        PORT: String(gatewayHttpPort),
         OCPP_PORT: String(ocppPort),
         OCPP_HOST: '127.0.0.1',
         OCPP_REDIS_PREFIX: prefix,
         OCPP_REGISTRY_REFRESH_MS: '200',
       });
-      const logger = createLogger({ service: 'ocpp-gateway', level: config.LOG_LEVEL });
-      gateway = (await createServiceApp(GatewayModule.register(config, logger), { config, logger })).app;
-      await gateway.init();
+      await gateway.waitForLine(/OCPP gateway listening/, 90_000);
     }
 
     async function startApi(): Promise<TsProcess> {
@@ -118,7 +117,7 @@ describe.each(drivers)(
     afterAll(async () => {
       for (const pile of piles) await pile.stop();
       for (const api of apis) await api.kill();
-      await gateway?.close();
+      await gateway?.kill();
       await bus?.close();
       await db?.drop();
     });
@@ -155,14 +154,19 @@ describe.each(drivers)(
       await eventually(async () => expect((await orders()).length).toBeGreaterThan(0), 60_000, 5);
       await api.kill('SIGKILL');
 
-      // Round 2 starts with no consumer; the gateway is restarted in the middle of it, and the guns
-      // stop while it is down (the piles queue the stops and replay them after reconnecting).
+      // Round 2 starts with no consumer. The gateway is SIGKILLed while the guns' stops are arriving
+      // (some written and answered, some written but unanswered, some not yet received) and the rest
+      // stop while it is down; the piles queue what was not answered and replay it after reconnecting.
       sessions.push(...(await startRound(2)));
       await sleep(1_000);
-      await gateway!.close();
+      const stopping = stopRound('Local');
+      await sleep(15);
+      await gateway!.kill('SIGKILL');
       gateway = undefined;
+      await stopping;
+      // The kill left transaction messages unanswered: the piles hold them for replay.
+      expect(piles.reduce((n, pile) => n + pile.pendingMessages, 0)).toBeGreaterThan(0);
       await sleep(500);
-      await stopRound('Local');
       await startGateway();
       for (const pile of piles) await eventually(() => expect(pile.online).toBe(true), 30_000);
       for (const pile of piles) await pile.drained(30_000);
