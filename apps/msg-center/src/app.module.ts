@@ -19,7 +19,7 @@ import { DispatchModule } from './jobs/dispatch.module';
 import { MsgHttpModule } from './msg-http.module';
 import { StopNoticesModule } from './stop-notices/stop-notices.module';
 import { StorageModule } from './shared/database.module';
-import { IdentityPermissionLookup } from '@voltdepot/server-identity';
+import { IdentityPermissionLookup, OperationLogModule } from '@voltdepot/server-identity';
 import { PushModule } from './stomp/push.module';
 import { StompModule } from './stomp/stomp.module';
 import { MonitorTopicModule } from './monitoring/monitor-topic.module';
@@ -72,6 +72,8 @@ export class AppModule {
           connectTimeoutMs: config.STOMP_CONNECT_TIMEOUT_MS,
           sessionCheckMs: config.STOMP_SESSION_CHECK_MS,
         }),
+        // Every POST/PUT/PATCH/DELETE lands in the api's operation log (same database, same table).
+        OperationLogModule,
         MsgHttpModule,
         StopNoticesModule,
         MonitorTopicModule.forRoot({

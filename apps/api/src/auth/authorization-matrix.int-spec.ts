@@ -96,6 +96,7 @@ const ROUTES: Record<string, Expected> = {
   'DELETE /api/resource/:id': 'sys:resource:delete',
   'GET /api/platformConfig/page/:page/size/:size': 'sys:config:query',
   'POST /api/platformConfig': 'sys:config:edit',
+  'PUT /api/platformConfig': 'sys:config:edit',
   'PUT /api/platformConfig/:configKey': 'sys:config:edit',
   'DELETE /api/platformConfig/:configKey': 'sys:config:edit',
   'GET /api/operationLog/page/:page/size/:size': 'sys:log:operation',

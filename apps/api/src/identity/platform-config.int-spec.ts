@@ -100,4 +100,135 @@ describe('GET /public/noAuth/getPlatformModuleConfigList', () => {
     expect((await publicList()).map((e) => e.configKey)).not.toContain('thirdParty.smsSign');
     await t.http().delete('/api/platformConfig/thirdParty.smsSign').set(bearer(admin)).expect(204);
   });
+
+  describe('PUT /api/platformConfig (several settings, one transaction)', () => {
+    const values = async (keys: string[]) => {
+      const admin = await t.login('admin', ADMIN_PASSWORD);
+      const page = (await t.http().get('/api/platformConfig/page/1/size/100').set(bearer(admin)).expect(200))
+        .body as { list: { configKey: string; configValue: string }[] };
+      return Object.fromEntries(
+        page.list.filter((r) => keys.includes(r.configKey)).map((r) => [r.configKey, r.configValue]),
+      );
+    };
+
+    it('one invalid value: 422 naming every failing item, and none of the others is saved', async () => {
+      const admin = await t.login('admin', ADMIN_PASSWORD);
+      const before = await values(['systemTitle', 'cityCode', 'businessTimeZone']);
+      const res = await t
+        .http()
+        .put('/api/platformConfig')
+        .set(bearer(admin))
+        .send({
+          items: [
+            { configKey: 'systemTitle', configValue: 'Half saved?' },
+            { configKey: 'cityCode', configValue: 'paris' },
+            { configKey: 'businessTimeZone', configValue: 'Mars/Olympus' },
+          ],
+        })
+        .expect(422);
+      expect(res.body).toEqual({
+        code: 'CONFIG_VALUE_INVALID',
+        message:
+          "Setting 'cityCode' must be 'fz', 'hefei' or 'tm166'; Setting 'businessTimeZone' must be an IANA time zone such as 'Asia/Shanghai'",
+        details: [
+          { field: 'items.1.configValue', message: "Expected 'fz', 'hefei' or 'tm166'" },
+          { field: 'items.2.configValue', message: "Expected an IANA time zone such as 'Asia/Shanghai'" },
+        ],
+        correlationId: expect.any(String),
+      });
+      expect(await values(['systemTitle', 'cityCode', 'businessTimeZone'])).toEqual(before);
+    });
+
+    it.each([
+      [
+        'an unknown key',
+        { items: [{ configKey: 'noSuchKey', configValue: 'x' }] },
+        404,
+        'CONFIG_NOT_FOUND',
+        "Setting 'noSuchKey' does not exist",
+      ],
+      [
+        'no items',
+        { items: [] },
+        400,
+        'VALIDATION_FAILED',
+        'Validation failed: items: At least one setting must be given',
+      ],
+      [
+        'a key given twice',
+        {
+          items: [
+            { configKey: 'cityCode', configValue: 'fz' },
+            { configKey: 'cityCode', configValue: 'hefei' },
+          ],
+        },
+        400,
+        'VALIDATION_FAILED',
+        "Validation failed: items.1.configKey: 'cityCode' is given more than once",
+      ],
+      [
+        'a value that is no string',
+        { items: [{ configKey: 'noticeIcon', configValue: 1 }] },
+        400,
+        'VALIDATION_FAILED',
+        'Validation failed: items.0.configValue: Expected string, received number',
+      ],
+    ])('%s -> %d', async (_name, body, status, code, message) => {
+      const admin = await t.login('admin', ADMIN_PASSWORD);
+      const res = await t.http().put('/api/platformConfig').set(bearer(admin)).send(body).expect(status);
+      expect(errorOf(res.body, code).message).toBe(message);
+    });
+
+    it('all values valid: all are saved together and the public list follows', async () => {
+      const admin = await t.login('admin', ADMIN_PASSWORD);
+      const res = await t
+        .http()
+        .put('/api/platformConfig')
+        .set(bearer(admin))
+        .send({
+          items: [
+            { configKey: 'systemTitle', configValue: 'Batch title' },
+            { configKey: 'bigScreen', configValue: '0' },
+            { configKey: 'requestTimeoutMs', configValue: '1800000' },
+          ],
+        })
+        .expect(200);
+      expect(
+        (res.body as { configKey: string; updatedBy: string }[]).map((r) => [r.configKey, r.updatedBy]),
+      ).toEqual([
+        ['bigScreen', 'admin'],
+        ['requestTimeoutMs', 'admin'],
+        ['systemTitle', 'admin'],
+      ]);
+      const entries = Object.fromEntries((await publicList()).map((e) => [e.configKey, e.configValue]));
+      expect(entries).toMatchObject({ systemTitle: 'Batch title', bigScreen: '0' });
+      expect(await values(['requestTimeoutMs'])).toEqual({ requestTimeoutMs: '1800000' });
+    });
+
+    it('the seeded system parameters are checked one by one too', async () => {
+      const admin = await t.login('admin', ADMIN_PASSWORD);
+      const res = await t
+        .http()
+        .put('/api/platformConfig/requestTimeoutMs')
+        .set(bearer(admin))
+        .send({ configValue: '500' })
+        .expect(422);
+      expect(res.body).toMatchObject({
+        code: 'CONFIG_VALUE_INVALID',
+        message: "Setting 'requestTimeoutMs' must be a whole number of milliseconds from 1000 to 1800000",
+      });
+      await t
+        .http()
+        .put('/api/platformConfig/businessTimeZone')
+        .set(bearer(admin))
+        .send({ configValue: 'Europe/Berlin' })
+        .expect(200);
+      await t
+        .http()
+        .put('/api/platformConfig/thirdParty.cameraPrefix')
+        .set(bearer(admin))
+        .send({ configValue: 'https://camera.example.com/' })
+        .expect(422);
+    });
+  });
 });

@@ -14,7 +14,7 @@ import { binary } from '../fixtures/xlsx';
 
 type Cell = string | number | null;
 type Report = {
-  mode: 'all' | 'report';
+  mode: 'all';
   total: number;
   imported: number;
   failed: number;
@@ -307,20 +307,36 @@ describe('users as spreadsheets: export, template, import (real files through HT
       ]);
     });
 
-    it('report mode imports the good rows, reports the others, and the progress can be polled', async () => {
+    it('a file with one bad row imports none of its good rows; a clean file imports all; progress can be polled', async () => {
       const before = await userCount();
-      const progressId = randomUUID();
-      const file = await xlsx([
-        EN_HEADER,
+      const rows = [
         ['report.ok1', 'Ok 1', 'Secret123', null, null, 'HF', 'maintainer', 'Disabled'],
         ['report.bad', 'Bad', 'Secret123', null, null, 'NOPE', null, null],
         ['report.ok2', 'Ok 2', 'Secret456', null, null, 'fz-n', 'fleet_manager operator', null],
-      ]);
+      ];
+      const rejectedId = randomUUID();
+      const rejected = await importFile(await xlsx([EN_HEADER, ...rows]), 'users.xlsx', {
+        lang: 'en-US',
+        progressId: rejectedId,
+      }).expect(422);
+      const error = errorOf(rejected.body, 'SPREADSHEET_IMPORT_REJECTED');
+      expect(error.message).toBe('1 row(s) have errors; nothing was imported');
+      expect(error.details).toMatchObject({ mode: 'all', total: 3, imported: 0, failed: 1 });
+      expect((error.details as Report).errors.map((e) => [e.row, e.column])).toEqual([[3, 'F']]);
+      expect(await userCount()).toBe(before);
+      expect(await userNamed('report.ok1')).toBeUndefined();
+      expect(
+        (await t.http().get(`/api/user/import/progress/${rejectedId}`).set(bearer(admin)).expect(200)).body,
+      ).toMatchObject({ phase: 'failed' });
+
+      const progressId = randomUUID();
       const report = (
-        await importFile(file, 'users.xlsx', { mode: 'report', lang: 'en-US', progressId }).expect(200)
+        await importFile(await xlsx([EN_HEADER, rows[0], rows[2]]), 'users.xlsx', {
+          lang: 'en-US',
+          progressId,
+        }).expect(200)
       ).body as Report;
-      expect(report).toMatchObject({ mode: 'report', total: 3, imported: 2, failed: 1 });
-      expect(report.errors.map((e) => [e.row, e.column])).toEqual([[3, 'F']]);
+      expect(report).toEqual({ mode: 'all', total: 2, imported: 2, failed: 0, errors: [] });
       expect(await userCount()).toBe(before + 2);
       expect(await userNamed('report.ok1')).toMatchObject({ enabled: false, roleIds: [roles['maintainer']] });
       expect(await userNamed('report.ok2')).toMatchObject({
@@ -331,7 +347,7 @@ describe('users as spreadsheets: export, template, import (real files through HT
 
       expect(
         (await t.http().get(`/api/user/import/progress/${progressId}`).set(bearer(admin)).expect(200)).body,
-      ).toEqual({ phase: 'done', processed: 3, total: 3 });
+      ).toEqual({ phase: 'done', processed: 2, total: 2 });
       // Progress is the importer's own: another administrator does not see it.
       await t
         .http()
@@ -483,13 +499,13 @@ describe('users as spreadsheets: export, template, import (real files through HT
         'At most 1000 rows can be imported at a time',
       ],
       [
-        'an unknown mode',
-        () => xlsx([EN_HEADER]),
+        'the former report mode (imports are all or nothing)',
+        () => xlsx([EN_HEADER, ['mode.report', 'M', 'Secret123', null, null, 'FZ', null, null]]),
         'users.xlsx',
-        { mode: 'some' },
+        { mode: 'report' },
         400,
         'VALIDATION_FAILED',
-        /mode/,
+        /Unrecognized key.*mode/,
       ],
       [
         'a progress id that is no UUID',

@@ -941,6 +941,20 @@ export const apiOperations = {
     pathParams: ['id'],
     queryParams: [],
   },
+  OrderOperationsController_export: {
+    method: 'GET',
+    path: '/api/orderOperation/export/xlsx',
+    tag: 'billing: order operation log',
+    pathParams: [],
+    queryParams: ['start', 'end', 'orderNo', 'operator', 'action', 'lang'],
+  },
+  OrderOperationsController_page: {
+    method: 'GET',
+    path: '/api/orderOperation/page/{page}/size/{size}',
+    tag: 'billing: order operation log',
+    pathParams: ['page', 'size'],
+    queryParams: ['start', 'end', 'orderNo', 'operator', 'action'],
+  },
   OrganizationsController_create: {
     method: 'POST',
     path: '/api/organization',
@@ -1179,6 +1193,13 @@ export const apiOperations = {
     pathParams: [],
     queryParams: [],
   },
+  PlatformConfigController_updateMany: {
+    method: 'PUT',
+    path: '/api/platformConfig',
+    tag: 'sys: settings',
+    pathParams: [],
+    queryParams: [],
+  },
   PlatformConfigController_page: {
     method: 'GET',
     path: '/api/platformConfig/page/{page}/size/{size}',
@@ -1223,6 +1244,13 @@ export const apiOperations = {
   },
   PricePlansController_assign: {
     method: 'POST',
+    path: '/api/pricePlan/station/{stationId}',
+    tag: 'PricePlans',
+    pathParams: ['stationId'],
+    queryParams: [],
+  },
+  PricePlansController_stationHistory: {
+    method: 'GET',
     path: '/api/pricePlan/station/{stationId}',
     tag: 'PricePlans',
     pathParams: ['stationId'],
@@ -1646,7 +1674,7 @@ export const apiOperations = {
     path: '/api/user/import',
     tag: 'sys: users',
     pathParams: [],
-    queryParams: ['lang', 'mode', 'progressId'],
+    queryParams: ['lang', 'progressId'],
   },
   UsersSpreadsheetController_progress: {
     method: 'GET',

@@ -1,12 +1,4 @@
-import {
-  DynamicModule,
-  Inject,
-  Injectable,
-  MiddlewareConsumer,
-  Module,
-  NestModule,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { RedisImportProgressStore } from '@voltdepot/server-spreadsheet';
 import Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
@@ -29,7 +21,7 @@ import { FavoritesController } from './favorites/favorites.controller';
 import { IDENTITY_OPTIONS, IDENTITY_REDIS, IdentityOptions } from './identity.options';
 import { LogRepository } from './logs/log.repository';
 import { LogsController } from './logs/logs.controller';
-import { OperationLogMiddleware } from './logs/operation-log.middleware';
+import { OperationLogModule } from './logs/operation-log.module';
 import { OrganizationRepository } from './organizations/organization.repository';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
@@ -70,10 +62,11 @@ class IdentityRedisCloser implements OnApplicationShutdown {
  * mutating request of the app.
  */
 @Module({})
-export class IdentityModule implements NestModule {
+export class IdentityModule {
   static forRoot(options: IdentityOptions): DynamicModule {
     return {
       module: IdentityModule,
+      imports: [OperationLogModule],
       controllers: [
         AuthController,
         TotpController,
@@ -136,13 +129,8 @@ export class IdentityModule implements NestModule {
         FavoriteRepository,
         CurrentUserService,
         DemoDataSeeder,
-        OperationLogMiddleware,
       ],
       exports: [SessionService, DataScopeService],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(OperationLogMiddleware).forRoutes('{*splat}');
   }
 }

@@ -9,6 +9,8 @@ export type UserView = {
   organizationId: number;
   organizationName: string;
   enabled: boolean;
+  /** The user has a second factor (TOTP) turned on: administrators may reset it. */
+  totpEnabled: boolean;
   roleIds: number[];
   createdAt: string;
   updatedAt: string;
@@ -61,6 +63,18 @@ export type ResourceNode = {
   visible: boolean;
   children: ResourceNode[];
 };
+
+/**
+ * `GET /api/role/{id}/resources` (menu authorisation): what the role holds and the whole resource tree
+ * to tick it in, so the dialog needs only `sys:role:menuAuth` (not `sys:resource:query`).
+ */
+export type RoleResourcesView = { resourceIds: number[]; tree: ResourceNode[] };
+
+/**
+ * `GET /api/role/{id}/organizations` (data authorisation): the roots the role sees and the caller's
+ * organisation subtrees to choose from, so the dialog needs only `sys:role:dataAuth` (not `sys:org:query`).
+ */
+export type RoleOrganizationsView = { organizationIds: number[]; tree: OrganizationNode[] };
 
 export type DictKind = 'type' | 'item';
 export type DictNode = {

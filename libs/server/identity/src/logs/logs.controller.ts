@@ -21,7 +21,7 @@ import {
 } from '../shared/schemas';
 import { LogRepository } from './log.repository';
 
-const logQuerySchema = z.object({
+const logFilterSchema = z.object({
   username: optionalQueryText,
   success: optionalQueryBoolean,
   start: optionalQueryDate,
@@ -32,9 +32,20 @@ const logQuerySchema = z.object({
     .transform((v) => (v === '' ? undefined : v)),
   path: optionalQueryText,
 });
+
+/** A period ending before it starts is a mistake in the filter, not an empty result. */
+function periodInOrder(q: { start?: Date; end?: Date }, ctx: z.RefinementCtx): void {
+  if (q.start !== undefined && q.end !== undefined && q.end < q.start) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end'], message: 'Must not be before start' });
+  }
+}
+
+const logQuerySchema = logFilterSchema.superRefine(periodInOrder);
 type LogQuery = z.infer<typeof logQuerySchema>;
 
-const exportQuerySchema = logQuerySchema.extend({ lang: z.enum(['zh-CN', 'en-US']).default('zh-CN') });
+const exportQuerySchema = logFilterSchema
+  .extend({ lang: z.enum(['zh-CN', 'en-US']).default('zh-CN') })
+  .superRefine(periodInOrder);
 
 /** The most rows one export writes (newest first). */
 const EXPORT_LIMIT = 50_000;

@@ -13,6 +13,8 @@ import type { EncryptedPlatformConfig, GridPage } from '@voltdepot/shared-contra
 import { z } from 'zod';
 import { PageParams, pageParamsSchema } from '../shared/schemas';
 import {
+  BatchUpdateConfigDto,
+  batchUpdateConfigSchema,
   configKeyParamsSchema,
   configQuerySchema,
   CreateConfigDto,
@@ -60,6 +62,16 @@ export class PlatformConfigController {
     @ZodBody(createConfigSchema) dto: CreateConfigDto,
   ): Promise<PlatformConfigRow> {
     return this.configs.create(dto, me.username);
+  }
+
+  /** Several settings at once (the platform settings form): all validated first, written in one transaction. */
+  @Put()
+  @RequirePermissions('sys:config:edit')
+  updateMany(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodBody(batchUpdateConfigSchema) dto: BatchUpdateConfigDto,
+  ): Promise<PlatformConfigRow[]> {
+    return this.configs.updateMany(dto, me.username);
   }
 
   @Put(':configKey')

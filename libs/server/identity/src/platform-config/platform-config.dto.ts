@@ -24,6 +24,30 @@ export const updateConfigSchema = z
   .strict();
 export type UpdateConfigDto = z.infer<typeof updateConfigSchema>;
 
+/** `PUT /api/platformConfig`: several settings saved together (all or none). */
+export const batchUpdateConfigSchema = z
+  .object({
+    items: z
+      .array(z.object({ configKey: configKeySchema, configValue: z.string().max(4000) }).strict())
+      .min(1, 'At least one setting must be given')
+      .max(100),
+  })
+  .strict()
+  .superRefine((dto, ctx) => {
+    const seen = new Set<string>();
+    dto.items.forEach((item, i) => {
+      if (seen.has(item.configKey)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['items', i, 'configKey'],
+          message: `'${item.configKey}' is given more than once`,
+        });
+      }
+      seen.add(item.configKey);
+    });
+  });
+export type BatchUpdateConfigDto = z.infer<typeof batchUpdateConfigSchema>;
+
 export const configQuerySchema = z.object({
   category: z
     .enum(['platform', 'system', 'third_party', ''])

@@ -63,6 +63,35 @@ export class PlatformConfigRepository {
     return rows.length === 0 ? null : toRow(rows[0]);
   }
 
+  async existingKeys(keys: string[]): Promise<string[]> {
+    const rows = (await this.db.query(
+      `SELECT config_key FROM sys_platform_config WHERE config_key = ANY($1::text[])`,
+      [keys],
+    )) as Row[];
+    return rows.map((r) => r['config_key'] as string);
+  }
+
+  async byKeys(keys: string[]): Promise<PlatformConfigRow[]> {
+    const rows = (await this.db.query(
+      `SELECT * FROM sys_platform_config WHERE config_key = ANY($1::text[]) ORDER BY config_key`,
+      [keys],
+    )) as Row[];
+    return rows.map(toRow);
+  }
+
+  /** All values or none: one transaction. */
+  async updateMany(items: { configKey: string; configValue: string }[], updatedBy: string): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      for (const item of items) {
+        await manager.query(
+          `UPDATE sys_platform_config SET config_value = $2, updated_by = $3, updated_at = now()
+            WHERE config_key = $1`,
+          [item.configKey, item.configValue, updatedBy],
+        );
+      }
+    });
+  }
+
   async insert(row: Omit<PlatformConfigRow, 'builtin' | 'updatedAt'>): Promise<void> {
     await this.db.query(
       `INSERT INTO sys_platform_config (config_key, config_value, category, is_public, description, updated_by)

@@ -12,11 +12,51 @@ import { IDENTITY_OPTIONS, IdentityOptions } from '../identity.options';
 import { ADMIN_TOTP_REQUIRED_KEY } from '../auth/admin-totp.policy';
 import { IdentityException } from '../identity.exception';
 import { isUniqueViolation } from '../shared/sql';
-import type { CreateConfigDto, UpdateConfigDto } from './platform-config.dto';
+import type { BatchUpdateConfigDto, CreateConfigDto, UpdateConfigDto } from './platform-config.dto';
 import { ConfigCategory, PlatformConfigRepository, PlatformConfigRow } from './platform-config.repository';
 
+/**
+ * Seeded system and third-party parameters (migration 1763820000000-identity). Who reads them:
+ * `requestTimeoutMs` the console's request layer (time-out of one API call), `businessTimeZone` the
+ * day boundaries of billing and reports, `thirdParty.amapKey` the console's map (AMap web key),
+ * `thirdParty.cameraPrefix` the base of the camera service calls (`{camera prefix}/api/camera/...`).
+ */
+export const SystemParameterKeys = {
+  RequestTimeoutMs: 'requestTimeoutMs',
+  BusinessTimeZone: 'businessTimeZone',
+  AmapKey: 'thirdParty.amapKey',
+  CameraPrefix: 'thirdParty.cameraPrefix',
+} as const;
+
+/** Spec: 120000 ms in most areas, 1,800,000 ms (30 minutes) in one; below a second nothing works. */
+export const REQUEST_TIMEOUT_RANGE_MS = { min: 1000, max: 1_800_000 } as const;
+
+/** An IANA zone name (`Asia/Shanghai`, `UTC`), not an offset (`+08:00`) nor an abbreviation Intl also takes. */
+export function isIanaTimeZone(value: string): boolean {
+  if (!/^(?:[A-Za-z][A-Za-z0-9_+-]*)(?:\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Empty (not configured), or an http(s) URL or an absolute path, without a trailing slash. */
+function isCameraPrefix(value: string): boolean {
+  if (value === '') return true;
+  if (value.endsWith('/') || /\s/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
 /** Rules for the values of the known platform keys; a failing rule names the expected values. */
-const VALUE_RULES: Record<string, { test: (v: string) => boolean; expected: string }> = {
+export const VALUE_RULES: Record<string, { test: (v: string) => boolean; expected: string }> = {
   [K.LogoTitleMode]: {
     test: (v) => (LOGO_TITLE_MODES as readonly string[]).includes(v),
     expected: "'1', '2' or '3'",
@@ -47,7 +87,37 @@ const VALUE_RULES: Record<string, { test: (v: string) => boolean; expected: stri
     },
     expected: 'a JSON array of { "name": string, "url": string }',
   },
+  [SystemParameterKeys.RequestTimeoutMs]: {
+    test: (v) =>
+      /^[1-9][0-9]*$/.test(v) &&
+      Number(v) >= REQUEST_TIMEOUT_RANGE_MS.min &&
+      Number(v) <= REQUEST_TIMEOUT_RANGE_MS.max,
+    expected: `a whole number of milliseconds from ${REQUEST_TIMEOUT_RANGE_MS.min} to ${REQUEST_TIMEOUT_RANGE_MS.max}`,
+  },
+  [SystemParameterKeys.BusinessTimeZone]: {
+    test: isIanaTimeZone,
+    expected: "an IANA time zone such as 'Asia/Shanghai'",
+  },
+  [SystemParameterKeys.AmapKey]: {
+    test: (v) => /^[A-Za-z0-9]{0,64}$/.test(v),
+    expected: 'empty or up to 64 letters and digits',
+  },
+  [SystemParameterKeys.CameraPrefix]: {
+    test: isCameraPrefix,
+    expected: "empty, an http(s) URL or a path starting with '/', without a trailing '/'",
+  },
 };
+
+function keyTaken(key: string): IdentityException {
+  return new IdentityException(IdentityErrorCodes.ConfigKeyTaken, `Setting '${key}' already exists`, [
+    { field: 'configKey', message: 'Already taken' },
+  ]);
+}
+
+function valueIssue(key: string, value: string): string | null {
+  const rule = VALUE_RULES[key];
+  return rule !== undefined && !rule.test(value) ? rule.expected : null;
+}
 
 @Injectable()
 export class PlatformConfigService {
@@ -78,6 +148,9 @@ export class PlatformConfigService {
   }
 
   async create(dto: CreateConfigDto, by: string): Promise<PlatformConfigRow> {
+    // A taken key is the conflict to report; a known key's value rule applies only to a new row.
+    if ((await this.configs.byKey(dto.configKey)) !== null) throw keyTaken(dto.configKey);
+    this.checkValue(dto.configKey, dto.configValue);
     try {
       await this.configs.insert({
         configKey: dto.configKey,
@@ -88,13 +161,7 @@ export class PlatformConfigService {
         updatedBy: by,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new IdentityException(
-          IdentityErrorCodes.ConfigKeyTaken,
-          `Setting '${dto.configKey}' already exists`,
-          [{ field: 'configKey', message: 'Already taken' }],
-        );
-      }
+      if (isUniqueViolation(error)) throw keyTaken(dto.configKey);
       throw error;
     }
     return (await this.configs.byKey(dto.configKey))!;
@@ -102,16 +169,53 @@ export class PlatformConfigService {
 
   async update(key: string, dto: UpdateConfigDto, by: string): Promise<PlatformConfigRow> {
     await this.get(key);
-    const rule = VALUE_RULES[key];
-    if (rule !== undefined && !rule.test(dto.configValue)) {
-      throw new IdentityException(
-        IdentityErrorCodes.ConfigValueInvalid,
-        `Setting '${key}' must be ${rule.expected}`,
-        [{ field: 'configValue', message: `Expected ${rule.expected}` }],
-      );
-    }
+    this.checkValue(key, dto.configValue);
     await this.configs.update(key, dto.configValue, dto.description, by);
     return this.get(key);
+  }
+
+  /**
+   * Saves several settings at once (the platform settings form): every key must exist and every value
+   * pass its rule before anything is written, then all are written in one transaction.
+   */
+  async updateMany(dto: BatchUpdateConfigDto, by: string): Promise<PlatformConfigRow[]> {
+    const keys = dto.items.map((item) => item.configKey);
+    const existing = new Set(await this.configs.existingKeys(keys));
+    const unknown = dto.items.flatMap((item, i) => (existing.has(item.configKey) ? [] : [{ item, i }]));
+    if (unknown.length > 0) {
+      throw new IdentityException(
+        IdentityErrorCodes.ConfigNotFound,
+        `Setting ${unknown.map(({ item }) => `'${item.configKey}'`).join(', ')} does not exist`,
+        unknown.map(({ i }) => ({ field: `items.${i}.configKey`, message: 'Unknown setting' })),
+      );
+    }
+    const invalid = dto.items.flatMap((item, i) => {
+      const expected = valueIssue(item.configKey, item.configValue);
+      return expected === null ? [] : [{ item, i, expected }];
+    });
+    if (invalid.length > 0) {
+      throw new IdentityException(
+        IdentityErrorCodes.ConfigValueInvalid,
+        invalid.map(({ item, expected }) => `Setting '${item.configKey}' must be ${expected}`).join('; '),
+        invalid.map(({ i, expected }) => ({
+          field: `items.${i}.configValue`,
+          message: `Expected ${expected}`,
+        })),
+      );
+    }
+    await this.configs.updateMany(dto.items, by);
+    return this.configs.byKeys(keys);
+  }
+
+  private checkValue(key: string, value: string): void {
+    const expected = valueIssue(key, value);
+    if (expected !== null) {
+      throw new IdentityException(
+        IdentityErrorCodes.ConfigValueInvalid,
+        `Setting '${key}' must be ${expected}`,
+        [{ field: 'configValue', message: `Expected ${expected}` }],
+      );
+    }
   }
 
   async remove(key: string): Promise<void> {

@@ -8,7 +8,12 @@ import {
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
-import type { GridPage, RoleView } from '@voltdepot/shared-contracts';
+import type {
+  GridPage,
+  RoleOrganizationsView,
+  RoleResourcesView,
+  RoleView,
+} from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { IdParams, idParamsSchema, PageParams, pageParamsSchema } from '../shared/schemas';
 import {
@@ -72,11 +77,14 @@ export class RolesController {
     await this.roles.remove(p.id);
   }
 
-  /** Menu authorisation: the resource (menu and button) ids the role holds. */
+  /**
+   * Menu authorisation: the resource (menu and button) ids the role holds, and the whole resource tree
+   * (the dialog needs nothing but sys:role:menuAuth).
+   */
   @Get(':id/resources')
   @RequirePermissions('sys:role:menuAuth')
-  resources(@ZodParams(idParamsSchema) p: IdParams): Promise<{ resourceIds: number[] }> {
-    return this.roles.resources(p.id);
+  resources(@ZodParams(idParamsSchema) p: IdParams): Promise<RoleResourcesView> {
+    return this.roles.resourcesWithTree(p.id);
   }
 
   @Put(':id/resources')
@@ -88,11 +96,17 @@ export class RolesController {
     return this.roles.setResources(p.id, dto.resourceIds);
   }
 
-  /** Data authorisation: roots of the organisation subtrees the role sees. */
+  /**
+   * Data authorisation: roots of the organisation subtrees the role sees, and the caller's own subtrees
+   * to choose from (the dialog needs nothing but sys:role:dataAuth).
+   */
   @Get(':id/organizations')
   @RequirePermissions('sys:role:dataAuth')
-  organizations(@ZodParams(idParamsSchema) p: IdParams): Promise<{ organizationIds: number[] }> {
-    return this.roles.organizations(p.id);
+  organizations(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodParams(idParamsSchema) p: IdParams,
+  ): Promise<RoleOrganizationsView> {
+    return this.roles.organizationsWithTree(me, p.id);
   }
 
   @Put(':id/organizations')

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthPrincipal } from '@voltdepot/server-core';
-import { GridPage, IdentityErrorCodes, RoleView } from '@voltdepot/shared-contracts';
+import {
+  GridPage,
+  IdentityErrorCodes,
+  RoleOrganizationsView,
+  RoleResourcesView,
+  RoleView,
+} from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { ResourcesService } from '../resources/resources.service';
 import { DataScopeService } from '../shared/data-scope';
 import { OrganizationAccess } from '../shared/scope-guard.service';
 import { isUniqueViolation } from '../shared/sql';
@@ -14,6 +22,8 @@ export class RolesService {
     private readonly roles: RoleRepository,
     private readonly scopes: DataScopeService,
     private readonly orgAccess: OrganizationAccess,
+    private readonly resourceTree: ResourcesService,
+    private readonly organizationTree: OrganizationsService,
   ) {}
 
   page(filter: { code?: string; name?: string }, page: number, size: number): Promise<GridPage<RoleView>> {
@@ -73,6 +83,12 @@ export class RolesService {
     return { resourceIds: await this.roles.resourceIds(id) };
   }
 
+  /** The menu-authorisation dialog: the role's resources and the tree to tick them in. */
+  async resourcesWithTree(id: number): Promise<RoleResourcesView> {
+    const { resourceIds } = await this.resources(id);
+    return { resourceIds, tree: await this.resourceTree.tree() };
+  }
+
   async setResources(id: number, resourceIds: number[]): Promise<{ resourceIds: number[] }> {
     await this.get(id);
     const unique = [...new Set(resourceIds)];
@@ -92,6 +108,12 @@ export class RolesService {
   async organizations(id: number): Promise<{ organizationIds: number[] }> {
     await this.get(id);
     return { organizationIds: await this.roles.organizationIds(id) };
+  }
+
+  /** The data-authorisation dialog: the role's roots and the caller's subtrees to choose from. */
+  async organizationsWithTree(me: AuthPrincipal, id: number): Promise<RoleOrganizationsView> {
+    const { organizationIds } = await this.organizations(id);
+    return { organizationIds, tree: await this.organizationTree.tree(me) };
   }
 
   /** A caller may only grant organisations inside their own data scope. */

@@ -71,6 +71,7 @@ function toView(r: Row): UserView {
     organizationId: Number(r['organization_id']),
     organizationName: r['organization_name'] as string,
     enabled: r['enabled'] as boolean,
+    totpEnabled: r['totp_enabled'] as boolean,
     roleIds: (r['role_ids'] as string[]).map(Number),
     createdAt: iso(r['created_at'] as Date)!,
     updatedAt: iso(r['updated_at'] as Date)!,

@@ -5,7 +5,6 @@ import {
   checkSpreadsheetUpload,
   dictionaryChoices,
   dictionaryValue,
-  type ImportMode,
   type ImportProgress,
   type ImportProgressStore,
   type ImportReport,
@@ -64,12 +63,12 @@ export class UsersImportService {
   /**
    * Creates users from a sheet. Every row is checked first (fields, organisation inside the caller's
    * data scope, known roles, user names unique in the file and in the database); then the accepted
-   * users are inserted in one transaction.
+   * users are inserted in one transaction. All or nothing: one bad row rejects the file.
    */
   async import(
     me: AuthPrincipal,
     file: UploadedSpreadsheet | undefined,
-    options: { mode: ImportMode; language: SpreadsheetLanguage; progressId?: string },
+    options: { language: SpreadsheetLanguage; progressId?: string },
   ): Promise<ImportReport> {
     const kind = checkSpreadsheetUpload(file, USER_IMPORT_MAX_BYTES);
     const content = await readSheet(
@@ -89,7 +88,7 @@ export class UsersImportService {
       content,
       columns: USER_IMPORT_COLUMNS,
       language: options.language,
-      mode: options.mode,
+      mode: 'all',
       validateRow: (row, problems) => this.validateRow(row, problems, organizations, roles, options.language),
       validateAll: async (accepted, problemsOf) => {
         const firstRow = new Map<string, number>();

@@ -10,7 +10,6 @@ import {
   ZodQuery,
 } from '@voltdepot/server-core';
 import {
-  IMPORT_MODES,
   IMPORT_PROGRESS_ID,
   type ImportProgress,
   type ImportReport,
@@ -29,11 +28,14 @@ import { USER_IMPORT_MAX_BYTES, UsersImportService } from './users-import.servic
 const lang = z.enum(SPREADSHEET_LANGUAGES).default('zh-CN');
 const exportQuerySchema = userQuerySchema.extend({ lang });
 const templateQuerySchema = z.object({ lang });
-const importQuerySchema = z.object({
-  lang,
-  mode: z.enum(IMPORT_MODES).default('all'),
-  progressId: z.string().regex(IMPORT_PROGRESS_ID, 'Expected a UUID').optional(),
-});
+// No `mode`: an import is all or nothing (a half-imported file is never left behind), so the former
+// `mode=report` is refused (400) rather than silently read as something else.
+const importQuerySchema = z
+  .object({
+    lang,
+    progressId: z.string().regex(IMPORT_PROGRESS_ID, 'Expected a UUID').optional(),
+  })
+  .strict();
 const progressParamsSchema = z.object({
   progressId: z.string().regex(IMPORT_PROGRESS_ID, 'Expected a UUID'),
 });
@@ -75,9 +77,8 @@ export class UsersSpreadsheetController {
 
   /**
    * multipart/form-data with one `file` (.xlsx or .xls, at most 2 MB, at most 1000 rows).
-   * `mode=all` (default): any row error rejects the file with 422 and the report in `details`;
-   * `mode=report`: the good rows are imported and the report lists the others. With a `progressId`
-   * (a UUID the client makes up) the progress can be polled meanwhile.
+   * All or nothing: any row error rejects the file with 422 and the report in `details`, and nothing
+   * is imported. With a `progressId` (a UUID the client makes up) the progress can be polled meanwhile.
    */
   @Post('import')
   @HttpCode(200)
@@ -92,7 +93,7 @@ export class UsersSpreadsheetController {
     @ZodQuery(importQuerySchema) q: z.infer<typeof importQuerySchema>,
     @UploadedFile() file: UploadedSpreadsheet | undefined,
   ): Promise<ImportReport> {
-    return this.imports.import(me, file, { mode: q.mode, language: q.lang, progressId: q.progressId });
+    return this.imports.import(me, file, { language: q.lang, progressId: q.progressId });
   }
 
   /** Progress of the caller's own import started with this `progressId`. */

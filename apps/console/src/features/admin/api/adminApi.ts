@@ -7,6 +7,8 @@ import type {
   OrganizationNode,
   RequiredEnrolmentResult,
   ResourceNode,
+  RoleOrganizationsView,
+  RoleResourcesView,
   RoleView,
   TotpActivation,
   TotpEnrolment,
@@ -53,7 +55,8 @@ export type DictRequest = {
   enabled?: boolean;
 };
 
-export type ImportMode = 'all' | 'report';
+/** Imports are all or nothing: one bad row and nothing is imported. */
+export type ImportMode = 'all';
 export type ImportRowError = {
   row: number;
   column: string | null;
@@ -105,7 +108,7 @@ export const adminApi = {
     request.exportExcel(apiPath('UsersSpreadsheetController_export'), { params }),
   userImportTemplate: (lang: string) =>
     request.exportExcel(apiPath('UsersSpreadsheetController_template'), { params: { lang } }),
-  importUsers: (file: File, params: { mode: ImportMode; lang: string; progressId: string }) => {
+  importUsers: (file: File, params: { lang: string; progressId: string }) => {
     const body = new FormData();
     body.append('file', file);
     return request.post<ImportReport>(apiPath('UsersSpreadsheetController_import'), body, {
@@ -128,18 +131,20 @@ export const adminApi = {
   updateRole: (id: number, body: Partial<RoleRequest>) =>
     request.put<RoleView>(apiPath('RolesController_update', { id }), body),
   deleteRole: (id: number) => request.delete<void>(apiPath('RolesController_remove', { id })),
+  /** The role's resources and the whole tree (needs only sys:role:menuAuth). */
   roleResources: async (id: number, signal?: AbortSignal) =>
-    (await request.get<{ resourceIds: number[] }>(apiPath('RolesController_resources', { id }), {
+    (await request.get<RoleResourcesView>(apiPath('RolesController_resources', { id }), {
       signal,
-    })) ?? { resourceIds: [] },
+    })) ?? { resourceIds: [], tree: [] },
   setRoleResources: (id: number, resourceIds: number[]) =>
     request.put<{ resourceIds: number[] }>(apiPath('RolesController_setResources', { id }), {
       resourceIds,
     }),
+  /** The role's organisations and the caller's subtrees (needs only sys:role:dataAuth). */
   roleOrganizations: async (id: number, signal?: AbortSignal) =>
-    (await request.get<{ organizationIds: number[] }>(apiPath('RolesController_organizations', { id }), {
+    (await request.get<RoleOrganizationsView>(apiPath('RolesController_organizations', { id }), {
       signal,
-    })) ?? { organizationIds: [] },
+    })) ?? { organizationIds: [], tree: [] },
   setRoleOrganizations: (id: number, organizationIds: number[]) =>
     request.put<{ organizationIds: number[] }>(apiPath('RolesController_setOrganizations', { id }), {
       organizationIds,
@@ -186,6 +191,9 @@ export const adminApi = {
   }) => request.post<PlatformConfigRow>(apiPath('PlatformConfigController_create'), body),
   updateConfig: (configKey: string, body: { configValue: string; description?: string | null }) =>
     request.put<PlatformConfigRow>(apiPath('PlatformConfigController_update', { configKey }), body),
+  /** Several settings in one transaction: all are checked first, then all or none are saved. */
+  updateConfigs: (items: { configKey: string; configValue: string }[]) =>
+    request.put<PlatformConfigRow[]>(apiPath('PlatformConfigController_updateMany'), { items }),
   deleteConfig: (configKey: string) =>
     request.delete<void>(apiPath('PlatformConfigController_remove', { configKey })),
 

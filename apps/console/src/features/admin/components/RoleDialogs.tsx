@@ -6,7 +6,6 @@ import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../api/adminApi';
-import { useOrganizationTree, useResourceTree } from '../hooks/useAdminData';
 import { adminQueryKeys } from '../queryKeys';
 import { filterTree, flatten, toggleGrant } from '../treeNodes';
 import { adminRules } from './formRules';
@@ -183,7 +182,7 @@ function CheckTreeDialog<T extends { id: number; children: T[] }>(props: CheckTr
 export function MenuAuthDialog({ role, onClose }: { role: RoleView | null; onClose: () => void }) {
   const { t } = useTranslation();
   const label = useResourceLabel();
-  const tree = useResourceTree(role !== null);
+  // The tree comes with the role's resources: the dialog needs only sys:role:menuAuth.
   const granted = useQuery({
     queryKey: adminQueryKeys.roleResources(role?.id ?? 0),
     queryFn: ({ signal }) => adminApi.roleResources(role!.id, signal),
@@ -195,8 +194,8 @@ export function MenuAuthDialog({ role, onClose }: { role: RoleView | null; onClo
       open={role !== null}
       title={t('admin.role.menuAuthOf', { name: role?.name ?? '' })}
       hint={t('admin.role.menuAuthHint')}
-      tree={tree.data}
-      loading={tree.isLoading || granted.isLoading}
+      tree={granted.data?.tree}
+      loading={granted.isLoading}
       granted={granted.data?.resourceIds}
       linked
       label={(n) => (
@@ -221,7 +220,7 @@ export function MenuAuthDialog({ role, onClose }: { role: RoleView | null; onClo
 /** Data authorisation: the organisation subtrees a role's users see. */
 export function DataAuthDialog({ role, onClose }: { role: RoleView | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const tree = useOrganizationTree(role !== null);
+  // The caller's subtrees come with the role's organisations: the dialog needs only sys:role:dataAuth.
   const granted = useQuery({
     queryKey: adminQueryKeys.roleOrganizations(role?.id ?? 0),
     queryFn: ({ signal }) => adminApi.roleOrganizations(role!.id, signal),
@@ -233,8 +232,8 @@ export function DataAuthDialog({ role, onClose }: { role: RoleView | null; onClo
       open={role !== null}
       title={t('admin.role.dataAuthOf', { name: role?.name ?? '' })}
       hint={t('admin.role.dataAuthHint')}
-      tree={tree.data}
-      loading={tree.isLoading || granted.isLoading}
+      tree={granted.data?.tree}
+      loading={granted.isLoading}
       granted={granted.data?.organizationIds}
       linked={false}
       label={(n) => (

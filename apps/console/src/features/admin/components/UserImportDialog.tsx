@@ -1,17 +1,11 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { GuardedButton } from '@voltdepot/console-ui';
-import { Alert, App, Flex, Modal, Progress, Radio, Table, Typography, Upload } from 'antd';
+import { Alert, App, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/providers/useLocale';
 import { RequestError } from '../../../request';
-import {
-  adminApi,
-  type ImportMode,
-  type ImportProgress,
-  type ImportReport,
-  type ImportRowError,
-} from '../api/adminApi';
+import { adminApi, type ImportProgress, type ImportReport, type ImportRowError } from '../api/adminApi';
 
 /** business-areas §5: only xlsx or xls; the server checks the bytes again (and the 2 MB limit). */
 const ACCEPT = '.xlsx,.xls';
@@ -32,7 +26,7 @@ function reportOf(error: unknown): ImportReport | null {
   return details && Array.isArray(details.errors) ? (details as ImportReport) : null;
 }
 
-/** User import: choose a file and a mode, watch the progress, read the per-row report. */
+/** User import (all or nothing): choose a file, watch the progress, read the per-row report. */
 export function UserImportDialog({
   open,
   onClose,
@@ -46,7 +40,6 @@ export function UserImportDialog({
   const { locale } = useLocale();
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
-  const [mode, setMode] = useState<ImportMode>('all');
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -80,7 +73,7 @@ export function UserImportDialog({
         .catch(() => undefined);
     }, POLL_MS);
     try {
-      const result = await adminApi.importUsers(file, { mode, lang: locale, progressId });
+      const result = await adminApi.importUsers(file, { lang: locale, progressId });
       if (result) {
         setReport(result);
         setProgress({ phase: 'done', processed: result.total, total: result.total });
@@ -161,12 +154,9 @@ export function UserImportDialog({
           <p className="ant-upload-text">{t('admin.import.chooseFile')}</p>
           <p className="ant-upload-hint">{t('admin.import.fileHint')}</p>
         </Upload.Dragger>
-        <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)} disabled={running}>
-          <Flex vertical gap={4}>
-            <Radio value="all">{t('admin.import.modeAll')}</Radio>
-            <Radio value="report">{t('admin.import.modeReport')}</Radio>
-          </Flex>
-        </Radio.Group>
+        <Typography.Text type="secondary" data-testid="user-import-all-or-nothing">
+          {t('admin.import.allOrNothing')}
+        </Typography.Text>
         {progress && (
           <div data-testid="user-import-progress">
             <Typography.Text type="secondary">{t(`admin.import.phase.${progress.phase}`)}</Typography.Text>

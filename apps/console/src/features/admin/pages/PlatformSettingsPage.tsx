@@ -113,7 +113,12 @@ export function PlatformSettingsPage() {
           const after = valuesOf(form);
           const changed = Object.keys(after).filter((key) => after[key] !== before[key]);
           try {
-            for (const key of changed) await adminApi.updateConfig(key, { configValue: after[key] });
+            // One request, one transaction: either every changed setting is saved or none is.
+            if (changed.length > 0) {
+              await adminApi.updateConfigs(
+                changed.map((key) => ({ configKey: key, configValue: after[key] })),
+              );
+            }
           } catch {
             return false;
           } finally {

@@ -40,6 +40,7 @@ const user = (over: Partial<UserView>): UserView => ({
   organizationId: 1,
   organizationName: 'Voltdepot Group',
   enabled: true,
+  totpEnabled: false,
   roleIds: [1],
   createdAt: '2025-03-01T08:00:00.000Z',
   updatedAt: '2025-03-01T08:00:00.000Z',
@@ -48,7 +49,10 @@ const user = (over: Partial<UserView>): UserView => ({
 
 const ROUTES: Record<string, FakeHandler> = {
   'GET /api/user/page/1/size/10': () => ({
-    list: [user({}), user({ id: 2, username: 'fleet', realName: 'Fleet', roleIds: [4], enabled: false })],
+    list: [
+      user({}),
+      user({ id: 2, username: 'fleet', realName: 'Fleet', roleIds: [4], enabled: false, totpEnabled: true }),
+    ],
     total: 2,
   }),
   'GET /api/role/all': () => [
@@ -166,10 +170,37 @@ describe('users page', () => {
     expect(table).toContain('E · Email');
     expect(table).toContain('Invalid email');
     expect(document.body.textContent).toContain('1 of 2 rows have errors; nothing was imported');
+    // Imports are all or nothing: no mode to choose, none sent.
+    expect(document.body.textContent).not.toContain('Import the correct rows');
+    expect(document.querySelector('[data-testid="user-import-all-or-nothing"]')?.textContent).toBe(
+      'All or nothing: if one row has an error, nothing is imported',
+    );
     const call = api.calls.find((c) => c.path === '/api/user/import')!;
-    expect(call.query.get('mode')).toBe('all');
+    expect(call.query.has('mode')).toBe(false);
     expect(call.query.get('lang')).toBe('en-US');
     expect(call.query.get('progressId')).toMatch(/^[0-9a-f-]{36}$/);
     expect(call.body).toBeInstanceOf(FormData);
   }, 90_000);
+
+  it('the grid shows who has two-factor on; Reset TOTP is offered only for those users', async () => {
+    await show(ALL);
+    await waitFor(() => expect(document.querySelector('[data-testid="user-totp-fleet"]')).not.toBeNull());
+    expect(document.querySelector('[data-testid="user-totp-fleet"]')!.textContent).toBe('On');
+    expect(document.querySelector('[data-testid="user-totp-admin"]')!.textContent).toBe('Off');
+    const menuOf = async (username: string) => {
+      fireEvent.click(document.querySelector(`[data-testid="user-more-${username}"]`) as HTMLElement);
+      await waitFor(() => expect(document.querySelectorAll('.ant-dropdown-menu').length).toBeGreaterThan(0));
+      const menus = [
+        ...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu'),
+      ];
+      return menus.at(-1)!.textContent ?? '';
+    };
+    const fleetMenu = await menuOf('fleet');
+    expect(fleetMenu).toContain('Reset password');
+    expect(fleetMenu).toContain('Reset two-factor');
+    fireEvent.click(document.querySelector('[data-testid="user-more-fleet"]') as HTMLElement);
+    const adminMenu = await menuOf('admin');
+    expect(adminMenu).toContain('Reset password');
+    expect(adminMenu).not.toContain('Reset two-factor');
+  }, 60_000);
 });

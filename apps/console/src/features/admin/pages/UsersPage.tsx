@@ -144,6 +144,17 @@ export function UsersPage() {
         ),
     },
     {
+      title: t('admin.user.totp'),
+      dataIndex: 'totpEnabled',
+      width: 110,
+      search: false,
+      render: (_dom, row) => (
+        <Tag color={row.totpEnabled ? 'success' : 'default'} data-testid={`user-totp-${row.username}`}>
+          {row.totpEnabled ? t('admin.user.totpOn') : t('admin.user.totpOff')}
+        </Tag>
+      ),
+    },
+    {
       title: t('admin.common.createdAt'),
       dataIndex: 'createdAt',
       width: 170,
@@ -160,7 +171,8 @@ export function UsersPage() {
         const more = [
           can.role && { key: 'roles', label: t('admin.user.assignRoles') },
           can.resetPassword && { key: 'password', label: t('admin.user.resetPassword') },
-          can.resetPassword && { key: 'totp', label: t('admin.user.resetTotp') },
+          // Only a user who has a second factor has one to reset.
+          can.resetPassword && row.totpEnabled && { key: 'totp', label: t('admin.user.resetTotp') },
           can.copy && { key: 'copy', label: t('admin.user.copy') },
           can.delete && { key: 'delete', label: t('admin.common.delete'), danger: true },
         ].filter((item): item is { key: string; label: string; danger?: boolean } => Boolean(item));
