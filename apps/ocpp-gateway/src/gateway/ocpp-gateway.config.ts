@@ -8,7 +8,10 @@ import { envInt, envPort } from '@voltdepot/server-core';
  * one pile waiting for their turn), OCPP_REGISTRY_REFRESH_MS, OCPP_ID_TAG_CACHE_MS, OCPP_COMMAND_TIMEOUT_MS,
  * OCPP_MESSAGE_LOG_RETENTION_DAYS, OCPP_REPLICA_ID (default: hostname-pid), OCPP_REDIS_PREFIX (vd),
  * OCPP_METER_BATCH_WAIT_MS (how long a MeterValues call waits for company in a group commit when a
- * connection is free, 2) and OCPP_METER_WRITE_CONCURRENCY (meter batches written at once, 2).
+ * connection is free, 2), OCPP_METER_WRITE_CONCURRENCY (meter batches written at once, 2) and
+ * OCPP_MAX_PLAUSIBLE_POWER_W (an energy register rising faster is flagged 'jump'; 100 MW by default, a
+ * safety net against corrupt registers that sped-up simulators stay under — set it to about 1.5 x the
+ * largest charger of the deployment).
  */
 export const ocppGatewayConfigShape = {
   OCPP_PORT: envPort().default('9000'),
@@ -30,6 +33,7 @@ export const ocppGatewayConfigShape = {
   OCPP_REDIS_PREFIX: z.string().min(1).default('vd'),
   OCPP_METER_BATCH_WAIT_MS: envInt({ min: 0, max: 1_000 }).default('2'),
   OCPP_METER_WRITE_CONCURRENCY: envInt({ min: 1, max: 8 }).default('2'),
+  OCPP_MAX_PLAUSIBLE_POWER_W: envInt({ min: 1_000, max: 1_000_000_000 }).default('100000000'),
 };
 
 export type OcppGatewayEnv = z.output<z.ZodObject<typeof ocppGatewayConfigShape>>;

@@ -134,7 +134,9 @@ export class OcppGateway {
     // Writes of pile messages go in group commits that hold a few pool connections at most, so that
     // StartTransaction and StopTransaction (each its own transaction) always find one free.
     const onBatch = (writer: string, size: number) => this.metrics.batchWritten(writer, size);
-    const transactions = new TransactionRepository();
+    const transactions = new TransactionRepository({
+      maxPlausiblePowerW: settings.OCPP_MAX_PLAUSIBLE_POWER_W ?? 100_000_000,
+    });
     this.meterValues = new GroupCommit(
       dataSource,
       (manager, items) => transactions.recordMeterValuesBatch(manager, items),

@@ -1,4 +1,4 @@
-import { energyRegisterFlag, normalizeMeterValues } from './meter-sample';
+import { energyRegisterFlag, JUMP_SLACK_WH, normalizeMeterValues } from './meter-sample';
 
 describe('normalizeMeterValues', () => {
   it('defaults to the energy register in Wh and scales kWh/kW to Wh/W', () => {
@@ -39,14 +39,33 @@ describe('normalizeMeterValues', () => {
 });
 
 describe('energyRegisterFlag', () => {
+  const at = (valueWh: number, ms = 0) => ({ valueWh, at: ms });
   it.each([
     [100, undefined, undefined],
-    [100, 100, undefined],
-    [101, 100, undefined],
-    [99, 100, 'decreasing'],
+    [100, at(100), undefined],
+    [101, at(100), undefined],
+    [99, at(100), 'decreasing'],
     [-1, undefined, 'negative'],
-    [-1, 5, 'negative'],
+    [-1, at(5), 'negative'],
   ])('%d after %p -> %p', (value, previous, flag) => {
     expect(energyRegisterFlag(value, previous)).toBe(flag);
+  });
+
+  // 600 kW for 10 minutes is 100 kWh; the bound adds JUMP_SLACK_WH.
+  const tenMinutes = 600_000;
+  it.each([
+    [1_000 + 100_000, undefined],
+    [1_000 + 100_000 + JUMP_SLACK_WH, undefined],
+    [1_000 + 100_000 + JUMP_SLACK_WH + 1, 'jump'],
+    [1_000 + 50_000_000, 'jump'],
+  ])('a rise to %d Wh in 10 minutes at 600 kW max -> %p', (value, flag) => {
+    expect(energyRegisterFlag(value, at(1_000, 0), tenMinutes, 600_000)).toBe(flag);
+  });
+
+  it('judges readings with the same time stamp by the slack alone', () => {
+    expect(energyRegisterFlag(1_000 + JUMP_SLACK_WH, at(1_000, 5), 5, 600_000)).toBeUndefined();
+    expect(energyRegisterFlag(1_000 + JUMP_SLACK_WH + 1, at(1_000, 5), 5, 600_000)).toBe('jump');
+    // A reading older than the baseline is judged the same way (no negative time).
+    expect(energyRegisterFlag(1_000 + JUMP_SLACK_WH + 1, at(1_000, 5), 1, 600_000)).toBe('jump');
   });
 });

@@ -58,13 +58,35 @@ export function normalizeMeterValues(meterValues: MeterValue[]): NormalizedSampl
   return samples;
 }
 
+/** An earlier reading of the energy register: its value (Wh) and when it was taken (ms since epoch). */
+export type RegisterReading = { valueWh: number; at: number };
+
+/**
+ * Slack allowed on top of the power bound, so that a register's rounding over a very short interval
+ * (two readings a second apart, a register with 1 kWh resolution) is not mistaken for a jump.
+ */
+export const JUMP_SLACK_WH = 1_000;
+
 /**
  * Plausibility of an energy register reading against the highest earlier reading of the same
- * transaction (or its meterStart). Implausible readings are kept and flagged, never dropped: they are
- * evidence for a meter fault or a tampered pile.
+ * transaction (or its meterStart at the start time). Implausible readings are kept and flagged, never
+ * dropped: they are evidence for a meter fault or a tampered pile. Besides negative and decreasing
+ * readings, a rise faster than `maxPowerW` could deliver since the previous reading (plus
+ * JUMP_SLACK_WH) is a 'jump': flagged, it does not become the baseline, so one wild reading does not
+ * make every later, correct one look decreasing.
  */
-export function energyRegisterFlag(valueWh: number, previousMaxWh: number | undefined): string | undefined {
+export function energyRegisterFlag(
+  valueWh: number,
+  previous: RegisterReading | undefined,
+  at?: number,
+  maxPowerW?: number,
+): string | undefined {
   if (valueWh < 0) return 'negative';
-  if (previousMaxWh !== undefined && valueWh < previousMaxWh) return 'decreasing';
+  if (previous === undefined) return undefined;
+  if (valueWh < previous.valueWh) return 'decreasing';
+  if (maxPowerW !== undefined && at !== undefined) {
+    const hours = Math.max(0, at - previous.at) / 3_600_000;
+    if (valueWh - previous.valueWh > maxPowerW * hours + JUMP_SLACK_WH) return 'jump';
+  }
   return undefined;
 }

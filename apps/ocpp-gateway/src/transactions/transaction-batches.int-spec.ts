@@ -187,6 +187,57 @@ describe('a batch of meter values', () => {
   });
 });
 
+describe('an energy register that jumps', () => {
+  it('is flagged and does not become the baseline: later correct readings are accepted', async () => {
+    // At most 600 kW: 10 kWh in a minute is plausible, 50 MWh in a minute is not.
+    const bounded = new TransactionRepository({ maxPlausiblePowerW: 600_000 });
+    const t0 = at();
+    const [tx] = await inOneTransaction((m) => bounded.startBatch(m, [start('J-1', 'TAG-J', t0)]));
+    const minute = (n: number) => new Date(Date.parse(t0) + n * 60_000).toISOString();
+    const energy = (timestamp: string, value: string) => ({
+      chargePointId: 'J-1',
+      req: {
+        connectorId: 1,
+        transactionId: tx.transactionId,
+        meterValue: [
+          {
+            timestamp,
+            sampledValue: [
+              { value, measurand: 'Energy.Active.Import.Register' as const, unit: 'Wh' as const },
+            ],
+          },
+        ],
+      },
+      correlationId: `J-1:${timestamp}`,
+    });
+    // meterStart is 100 Wh.
+    await inOneTransaction((m) => bounded.recordMeterValuesBatch(m, [energy(minute(1), '10100')]));
+    await inOneTransaction((m) =>
+      bounded.recordMeterValuesBatch(m, [energy(minute(2), '50000000100'), energy(minute(3), '30100')]),
+    );
+    await inOneTransaction((m) => bounded.recordMeterValuesBatch(m, [energy(minute(4), '40100')]));
+    const rows = await h.query(
+      `SELECT value::text, flag FROM ocpp_meter_sample WHERE charge_point_id = 'J-1' ORDER BY sampled_at`,
+    );
+    expect(rows).toEqual([
+      { value: '10100', flag: null },
+      { value: '50000000100', flag: 'jump' },
+      { value: '30100', flag: null },
+      { value: '40100', flag: null },
+    ]);
+    // Without a bound the same wild reading would have made the later ones "decreasing".
+    const flagged = await h.query(
+      `SELECT payload FROM outbox_event WHERE type = 'meter-values.received' AND key = 'J-1' ORDER BY id`,
+    );
+    expect(flagged.map((r: { payload: { flagged: boolean } }) => r.payload.flagged)).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+  });
+});
+
 describe('through the gateway', () => {
   // Each pile costs two production-strength argon2 hashes (registration, first connection).
   const PILES = 16;

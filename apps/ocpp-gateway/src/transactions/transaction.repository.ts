@@ -17,6 +17,7 @@ import {
 import {
   ENERGY_REGISTER,
   energyRegisterFlag,
+  type RegisterReading,
   normalizeMeterValues,
   type NormalizedSample,
 } from './meter-sample';
@@ -72,7 +73,17 @@ type TxRow = {
  * together with the outbox row of the event announcing it, and is keyed by the message's business
  * key, so a pile's retry finds the row its first attempt made and has no second effect.
  */
+export type TransactionRepositoryOptions = {
+  /**
+   * Highest power a pile can deliver (W): an energy register rising faster since the previous reading is
+   * flagged as a jump (see energyRegisterFlag). Unset: no bound.
+   */
+  maxPlausiblePowerW?: number;
+};
+
 export class TransactionRepository {
+  constructor(private readonly options: TransactionRepositoryOptions = {}) {}
+
   /**
    * Record starts (idempotent on pile, connector, tag, timestamp, meterStart: a retry gets the first
    * attempt's transactionId and status). A start is always recorded, the pile has started already;
@@ -466,11 +477,16 @@ export class TransactionRepository {
       return groups.map((g) => ({ inserted: 0, duplicates: 0, transactionId: g.tx?.transaction_id ?? null }));
 
     if (candidates.length) {
-      const stored: { max: string | null }[] = await manager.query(
-        `SELECT (SELECT max(s.value) FROM ocpp_meter_sample s
-                  WHERE s.transaction_id = u.tx AND s.measurand = $3 AND s.phase = '' AND s.sampled_at <= u.ts
-                    AND s.value <> 'NaN' AND s.flag IS NULL)::text AS max
-           FROM unnest($1::int[], $2::timestamptz[]) WITH ORDINALITY AS u(tx, ts, n) ORDER BY u.n`,
+      // The highest accepted reading at or before each candidate's time, and when it was taken.
+      const stored: { max: string | null; max_at: Date | null }[] = await manager.query(
+        `SELECT m.value::text AS max, m.sampled_at AS max_at
+           FROM unnest($1::int[], $2::timestamptz[]) WITH ORDINALITY AS u(tx, ts, n)
+           LEFT JOIN LATERAL (
+             SELECT s.value, s.sampled_at FROM ocpp_meter_sample s
+              WHERE s.transaction_id = u.tx AND s.measurand = $3 AND s.phase = '' AND s.sampled_at <= u.ts
+                AND s.value <> 'NaN' AND s.flag IS NULL
+              ORDER BY s.value DESC, s.sampled_at DESC LIMIT 1) m ON true
+          ORDER BY u.n`,
         [
           candidates.map((c) => groups[c.group].tx!.transaction_id),
           candidates.map((c) => c.sample.sampledAt),
@@ -482,11 +498,21 @@ export class TransactionRepository {
       candidates.forEach((candidate, i) => {
         const tx = groups[candidate.group].tx!;
         const earlier = accepted.get(tx.transaction_id) ?? [];
-        let previous = tx.meter_start_wh;
-        if (stored[i].max !== null) previous = Math.max(previous, Number(stored[i].max));
+        let previous: RegisterReading = { valueWh: tx.meter_start_wh, at: new Date(tx.started_at).getTime() };
+        const higher = (valueWh: number, at: number) => {
+          if (valueWh > previous.valueWh || (valueWh === previous.valueWh && at > previous.at))
+            previous = { valueWh, at };
+        };
+        const { max, max_at } = stored[i];
+        if (max !== null && max_at !== null) higher(Number(max), new Date(max_at).getTime());
         for (const reading of earlier)
-          if (reading.at <= candidate.sample.sampledAt) previous = Math.max(previous, reading.value);
-        candidate.flag = energyRegisterFlag(candidate.sample.value, previous);
+          if (reading.at <= candidate.sample.sampledAt) higher(reading.value, Date.parse(reading.at));
+        candidate.flag = energyRegisterFlag(
+          candidate.sample.value,
+          previous,
+          Date.parse(candidate.sample.sampledAt),
+          this.options.maxPlausiblePowerW,
+        );
         if (!candidate.flag) {
           earlier.push({ at: candidate.sample.sampledAt, value: candidate.sample.value });
           accepted.set(tx.transaction_id, earlier);

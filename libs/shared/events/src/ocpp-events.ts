@@ -45,7 +45,7 @@ export type MeterSampleV1 = {
   phase?: string;
   location?: string;
   context?: string;
-  /** Set when the value is implausible but kept: 'negative', 'decreasing', 'unparseable', 'unknown-transaction'. */
+  /** Set when the value is implausible but kept: 'negative', 'decreasing', 'jump' (faster than any charger), 'unparseable', 'unknown-transaction'. */
   flag?: string;
 };
 export type MeterValuesV1 = {
