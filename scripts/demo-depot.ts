@@ -5,17 +5,34 @@
  * evening, so a newcomer sees guns charging, orders appearing and stop notices within a minute of
  * `npm start`.
  *
+ * The piles run on a depot clock (`DepotClock`): it starts at 17:00 business time with at least 4 hours
+ * to replay and runs DEMO_TIME_SCALE times faster until it has caught up with real time, then at real
+ * time. Every message carries the depot clock's time, never a time in the future; energy is power x
+ * depot time (60 to 120 kW per gun, each bus's battery from its vehicle record), so orders cross price
+ * bands as a real evening's do. After charging, a bus stays plugged in for a few depot minutes, now and
+ * then long enough to pay the occupation fee that the 东郊 depot charges.
+ *
  *   node -r @swc-node/register scripts/demo-depot.ts [--seed-only]
  *
- * Environment: DATABASE_URL (required), OCPP_URL (ws://127.0.0.1:9000/ocpp), DEMO_TIME_SCALE (120: two
- * simulated hours per real minute), DEMO_ABNORMAL_RATE (0.08), DEMO_FAULT_RATE (0.03).
+ * Environment: DATABASE_URL (required), OCPP_URL (ws://127.0.0.1:9000/ocpp), DEMO_SIMULATION (true;
+ * false: seed only, like --seed-only), DEMO_TIME_SCALE (120: two depot hours per real minute while
+ * catching up), DEMO_REPLAY_HOURS (replay that many hours before now instead of from 17:00; 0: live at
+ * once), DEMO_ABNORMAL_RATE (0.08), DEMO_FAULT_RATE (0.03).
  */
 import argon2 from 'argon2';
 import { gatewayStateOf, idTagStatusOf } from '@voltdepot/server-assets';
 import { createDataSource } from '@voltdepot/server-database';
-import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
+import { DepotClock, SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import type { StopReason } from '@voltdepot/shared-ocpp';
 import type { DataSource, EntityManager } from 'typeorm';
+import {
+  between,
+  demoClockStart,
+  dwellAfterStopMs,
+  nextArrival,
+  sessionPowerW,
+  visitOf,
+} from './demo/depot-schedule';
 
 /** Two depots of 10 piles with 2 guns each: 40 guns for 40 buses. Both near Hefei, under the HF depot. */
 export const DEMO_DEPOTS = [
@@ -27,6 +44,9 @@ export const DEMO_DEPOTS = [
     address: '安徽省合肥市瑶海区东二环路东郊公交场站',
     latitude: 31.82,
     longitude: 117.23,
+    // Buses left on the gun after charging pay by the quarter hour beyond the first free one.
+    occupationFeeEnabled: true,
+    freeParkingMinutes: 15,
   },
   {
     code: 'B',
@@ -36,6 +56,8 @@ export const DEMO_DEPOTS = [
     address: '安徽省合肥市蜀山区长江西路西站公交场站',
     latitude: 31.86,
     longitude: 117.18,
+    occupationFeeEnabled: false,
+    freeParkingMinutes: 120,
   },
 ];
 export const PILES_PER_DEPOT = 10;
@@ -249,12 +271,22 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
         is_open: true,
         supports_reservation: false,
         fee_scope: 'internal',
-        free_parking_minutes: 120,
+        free_parking_minutes: depot.freeParkingMinutes,
+        occupation_fee_enabled: depot.occupationFeeEnabled,
         occupation_interval_minutes: 15,
         occupation_unit_price_fen: 100,
         capped_amount_fen: 5000,
         organization_id: organizationId,
       }));
+      if (!station.created && depot.occupationFeeEnabled) {
+        // A depot seeded before it charged occupation fees gets them, unless someone has edited it since
+        // (the console's edits bump updated_at): the seed's own update leaves updated_at alone.
+        await m.query(
+          `UPDATE station SET occupation_fee_enabled = true, free_parking_minutes = $2
+            WHERE id = $1 AND NOT occupation_fee_enabled AND updated_at = created_at`,
+          [station.id, depot.freeParkingMinutes],
+        );
+      }
       if (station.created) {
         await m.query(
           `INSERT INTO station_label (station_id, label_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
@@ -368,101 +400,186 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
 
 const ABNORMAL: StopReason[] = ['EmergencyStop', 'PowerLoss', 'Other'];
 const FAULTS = ['GroundFailure', 'HighTemperature', 'OverCurrentFailure', 'ConnectorLockFailure'];
+const MINUTE = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const between = (min: number, max: number) => min + Math.random() * (max - min);
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
 
-/** One gun's evening: buses arrive one after another, charge to their target, leave; now and then trouble. */
-async function runGun(pile: SimulatedPile, connectorId: number, cards: string[], options: SimulationOptions) {
-  // Buses return to the depot over the first half minute, not all at once.
-  await sleep(between(0, 30_000));
-  let next = 0;
-  while (!options.stopped()) {
-    if (!pile.online) {
-      await sleep(2_000);
-      continue;
-    }
+/** What the simulation reads from the seeded records: the business time zone, the buses and the guns. */
+export type DemoFleet = {
+  timeZone: string;
+  /** Battery capacity (Wh) of the bus each card belongs to, as its vehicle record says. */
+  capacityWhByCard: Map<string, number>;
+  /** Rated power (W) of each gun, keyed `chargePointId/connector`. */
+  ratedPowerWByGun: Map<string, number>;
+};
+
+const gunKey = (chargePointId: string, connectorId: number) => `${chargePointId}/${connectorId}`;
+
+export async function loadDemoFleet(dataSource: DataSource): Promise<DemoFleet> {
+  const [zone] = (await dataSource.query(
+    `SELECT config_value FROM sys_platform_config WHERE config_key = 'businessTimeZone'`,
+  )) as { config_value: string }[];
+  const buses = (await dataSource.query(
+    `SELECT c.physical_number, v.battery_capacity_wh FROM charging_card c JOIN vehicle v ON v.id = c.vehicle_id
+      WHERE c.physical_number = ANY($1)`,
+    [busCards()],
+  )) as { physical_number: string; battery_capacity_wh: number | null }[];
+  const guns = (await dataSource.query(
+    `SELECT p.charge_point_id, g.channel_number, coalesce(g.rated_power_w, p.rated_power_w / p.gun_count) AS rated
+       FROM charging_gun g JOIN charging_pile p ON p.id = g.pile_id WHERE p.charge_point_id = ANY($1)`,
+    [pileIds()],
+  )) as { charge_point_id: string; channel_number: number; rated: number | null }[];
+  const seeded = new Map(demoVehicles().map((v) => [v.card, v.batteryCapacityWh]));
+  return {
+    timeZone: zone?.config_value || 'Asia/Shanghai',
+    capacityWhByCard: new Map(
+      busCards().map((card) => {
+        const row = buses.find((b) => b.physical_number === card);
+        return [card, Number(row?.battery_capacity_wh ?? seeded.get(card) ?? 350_000)];
+      }),
+    ),
+    ratedPowerWByGun: new Map(
+      guns.map((g) => [gunKey(g.charge_point_id, Number(g.channel_number)), Number(g.rated ?? 120_000)]),
+    ),
+  };
+}
+
+/**
+ * The latest time the demo piles have reported (their statuses, transactions and meter samples), if any:
+ * a restarted demo starts its clock after it, as the read models keep what is newest by the piles' time.
+ */
+export async function lastDemoTimestamp(dataSource: DataSource): Promise<number | undefined> {
+  const [row] = (await dataSource.query(
+    `SELECT greatest(
+       (SELECT max(status_at) FROM connector_status WHERE charge_point_id = ANY($1)),
+       (SELECT max(greatest(started_at, stopped_at)) FROM ocpp_transaction WHERE charge_point_id = ANY($1)),
+       (SELECT max(s.last) FROM unnest($1::text[]) AS cp(id) CROSS JOIN generate_series(1, 2) AS gun(n)
+          CROSS JOIN LATERAL (SELECT max(sampled_at) AS last FROM ocpp_meter_sample
+                               WHERE charge_point_id = cp.id AND connector_id = gun.n) s)
+     ) AS last`,
+    [pileIds()],
+  )) as { last: Date | null }[];
+  return row?.last ? new Date(row.last).getTime() : undefined;
+}
+
+export type DemoSimulationOptions = {
+  ocppUrl: string;
+  /** The depot clock every pile message carries. */
+  clock: DepotClock;
+  fleet: DemoFleet;
+  /** Chance that a gun faults instead of charging the bus that pulls in. */
+  faultRate: number;
+  /** Chance that a session ends abnormally part-way. */
+  abnormalRate: number;
+  /** Real ms between two meter ticks (default 5 s); samples are at least a depot minute apart. */
+  meterIntervalMs?: number;
+  log?: (line: string) => void;
+};
+
+export type DemoSimulation = {
+  piles: SimulatedPile[];
+  clock: DepotClock;
+  /** Settles when every gun's loop has ended (after `stop()`). */
+  running: Promise<void>;
+  /** Ends the guns' loops, waits up to 5 s for queued transaction messages, closes the piles. */
+  stop(): Promise<void>;
+};
+
+/** One gun's bus: it returns (evening-weighted), charges to its target, stays plugged a while, leaves. */
+async function runGun(
+  pile: SimulatedPile,
+  connectorId: number,
+  card: string,
+  options: DemoSimulationOptions,
+  stopped: () => boolean,
+): Promise<void> {
+  const { clock, fleet } = options;
+  const capacityWh = fleet.capacityWhByCard.get(card) ?? 350_000;
+  const ratedPowerW = fleet.ratedPowerWByGun.get(gunKey(pile.chargePointId, connectorId)) ?? 120_000;
+  let after = clock.now();
+  while (!stopped()) {
+    const arrival = nextArrival(after, fleet.timeZone);
+    await clock.sleepUntil(arrival.at, stopped);
+    if (stopped()) break;
+    while (!pile.online && !stopped()) await sleep(1_000);
+    if (stopped()) break;
     if (Math.random() < options.faultRate) {
-      await pile
-        .reportFault(connectorId, FAULTS[Math.floor(Math.random() * FAULTS.length)])
-        .catch(() => undefined);
-      await sleep(between(10_000, 30_000));
+      // The bus finds its gun faulted and goes to another depot; a technician clears it within the hour.
+      await pile.reportFault(connectorId, pick(FAULTS)).catch(() => undefined);
+      await clock.sleepFor(between(15, 60) * MINUTE, stopped);
       await pile.clearFault(connectorId).catch(() => undefined);
+      after = clock.now();
       continue;
     }
-    const card = cards[next++ % cards.length];
     const session = await pile
       .startSession(connectorId, card, {
-        startSoc: Math.round(between(15, 45)),
-        targetSoc: Math.round(between(85, 100)),
-        capacityWh: Math.round(between(280, 420)) * 1000,
+        ...visitOf(arrival.kind),
+        capacityWh,
+        maxPowerW: sessionPowerW(ratedPowerW),
+        // The pile ends the session when the bus is full; the bus stays plugged in until moved.
+        fullStopReason: 'Local',
+        holdAfterStop: true,
       })
-      .catch(() => undefined);
+      .catch((error: Error) => options.log?.(`${pile.chargePointId}/${connectorId}: ${error.message}`));
     if (!session) {
-      await sleep(5_000);
+      after = clock.now() + 10 * MINUTE;
       continue;
     }
-    // Some sessions end abnormally part-way; the rest stop by themselves when the bus is full.
-    const abnormalAfter = Math.random() < options.abnormalRate ? between(10_000, 40_000) : Infinity;
-    const startedAt = Date.now();
-    while (!session.stoppedAt && !options.stopped()) {
-      if (Date.now() - startedAt > abnormalAfter) {
-        await pile
-          .stopSession(connectorId, ABNORMAL[Math.floor(Math.random() * ABNORMAL.length)])
-          .catch(() => undefined);
+    const abnormalAt =
+      Math.random() < options.abnormalRate ? clock.now() + between(10, 90) * MINUTE : Infinity;
+    while (!session.stoppedAt && !stopped()) {
+      if (clock.now() >= abnormalAt) {
+        await pile.stopSession(connectorId, pick(ABNORMAL)).catch(() => undefined);
         break;
       }
-      await sleep(1_000);
+      await sleep(500);
     }
-    // The bus leaves; the next one pulls in after a while.
-    await sleep(between(5_000, 20_000));
+    if (stopped()) break;
+    await clock.sleepFor(dwellAfterStopMs(), stopped);
+    await pile.unplug(connectorId).catch(() => undefined);
+    after = clock.now();
   }
 }
 
-type SimulationOptions = { faultRate: number; abnormalRate: number; stopped: () => boolean };
-
-async function main(): Promise<void> {
-  const url = process.env['DATABASE_URL'];
-  if (!url) throw new Error('DATABASE_URL is required');
-  const dataSource = createDataSource({ url, poolSize: 2, applicationName: 'voltdepot-demo' });
-  await dataSource.initialize();
-  try {
-    await seedDemoDepot(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
-  console.log(
-    `demo depot seeded: ${DEMO_DEPOTS.length} stations, ${pileIds().length} piles, ${busCards().length} buses with cards, default price plan`,
-  );
-  if (process.argv.includes('--seed-only')) return;
-
-  const ocppUrl = process.env['OCPP_URL'] ?? 'ws://127.0.0.1:9000/ocpp';
-  const timeScale = Number(process.env['DEMO_TIME_SCALE'] ?? 120);
+/** Connects the 20 demo piles and runs their 40 guns' buses on the depot clock. */
+export async function startDemoSimulation(options: DemoSimulationOptions): Promise<DemoSimulation> {
   let stopping = false;
-  const options: SimulationOptions = {
-    faultRate: Number(process.env['DEMO_FAULT_RATE'] ?? 0.03),
-    abnormalRate: Number(process.env['DEMO_ABNORMAL_RATE'] ?? 0.08),
-    stopped: () => stopping,
-  };
-  const cards = busCards();
+  const stopped = () => stopping;
   const piles = pileIds().map(
     (chargePointId) =>
       new SimulatedPile({
-        url: ocppUrl,
+        url: options.ocppUrl,
         chargePointId,
         password: DEMO_PILE_PASSWORD,
         connectors: 2,
         vendor: 'Voltdepot',
         model: 'DC-240',
-        timeScale,
-        meterIntervalMs: 5_000,
-        maxPowerW: 120_000,
+        clock: options.clock,
+        meterIntervalMs: options.meterIntervalMs ?? 5_000,
+        minSampleSpacingMs: MINUTE,
+        maxPowerW: Math.max(
+          ...[1, 2].map((gun) => options.fleet.ratedPowerWByGun.get(gunKey(chargePointId, gun)) ?? 120_000),
+        ),
         bootRetryMs: 5_000,
         reconnectDelayMs: 3_000,
+        log: options.log,
       }),
   );
-  const shutdown = async () => {
-    if (stopping) return;
+  await Promise.all(
+    piles.map((p) =>
+      p.start().catch((error: Error) => options.log?.(`${p.chargePointId}: ${error.message}`)),
+    ),
+  );
+  const cards = busCards();
+  const running = Promise.all(
+    piles.flatMap((pile, p) =>
+      // Each gun serves its own bus of the 40, so one card never charges twice at once.
+      [1, 2].map((gun) => runGun(pile, gun, cards[(p * 2 + gun - 1) % cards.length], options, stopped)),
+    ),
+  ).then(() => undefined);
+  const stop = async () => {
     stopping = true;
+    await running;
     await Promise.all(
       piles.map((p) =>
         p
@@ -471,24 +588,68 @@ async function main(): Promise<void> {
           .then(() => p.stop()),
       ),
     );
+  };
+  return { piles, clock: options.clock, running, stop };
+}
+
+async function main(): Promise<void> {
+  const url = process.env['DATABASE_URL'];
+  if (!url) throw new Error('DATABASE_URL is required');
+  const dataSource = createDataSource({ url, poolSize: 2, applicationName: 'voltdepot-demo' });
+  await dataSource.initialize();
+  const simulate = !process.argv.includes('--seed-only') && process.env['DEMO_SIMULATION'] !== 'false';
+  let fleet: DemoFleet;
+  let lastReported: number | undefined;
+  try {
+    await seedDemoDepot(dataSource);
+    fleet = await loadDemoFleet(dataSource);
+    lastReported = simulate ? await lastDemoTimestamp(dataSource) : undefined;
+  } finally {
+    await dataSource.destroy();
+  }
+  console.log(
+    `demo depot seeded: ${DEMO_DEPOTS.length} stations, ${pileIds().length} piles, ${busCards().length} buses with cards, default price plan`,
+  );
+  if (!simulate) return;
+
+  const ocppUrl = process.env['OCPP_URL'] ?? 'ws://127.0.0.1:9000/ocpp';
+  const speed = Number(process.env['DEMO_TIME_SCALE'] ?? 120);
+  const replayHours = process.env['DEMO_REPLAY_HOURS'];
+  const clock = new DepotClock({
+    startAt: demoClockStart(
+      Date.now(),
+      fleet.timeZone,
+      replayHours === undefined || replayHours === '' ? undefined : Number(replayHours),
+      lastReported,
+    ),
+    speed,
+  });
+  const simulation = await startDemoSimulation({
+    ocppUrl,
+    clock,
+    fleet,
+    faultRate: Number(process.env['DEMO_FAULT_RATE'] ?? 0.03),
+    abnormalRate: Number(process.env['DEMO_ABNORMAL_RATE'] ?? 0.08),
+    log: (line) => console.error(line),
+  });
+  const shutdown = async () => {
+    await simulation.stop();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
-  await Promise.all(
-    piles.map((p) =>
-      p.start().catch((error: Error) => console.error(`${p.chargePointId}: ${error.message}`)),
-    ),
-  );
+  const local = (ms: number) =>
+    new Date(ms).toLocaleString('sv-SE', { timeZone: fleet.timeZone }).slice(0, 16);
   console.log(
-    `demo simulation running: ${piles.length} piles x 2 guns against ${ocppUrl} (time x${timeScale})`,
+    `demo simulation running: ${simulation.piles.length} piles x 2 guns against ${ocppUrl}; depot clock from ${local(clock.startAt)} at x${clock.speed} until it catches up with real time (${local(clock.caughtUpAt)})`,
   );
-  await Promise.all(
-    piles.flatMap((pile, p) =>
-      // Each gun serves its own bus of the 40, so one card never charges twice at once.
-      [1, 2].map((gun) => runGun(pile, gun, [cards[(p * 2 + gun - 1) % cards.length]], options)),
-    ),
-  );
+  const untilLive = clock.caughtUpAt - Date.now();
+  if (untilLive < 2 ** 31 - 1)
+    setTimeout(
+      () => console.log('demo depot clock caught up with real time: the simulation runs live'),
+      Math.max(0, untilLive),
+    ).unref();
+  await simulation.running;
 }
 
 if (require.main === module) {

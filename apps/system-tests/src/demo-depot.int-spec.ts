@@ -133,6 +133,30 @@ describe('demo depot seed', () => {
     expect(outside).toBe(0);
   });
 
+  it('charges occupation fees at 东郊 only, and turns them on for an untouched depot seeded before', async () => {
+    const fees = async () =>
+      (await db.dataSource.query(
+        `SELECT number, occupation_fee_enabled AS enabled, free_parking_minutes AS free FROM station ORDER BY number`,
+      )) as { number: string; enabled: boolean; free: number }[];
+    expect(await fees()).toEqual([
+      { number: 'HF-DEPOT-A', enabled: true, free: 15 },
+      { number: 'HF-DEPOT-B', enabled: false, free: 120 },
+    ]);
+    // As an earlier seed left it (fees off, two free hours), never edited: the seed turns the fees on.
+    await db.dataSource.query(
+      `UPDATE station SET occupation_fee_enabled = false, free_parking_minutes = 120 WHERE number = 'HF-DEPOT-A'`,
+    );
+    await seedDemoDepot(db.dataSource);
+    expect((await fees())[0]).toEqual({ number: 'HF-DEPOT-A', enabled: true, free: 15 });
+    // Switched off in the console (which bumps updated_at): the seed leaves it off.
+    await db.dataSource.query(
+      `UPDATE station SET occupation_fee_enabled = false, updated_at = now() + interval '1 second'
+        WHERE number = 'HF-DEPOT-A'`,
+    );
+    await seedDemoDepot(db.dataSource);
+    expect((await fees())[0]).toEqual({ number: 'HF-DEPOT-A', enabled: false, free: 15 });
+  });
+
   it('keeps the ids the simulation uses: pile passwords, bus cards and well-formed vehicles', async () => {
     const registry = (await db.dataSource.query(
       `SELECT r.charge_point_id, r.password_hash, p.ocpp_password_hash, p.device_status, p.gun_count

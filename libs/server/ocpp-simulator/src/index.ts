@@ -1,3 +1,4 @@
 export * from './bus-battery';
+export * from './depot-clock';
 export * from './transaction-message-queue';
 export * from './simulated-pile';

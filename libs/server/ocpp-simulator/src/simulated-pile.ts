@@ -10,6 +10,7 @@ import {
   type StopReason,
 } from '@voltdepot/shared-ocpp';
 import { BusBattery, type BusBatteryOptions } from './bus-battery';
+import { realClock, type Clock } from './depot-clock';
 import { TransactionMessageQueue } from './transaction-message-queue';
 
 export type SimulatedPileOptions = {
@@ -24,8 +25,18 @@ export type SimulatedPileOptions = {
   firmwareVersion?: string;
   /** Real milliseconds between two meter samples while charging. */
   meterIntervalMs?: number;
-  /** Simulated seconds per real second (60: a 3 h session takes 3 min). */
+  /**
+   * Simulated seconds per real second (60: a 3 h session takes 3 min). Speeds up the energy only: the
+   * messages carry real time. Ignored with `clock`.
+   */
   timeScale?: number;
+  /**
+   * The time every message carries (e.g. a `DepotClock`); energy then follows this clock (power x clock
+   * time between samples). Default: real time, energy sped up by `timeScale`.
+   */
+  clock?: Clock;
+  /** With `clock`: at least this much clock time (ms) between two meter samples (a tick sooner is skipped). */
+  minSampleSpacingMs?: number;
   maxPowerW?: number;
   /** Retry delay after Pending/Rejected boot when shorter than the interval the central system asks for (tests). */
   bootRetryMs?: number;
@@ -56,6 +67,19 @@ export type SessionRecord = {
   readings: { at: string; energyWh: number }[];
 };
 
+export type SessionOptions = BusBatteryOptions & {
+  /** Stop by itself when the bus reaches its target SoC (default true). */
+  autoStop?: boolean;
+  /** Reason of that automatic stop (default EVDisconnected: the bus unplugs when full). */
+  fullStopReason?: StopReason;
+  /**
+   * After the stop the bus stays plugged in: the gun reports Finishing until `unplug()` (what a depot
+   * pile does when it ends the session itself, and what occupation fees are charged on). Default false:
+   * Finishing then straight back to Available.
+   */
+  holdAfterStop?: boolean;
+};
+
 type Connector = {
   id: number;
   status: ChargePointStatus;
@@ -64,6 +88,10 @@ type Connector = {
   session?: SessionRecord;
   battery?: BusBattery;
   meterTimer?: NodeJS.Timeout;
+  /** Clock time (ms) of the last energy reading (clock mode). */
+  lastReadingAt?: number;
+  /** The session's `holdAfterStop`. */
+  holdAfterStop?: boolean;
   /** Resolves once the StartTransaction answer has arrived. */
   started?: Promise<void>;
 };
@@ -116,6 +144,11 @@ export class SimulatedPile extends EventEmitter {
       },
       { maxAttempts: 3, retryDelayMs: 200, sameMessageIdOnRetry: options.sameMessageIdOnRetry },
     );
+  }
+
+  /** The clock the pile's messages carry. */
+  get clock(): Clock {
+    return this.options.clock ?? realClock;
   }
 
   get online(): boolean {
@@ -193,14 +226,10 @@ export class SimulatedPile extends EventEmitter {
 
   /**
    * Plug a bus in on `connectorId` and charge it: Authorize (when online), StartTransaction, periodic
-   * MeterValues; it stops by itself with EVDisconnected when the bus reaches its target SoC, unless
-   * `autoStop` is false. Resolves with the session record once the start is queued.
+   * MeterValues; it stops by itself (EVDisconnected, or `fullStopReason`) when the bus reaches its
+   * target SoC, unless `autoStop` is false. Resolves with the session record once the start is queued.
    */
-  async startSession(
-    connectorId: number,
-    idTag: string,
-    bus: BusBatteryOptions & { autoStop?: boolean } = {},
-  ): Promise<SessionRecord> {
+  async startSession(connectorId: number, idTag: string, bus: SessionOptions = {}): Promise<SessionRecord> {
     const connector = this.connector(connectorId);
     if (connector.session) throw new Error(`connector ${connectorId} is busy`);
     if (this.isOpen) {
@@ -209,18 +238,21 @@ export class SimulatedPile extends EventEmitter {
         throw new Error(`idTag ${idTag} not accepted: ${idTagInfo.status}`);
     }
     const battery = new BusBattery({ maxPowerW: this.options.maxPowerW, ...bus });
+    const startedAt = this.clock.now();
     const session: SessionRecord = {
       connectorId,
       idTag,
       meterStartWh: Math.round(connector.meterWh),
       energyWh: 0,
-      startedAt: new Date().toISOString(),
+      startedAt: new Date(startedAt).toISOString(),
       startSoc: battery.soc,
       readings: [],
     };
     session.readings.push({ at: session.startedAt, energyWh: session.meterStartWh });
     connector.session = session;
     connector.battery = battery;
+    connector.lastReadingAt = startedAt;
+    connector.holdAfterStop = bus.holdAfterStop ?? false;
     this.sessions.push(session);
     await this.setStatus(connector, 'Preparing');
     const startParams = {
@@ -248,7 +280,7 @@ export class SimulatedPile extends EventEmitter {
         (error: Error) => this.log(`StartTransaction dropped: ${error.message}`),
       );
     await this.setStatus(connector, 'Charging');
-    this.startMeter(connector, bus.autoStop ?? true);
+    this.startMeter(connector, bus.autoStop ?? true, bus.fullStopReason ?? 'EVDisconnected');
     return session;
   }
 
@@ -260,9 +292,13 @@ export class SimulatedPile extends EventEmitter {
     if (connector.meterTimer) clearInterval(connector.meterTimer);
     connector.meterTimer = undefined;
     connector.session = undefined;
+    const stoppedAt = this.clock.now();
+    // On a clock, the bus charged up to the stop: energy stays power x time.
+    if (this.options.clock && connector.battery && connector.lastReadingAt !== undefined)
+      connector.meterWh += connector.battery.charge(Math.max(0, stoppedAt - connector.lastReadingAt) / 1000);
     session.meterStopWh = Math.round(connector.meterWh);
     session.energyWh = session.meterStopWh - session.meterStartWh;
-    session.stoppedAt = new Date().toISOString();
+    session.stoppedAt = new Date(stoppedAt).toISOString();
     session.reason = reason;
     session.stopKind = stopKindOf(reason).stopKind;
     session.readings.push({ at: session.stoppedAt, energyWh: session.meterStopWh });
@@ -282,8 +318,17 @@ export class SimulatedPile extends EventEmitter {
         (error: Error) => this.log(`StopTransaction dropped: ${error.message}`),
       );
     await this.setStatus(connector, 'Finishing');
-    await this.setStatus(connector, connector.available ? 'Available' : 'Unavailable');
+    if (!connector.holdAfterStop)
+      await this.setStatus(connector, connector.available ? 'Available' : 'Unavailable');
     return session;
+  }
+
+  /** The bus unplugs: a gun left Finishing after a held stop reports Available (or Unavailable). */
+  async unplug(connectorId: number): Promise<void> {
+    const connector = this.connector(connectorId);
+    connector.holdAfterStop = false;
+    if (connector.session || connector.status !== 'Finishing') return;
+    await this.setStatus(connector, connector.available ? 'Available' : 'Unavailable');
   }
 
   /** Wait until every queued transaction message has been answered. */
@@ -420,7 +465,7 @@ export class SimulatedPile extends EventEmitter {
 
   // --- charging ---------------------------------------------------------------------------
 
-  private startMeter(connector: Connector, autoStop: boolean): void {
+  private startMeter(connector: Connector, autoStop: boolean, fullStopReason: StopReason): void {
     const intervalMs =
       Number(this.configuration.get('MeterValueSampleInterval') ?? '1') * 1000 ||
       this.options.meterIntervalMs ||
@@ -431,9 +476,17 @@ export class SimulatedPile extends EventEmitter {
       const session = connector.session;
       const battery = connector.battery;
       if (!session || !battery) return;
-      connector.meterWh += battery.charge((realMs / 1000) * timeScale);
+      const at = this.clock.now();
+      if (this.options.clock) {
+        const elapsedMs = at - (connector.lastReadingAt ?? at);
+        if (elapsedMs < (this.options.minSampleSpacingMs ?? 0)) return;
+        connector.meterWh += battery.charge(Math.max(0, elapsedMs) / 1000);
+      } else {
+        connector.meterWh += battery.charge((realMs / 1000) * timeScale);
+      }
+      connector.lastReadingAt = at;
       session.energyWh = Math.round(connector.meterWh) - session.meterStartWh;
-      const timestamp = new Date().toISOString();
+      const timestamp = new Date(at).toISOString();
       const registerWh = Math.round(connector.meterWh);
       session.readings.push({ at: timestamp, energyWh: registerWh });
       const powerW = battery.powerW();
@@ -471,7 +524,7 @@ export class SimulatedPile extends EventEmitter {
         }))
         .catch((error: Error) => this.log(`MeterValues dropped: ${error.message}`));
       if (autoStop && battery.full)
-        void this.stopSession(connector.id, 'EVDisconnected').catch(() => undefined);
+        void this.stopSession(connector.id, fullStopReason).catch(() => undefined);
     }, realMs);
   }
 
@@ -518,7 +571,7 @@ export class SimulatedPile extends EventEmitter {
       errorCode,
       ...(info ? { info } : {}),
       status: connector ? connector.status : 'Available',
-      timestamp: new Date().toISOString(),
+      timestamp: new Date(this.clock.now()).toISOString(),
     }).catch((error: Error) => this.log(`StatusNotification failed: ${error.message}`));
   }
 
@@ -618,7 +671,7 @@ export class SimulatedPile extends EventEmitter {
         FirmwareStatusNotification: () => this.call('FirmwareStatusNotification', { status: 'Idle' }),
         MeterValues: () => {
           const connector = this.connector(connectorId ?? 1);
-          const timestamp = new Date().toISOString();
+          const timestamp = new Date(this.clock.now()).toISOString();
           return this.call('MeterValues', {
             connectorId: connector.id,
             ...(connector.session?.transactionId !== undefined
