@@ -1,6 +1,6 @@
 import { MIN_JWT_SECRET_LENGTH, serviceConfigSchema } from '@voltdepot/server-core';
 import { z } from 'zod';
-import { ocppGatewayConfigShape } from './gateway/ocpp-gateway.config';
+import { checkOcppSecurity, ocppGatewayConfigShape } from './gateway/ocpp-gateway.config';
 
 /**
  * The gateway's environment: the common service variables, the OCPP module's (see
@@ -17,6 +17,6 @@ export const gatewayConfigSchema = serviceConfigSchema(
       .min(MIN_JWT_SECRET_LENGTH, `must have at least ${MIN_JWT_SECRET_LENGTH} characters`),
     AUTH_REDIS_KEY_PREFIX: z.string().min(1).max(64).default('auth:'),
   },
-);
+).superRefine(checkOcppSecurity);
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { RPCServer, type RPCClient } from 'ocpp-rpc';
 import type { Logger } from 'pino';
@@ -31,6 +32,11 @@ export type OcppServerOptions = {
   /** Time a command waits for the pile's answer unless the caller says otherwise (ms). */
   callTimeoutMs?: number;
   pingIntervalMs?: number;
+  /**
+   * OCPP security profile 2: the server's certificate chain and key (PEM). Piles connect with wss://
+   * only, and still authenticate with HTTP Basic; without it (profile 1) the endpoint is plain ws://.
+   */
+  tls?: { cert: Buffer; key: Buffer };
 };
 
 export type OcppServerDeps = {
@@ -126,10 +132,16 @@ export class OcppServer {
   }
 
   async listen(): Promise<number> {
-    const http = createServer((_req, res) => {
+    const notFound = (_req: unknown, res: { statusCode: number; end(): void }) => {
       res.statusCode = 404;
       res.end();
-    });
+    };
+    const { tls } = this.options;
+    const http: Server = tls
+      ? createTlsServer({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, notFound)
+      : createServer(notFound);
+    // A TLS handshake that fails (a plain ws:// client, a bad certificate) ends only that socket.
+    if (tls) http.on('tlsClientError', (_error: Error, socket: { destroy(): void }) => socket.destroy());
     http.on('upgrade', this.rpc.handleUpgrade);
     http.on('clientError', (_error, socket) => socket.destroy());
     await new Promise<void>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { envInt, envPort } from '@voltdepot/server-core';
 
@@ -9,7 +10,8 @@ import { envInt, envPort } from '@voltdepot/server-core';
  * OCPP_MESSAGE_LOG_RETENTION_DAYS, OCPP_REPLICA_ID (default: hostname-pid), OCPP_REDIS_PREFIX (vd),
  * OCPP_METER_BATCH_WAIT_MS (how long a MeterValues call waits for company in a group commit when a
  * connection is free, 2), OCPP_METER_WRITE_CONCURRENCY (meter batches written at once, 2) and
- * OCPP_MAX_PLAUSIBLE_POWER_W (an energy register rising faster is flagged 'jump'; 100 MW by default, a
+ * OCPP_SECURITY_PROFILE (1: ws:// + HTTP Basic; 2: wss:// with OCPP_TLS_CERT_FILE and OCPP_TLS_KEY_FILE,
+ * PEM files, + HTTP Basic), OCPP_MAX_PLAUSIBLE_POWER_W (an energy register rising faster is flagged 'jump'; 100 MW by default, a
  * safety net against corrupt registers that sped-up simulators stay under — set it to about 1.5 x the
  * largest charger of the deployment).
  */
@@ -33,7 +35,48 @@ export const ocppGatewayConfigShape = {
   OCPP_REDIS_PREFIX: z.string().min(1).default('vd'),
   OCPP_METER_BATCH_WAIT_MS: envInt({ min: 0, max: 1_000 }).default('2'),
   OCPP_METER_WRITE_CONCURRENCY: envInt({ min: 1, max: 8 }).default('2'),
+  OCPP_SECURITY_PROFILE: z.enum(['1', '2']).default('1').transform(Number),
+  OCPP_TLS_CERT_FILE: z.string().min(1).optional(),
+  OCPP_TLS_KEY_FILE: z.string().min(1).optional(),
   OCPP_MAX_PLAUSIBLE_POWER_W: envInt({ min: 1_000, max: 1_000_000_000 }).default('100000000'),
 };
 
 export type OcppGatewayEnv = z.output<z.ZodObject<typeof ocppGatewayConfigShape>>;
+
+/**
+ * Profile 2 needs the certificate and key files, readable: checked with the rest of the configuration
+ * so that a gateway meant to be TLS-only never starts on plain ws://.
+ */
+export function checkOcppSecurity(
+  config: { OCPP_SECURITY_PROFILE: number; OCPP_TLS_CERT_FILE?: string; OCPP_TLS_KEY_FILE?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (config.OCPP_SECURITY_PROFILE !== 2) return;
+  for (const name of ['OCPP_TLS_CERT_FILE', 'OCPP_TLS_KEY_FILE'] as const) {
+    const file = config[name];
+    if (!file)
+      ctx.addIssue({ code: 'custom', path: [name], message: 'is required when OCPP_SECURITY_PROFILE is 2' });
+    else if (!readable(file)) ctx.addIssue({ code: 'custom', path: [name], message: `cannot read ${file}` });
+  }
+}
+
+function readable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The TLS material of profile 2 (undefined for profile 1). */
+export function ocppTlsOf(config: {
+  OCPP_SECURITY_PROFILE?: number;
+  OCPP_TLS_CERT_FILE?: string;
+  OCPP_TLS_KEY_FILE?: string;
+}): { cert: Buffer; key: Buffer } | undefined {
+  if (config.OCPP_SECURITY_PROFILE !== 2) return undefined;
+  if (!config.OCPP_TLS_CERT_FILE || !config.OCPP_TLS_KEY_FILE)
+    throw new Error('OCPP_SECURITY_PROFILE 2 needs OCPP_TLS_CERT_FILE and OCPP_TLS_KEY_FILE');
+  return { cert: readFileSync(config.OCPP_TLS_CERT_FILE), key: readFileSync(config.OCPP_TLS_KEY_FILE) };
+}

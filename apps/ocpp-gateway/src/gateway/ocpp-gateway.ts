@@ -45,7 +45,7 @@ import {
   type StopItem,
   type StopOutcome,
 } from '../transactions/transaction.repository';
-import type { OcppGatewayEnv } from './ocpp-gateway.config';
+import { ocppTlsOf, type OcppGatewayEnv } from './ocpp-gateway.config';
 
 export type OcppGatewayDeps = {
   dataSource: DataSource;
@@ -231,6 +231,7 @@ export class OcppGateway {
         maxBadMessages: settings.OCPP_MAX_BAD_MESSAGES ?? 10,
         badMessageWindowMs: (settings.OCPP_BAD_MESSAGE_WINDOW_S ?? 60) * 1000,
         callTimeoutMs: settings.OCPP_COMMAND_TIMEOUT_MS ?? 30_000,
+        tls: ocppTlsOf(settings),
       },
       {
         authenticator: new PileAuthenticator(

@@ -229,7 +229,7 @@ describe('an energy register that jumps', () => {
     const flagged = await h.query(
       `SELECT payload FROM outbox_event WHERE type = 'meter-values.received' AND key = 'J-1' ORDER BY id`,
     );
-    expect(flagged.map((r: { payload: { flagged: boolean } }) => r.payload.flagged)).toEqual([
+    expect(flagged.map((r) => (r['payload'] as { flagged: boolean }).flagged)).toEqual([
       false,
       true,
       false,
