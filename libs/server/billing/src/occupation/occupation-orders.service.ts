@@ -1,5 +1,4 @@
 import type { AuthPrincipal } from '@voltdepot/server-core';
-import { allPages } from '../shared/all-pages';
 import type { BillingDataScopeProvider } from '../shared/data-scope';
 import type {
   OccupationOrderPage,
@@ -33,7 +32,7 @@ export class OccupationOrdersService {
     limit: number,
   ): AsyncGenerator<OccupationOrderView[]> {
     const scope = await this.scopes.scopeOf(me.userId);
-    yield* allPages((page, size) => this.repository.list(q, scope, page, size), batchSize, limit);
+    yield* this.repository.batches(q, scope, batchSize, limit);
   }
 
   async get(me: AuthPrincipal, id: number): Promise<OccupationOrderView> {

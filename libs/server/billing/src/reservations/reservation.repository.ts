@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { keysetBatches } from '../shared/keyset';
 import type { BillingDataScope } from '../shared/data-scope';
 import { containing } from '../shared/query-params';
 import { isoOrNull, numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
@@ -105,11 +106,35 @@ export class ReservationRepository {
   ): Promise<ReservationView[]> {
     const { filter, params } = this.where(q, scope);
     const rows: Record<string, unknown>[] = await this.dataSource.query(
-      `${RESERVATIONS} SELECT * FROM v ${filter} ORDER BY v.reserved_at DESC, v.id
+      `${RESERVATIONS} SELECT * FROM v ${filter} ORDER BY v.reserved_at DESC, v.id DESC
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, size, (page - 1) * size],
     );
     return rows.map(toView);
+  }
+
+  /** Every row of the filtered list, newest first, in batches by keyset (exports). */
+  batches(
+    q: ReservationQuery,
+    scope: BillingDataScope,
+    batchSize: number,
+    limit: number,
+  ): AsyncGenerator<ReservationView[]> {
+    const { filter, params } = this.where(q, scope);
+    const n = params.length;
+    return keysetBatches(
+      (after, size) =>
+        this.dataSource.query(
+          `${RESERVATIONS} SELECT v.*, v.reserved_at::text AS position_at FROM v ${filter}
+             ${after ? `AND (v.reserved_at, v.id) < ($${n + 2}::timestamptz, $${n + 3}::uuid)` : ''}
+            ORDER BY v.reserved_at DESC, v.id DESC LIMIT $${n + 1}`,
+          [...params, size, ...(after ? [after.at, after.id] : [])],
+        ) as Promise<Record<string, unknown>[]>,
+      (raw) => ({ at: String(raw['position_at']), id: String(raw['id']) }),
+      toView,
+      batchSize,
+      limit,
+    );
   }
 
   private where(q: ReservationQuery, scope: BillingDataScope): { filter: string; params: unknown[] } {

@@ -1,6 +1,5 @@
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import type { BillingDataScopeProvider } from '../shared/data-scope';
-import { allPages } from '../shared/all-pages';
 import type { ReservationPage, ReservationQuery, ReservationView } from './dto/reservation.dto';
 import type { ReservationRepository } from './reservation.repository';
 
@@ -23,6 +22,6 @@ export class ReservationsService {
     limit: number,
   ): AsyncGenerator<ReservationView[]> {
     const scope = await this.scopes.scopeOf(me.userId);
-    yield* allPages((page, size) => this.repository.list(q, scope, page, size), batchSize, limit);
+    yield* this.repository.batches(q, scope, batchSize, limit);
   }
 }
