@@ -19,6 +19,7 @@ describe('api configuration', () => {
     expect(config.JWT_SECRET_IS_DEV_DEFAULT).toBe(true);
     expect(config.DEMO_DATA).toBe(true);
     expect(config.CAPTCHA_EXPOSE_ANSWER).toBe(false);
+    expect(config.BILLING_LOST_STOP_MINUTES).toBe(10);
   });
 
   it.each([
@@ -32,6 +33,11 @@ describe('api configuration', () => {
       { ACCESS_TOKEN_TTL_SECONDS: '5' },
       ["ACCESS_TOKEN_TTL_SECONDS: expected an integer between 30 and 86400, got '5'"],
     ],
+    [
+      { BILLING_LOST_STOP_MINUTES: '0' },
+      ["BILLING_LOST_STOP_MINUTES: expected an integer between 1 and 1440, got '0'"],
+    ],
+    [{ BILLING_LOST_STOP_MINUTES: 'ten' }, ["BILLING_LOST_STOP_MINUTES: expected a number, got 'ten'"]],
   ])('%j -> %j', (env, expected) => {
     expect(problems(env)).toEqual(expected);
   });

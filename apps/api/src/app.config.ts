@@ -20,6 +20,8 @@ export const DEV_JWT_SECRET = 'voltdepot-development-only-jwt-secret-do-not-use'
  *   changing it makes enrolled users unable to sign in with TOTP until an administrator resets it.
  * - OPENAPI_DOCS (true outside production): serve /api/docs and /api/docs-json (no token needed).
  * - OCPP_REDIS_PREFIX ('vd'): the OCPP gateway's Redis prefix; pile commands travel on its command channel.
+ * - BILLING_LOST_STOP_MINUTES (10, 1..1440): a stop whose start has not arrived after this long is held
+ *   as an abnormal "lost record" order.
  */
 export const apiConfigSchema = serviceConfigSchema(
   { serviceName: 'api', port: 3000 },
@@ -42,6 +44,7 @@ export const apiConfigSchema = serviceConfigSchema(
     TRUST_PROXY: envBoolean().default('false'),
     OPENAPI_DOCS: envBoolean().optional(),
     OCPP_REDIS_PREFIX: z.string().min(1).default('vd'),
+    BILLING_LOST_STOP_MINUTES: envInt({ min: 1, max: 1440 }).default('10'),
     TOTP_ISSUER: z.string().min(1).max(64).default('Voltdepot'),
     TOTP_ENCRYPTION_KEY: z
       .string()

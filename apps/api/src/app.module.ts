@@ -69,6 +69,7 @@ export class AppModule {
         // Price plans and the settlement of charging sessions into orders.
         BillingModule.forRoot({
           dataScope: DATA_SCOPE,
+          lostStopMinutes: config.BILLING_LOST_STOP_MINUTES,
         }),
         // Charging assets (basic data), kept in step with the OCPP gateway's registry; lists by data scope.
         AssetsModule.forRoot({

@@ -508,7 +508,7 @@ describe('charging assets: duplicates and business rules', () => {
       .http()
       .post(`/api/pricePlan/station/${station.id}`)
       .set(t.admin)
-      .send({ planId: plan.body.id, effectiveFrom: '2020-01-01T00:00:00+08:00' })
+      .send({ planId: plan.body.id }) // from now: a plan never applies from the past
       .expect(204);
     expect((await t.http().get(`/api/station/${station.id}`).set(t.admin).expect(200)).body.pricePlanId).toBe(
       plan.body.id,

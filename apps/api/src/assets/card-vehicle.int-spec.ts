@@ -284,11 +284,18 @@ describe('the bus of a card in orders and monitoring', () => {
   });
 
   const insertOrder = async (idTag: string, transactionId: number): Promise<number> => {
+    // The bus as settlement stores it on the order: the card's, else the one whose VIN, else plate, is the idTag.
     const [row] = await t.db.dataSource.query(
       `INSERT INTO charging_order (order_no, charge_point_id, connector_id, transaction_id, id_tag, started_at,
-         stopped_at, meter_start_wh, meter_stop_wh, energy_wh, end_reason, stop_kind, pay_status)
-       VALUES ($1, $2, 1, $3, $4, '2026-11-20T07:00:00+08:00', '2026-11-20T08:00:00+08:00', 0, 10000, 10000,
-               'EVDisconnected', 'normal', 0)
+         stopped_at, meter_start_wh, meter_stop_wh, energy_wh, end_reason, stop_kind, pay_status,
+         vehicle_id, vehicle_plate, vehicle_vin)
+       SELECT $1, $2, 1, $3, $4, '2026-11-20T07:00:00+08:00', '2026-11-20T08:00:00+08:00', 0, 10000, 10000,
+              'EVDisconnected', 'normal', 0, v.id, v.plate, v.vin
+         FROM (SELECT 1) one
+         LEFT JOIN charging_card c ON c.physical_number = $4
+         LEFT JOIN LATERAL (SELECT id, plate, vin FROM vehicle WHERE id = c.vehicle_id OR vin = $4 OR plate = $4
+                             ORDER BY CASE WHEN id = c.vehicle_id THEN 0 WHEN vin = $4 THEN 1 ELSE 2 END, id
+                             LIMIT 1) v ON true
        RETURNING id`,
       [unique('ORD'), chargePointId, transactionId, idTag],
     );

@@ -209,7 +209,8 @@ beforeAll(async () => {
   const maker = await create('manufacturer', aManufacturer('car'));
   const v = await create('vehicle', aVehicle(maker.id));
   vehicle = { vin: String(v['vin']), plate: String(v['plate']) };
-  const c = await create('card', aCard());
+  // A charging card: a driver card (type 0) bound to no bus would be held as a vehicle match failure.
+  const c = await create('card', aCard({ type: 3 }));
   card = { physicalNumber: String(c['physicalNumber']), selfNumber: String(c['selfNumber']) };
 
   sessions['normal'] = sessionEvents({ start: '2026-11-20T07:00:00+08:00', minutes: 120 });
@@ -457,7 +458,7 @@ describe('review of held orders', () => {
       reviewStatus: 'pending',
       totalFen: 0,
     });
-    expect(before.abnormalReasons).toEqual(['SoC out of range 0-100']);
+    expect(before.abnormalReasons).toEqual(['SOC abnormal: SoC out of range 0-100']);
 
     // The plan is repriced after the order was held: approving still bills the tariff of the session.
     const repriced = STAGES.map((stage) => ({ ...stage, electricityPrice: '2.0000', serviceFee: '1.5' }));

@@ -81,21 +81,180 @@ describe('price plans API', () => {
     await t.http().get(`/api/pricePlan/${other.body.id}`).set(admin).expect(404);
   });
 
-  it('assigns a plan to a station from a given instant', async () => {
-    const created = await t
-      .http()
-      .post('/api/pricePlan')
-      .set(admin)
-      .send({ name: 'Station 7', stages: fullDay })
-      .expect(201);
+  /** A station of organisation `org` (FZ: Fuzhou, HF: Hefei), straight into the table. */
+  async function station(org: 'FZ' | 'HF'): Promise<number> {
+    const [{ id: regionId }] = await t.db.dataSource.query(
+      `INSERT INTO region (name, area_code) VALUES ('Gulou', $1) RETURNING id`,
+      [String(100000 + Math.floor(Math.random() * 899999))],
+    );
+    const [{ id }] = await t.db.dataSource.query(
+      `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
+                            opening_time, closing_time, is_open, supports_reservation, fee_scope, free_parking_minutes,
+                            occupation_interval_minutes, occupation_unit_price_fen, capped_amount_fen, occupation_fee_enabled)
+       SELECT id, $1, $2, $3, 100, 0, 'Depot road 1', 119.3, 26.07, '00:00', '23:59', true, true, 'internal',
+              30, 15, 100, 5000, false
+         FROM sys_organization WHERE code = $4 RETURNING id`,
+      [`S-${org}-${Math.random().toString(36).slice(2, 8)}`, `${org} depot`, regionId, org],
+    );
+    return Number(id);
+  }
+
+  it('assigns a plan to a station from now or a later instant, and lists its history', async () => {
+    const stationId = await station('FZ');
+    const a = await t.http().post('/api/pricePlan').set(admin).send({ name: 'Station A', stages: fullDay });
+    const b = await t.http().post('/api/pricePlan').set(admin).send({ name: 'Station B', stages: fullDay });
+    const later = new Date(Date.now() + 7 * 24 * 3_600_000);
+    later.setMilliseconds(0);
     await t
       .http()
-      .post('/api/pricePlan/station/7')
+      .post(`/api/pricePlan/station/${stationId}`)
       .set(admin)
-      .send({ planId: created.body.id, effectiveFrom: '2026-12-01T00:00:00+08:00' })
+      .send({ planId: b.body.id, effectiveFrom: later.toISOString() })
       .expect(204);
-    const rows = await t.db.dataSource.query('SELECT station_id, plan_id FROM station_price_plan');
-    expect(rows).toEqual([{ station_id: 7, plan_id: created.body.id }]);
+    const before = Date.now();
+    await t
+      .http()
+      .post(`/api/pricePlan/station/${stationId}`)
+      .set(admin)
+      .send({ planId: a.body.id })
+      .expect(204);
+    const history = (await t.http().get(`/api/pricePlan/station/${stationId}`).set(admin).expect(200)).body;
+    expect(history).toEqual([
+      {
+        planId: b.body.id,
+        planName: 'Station B',
+        from: later.toISOString(),
+        until: null,
+        assignedAt: expect.any(String),
+        assignedBy: 'admin',
+      },
+      {
+        planId: a.body.id,
+        planName: 'Station A',
+        from: expect.any(String),
+        until: later.toISOString(),
+        assignedAt: expect.any(String),
+        assignedBy: 'admin',
+      },
+    ]);
+    expect(Date.parse(history[1].from)).toBeGreaterThanOrEqual(before - 1000);
+    // The station screen shows the plan in force now.
+    const row = (await t.http().get(`/api/station/${stationId}`).set(admin).expect(200)).body;
+    expect(row.pricePlanId).toBe(a.body.id);
+  });
+
+  describe('refusals of a station assignment', () => {
+    let fz: number;
+    let hf: number;
+    let planId: number;
+    beforeAll(async () => {
+      fz = await station('FZ');
+      hf = await station('HF');
+      planId = (await t.http().post('/api/pricePlan').set(admin).send({ name: 'Refusals', stages: fullDay }))
+        .body.id;
+      // Maintenance staff (Hefei depot) may edit plans for this test: their scope is what is checked.
+      await t.db.dataSource.query(
+        `INSERT INTO sys_role_resource (role_id, resource_id)
+         SELECT r.id, s.id FROM sys_role r, sys_resource s
+          WHERE r.code = 'maintainer' AND s.code IN ('price_plan:view', 'price_plan:edit') ON CONFLICT DO NOTHING`,
+      );
+    });
+
+    afterAll(async () => {
+      await t.db.dataSource.query(
+        `DELETE FROM sys_role_resource WHERE role_id = (SELECT id FROM sys_role WHERE code = 'maintainer')
+            AND resource_id IN (SELECT id FROM sys_resource WHERE code IN ('price_plan:view', 'price_plan:edit'))`,
+      );
+    });
+
+    const past = () => new Date(Date.now() - 3_600_000).toISOString();
+    it.each([
+      [
+        'an instant in the past',
+        () => `/api/pricePlan/station/${fz}`,
+        () => ({ planId, effectiveFrom: past() }),
+        400,
+        'VALIDATION_FAILED',
+        /effectiveFrom.*must not be in the past/,
+      ],
+      [
+        'an instant without an offset',
+        () => `/api/pricePlan/station/${fz}`,
+        () => ({ planId, effectiveFrom: '2030-01-01 00:00:00' }),
+        400,
+        'VALIDATION_FAILED',
+        /effectiveFrom.*ISO-8601/,
+      ],
+      ['no plan', () => `/api/pricePlan/station/${fz}`, () => ({}), 400, 'VALIDATION_FAILED', /planId/],
+      [
+        'an unknown plan',
+        () => `/api/pricePlan/station/${fz}`,
+        () => ({ planId: 424242 }),
+        404,
+        'PRICE_PLAN_NOT_FOUND',
+        /Price plan 424242 does not exist/,
+      ],
+      [
+        'an unknown station',
+        () => '/api/pricePlan/station/424242',
+        () => ({ planId }),
+        404,
+        'PRICE_PLAN_STATION_NOT_FOUND',
+        /Station 424242 not found/,
+      ],
+      [
+        'a station id that is not a number',
+        () => '/api/pricePlan/station/abc',
+        () => ({ planId }),
+        400,
+        'VALIDATION_FAILED',
+        /id must be a positive whole number/,
+      ],
+    ])('refuses %s', async (_case, url, body, status, code, message) => {
+      const res = await t.http().post(url()).set(admin).send(body()).expect(status);
+      expect(JSON.stringify(errorOf(res.body, code))).toMatch(message);
+    });
+
+    it("treats a station outside the caller's data scope as missing, for assignment and history", async () => {
+      const maintainer = bearer(await t.login('maintainer', DEMO_PASSWORD));
+      const assign = await t
+        .http()
+        .post(`/api/pricePlan/station/${fz}`)
+        .set(maintainer)
+        .send({ planId })
+        .expect(404);
+      expect(errorOf(assign.body, 'PRICE_PLAN_STATION_NOT_FOUND').message).toBe(`Station ${fz} not found`);
+      await t.http().get(`/api/pricePlan/station/${fz}`).set(maintainer).expect(404);
+      await t.http().post(`/api/pricePlan/station/${hf}`).set(maintainer).send({ planId }).expect(204);
+      const history = (await t.http().get(`/api/pricePlan/station/${hf}`).set(maintainer).expect(200)).body;
+      expect(history).toMatchObject([{ planId, until: null, assignedBy: 'maintainer' }]);
+      await t.http().get('/api/pricePlan/station/424242').set(admin).expect(404);
+      expect((await t.http().get(`/api/pricePlan/station/${fz}`).set(admin).expect(200)).body).toEqual([]);
+    });
+
+    it('refuses plan stages effective in the past and schedules them for later', async () => {
+      const res = await t
+        .http()
+        .put(`/api/pricePlan/${planId}`)
+        .set(admin)
+        .send({ name: 'Refusals', stages: fullDay, effectiveFrom: past() })
+        .expect(400);
+      expect(errorOf(res.body, 'VALIDATION_FAILED').details).toEqual([
+        { field: 'effectiveFrom', message: expect.stringMatching(/^must not be in the past/) },
+      ]);
+      const later = new Date(Date.now() + 3_600_000);
+      later.setMilliseconds(0);
+      const cheaper = fullDay.map((s) => ({ ...s, serviceFee: '0.1' }));
+      await t
+        .http()
+        .put(`/api/pricePlan/${planId}`)
+        .set(admin)
+        .send({ name: 'Refusals', stages: cheaper, effectiveFrom: later.toISOString() })
+        .expect(200);
+      const plan = (await t.http().get(`/api/pricePlan/${planId}`).set(admin).expect(200)).body;
+      expect(plan.effectiveFrom).toBe(later.toISOString());
+      expect(plan.stages[0].serviceFee).toBe('0.1000');
+    });
   });
 
   const gap = fullDay.map((s, i) => (i === 1 ? { ...s, endTime: '09:00' } : s));

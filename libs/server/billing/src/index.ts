@@ -4,6 +4,7 @@ export { zoneOffsetMs, localDay, instantOf } from './pricing/business-time';
 export * from './settlement/settlement.service';
 export * from './settlement/settlement.repository';
 export * from './settlement/settlement.consumer';
+export * from './settlement/lost-stop.sweeper';
 export * from './settlement/order-number';
 export * from './billing.module';
 export * from './price-plans/price-plans.service';
@@ -28,3 +29,5 @@ export {
 export { OCCUPATION_ORDER_PERMISSIONS } from './occupation/occupation-orders.controller';
 export * from './reservations/dto/reservation.dto';
 export { RESERVATION_PERMISSIONS } from './reservations/reservations.controller';
+export * from './order-operations/dto/order-operation.dto';
+export { ORDER_OPERATION_PERMISSIONS } from './order-operations/order-operations.controller';

@@ -24,6 +24,8 @@ export type PricePlanView = {
   name: string;
   isDefault: boolean;
   updatedAt: string;
+  /** From when the current stages apply (null: since always); later than now: a scheduled change. */
+  effectiveFrom?: string | null;
   stages: PricePlanStageView[];
 };
 
@@ -31,6 +33,39 @@ export type SavePricePlanBody = {
   name: string;
   isDefault: boolean;
   stages: PricePlanStageView[];
+  /** From when edited stages apply (ISO-8601 with offset, not in the past); absent: now. */
+  effectiveFrom?: string;
+};
+
+/** One entry of a station's price plan history (GET /api/pricePlan/station/{stationId}), newest first. */
+export type StationPricePlanView = {
+  planId: number;
+  planName: string;
+  from: string;
+  /** null: in force from `from` on (the latest assignment). */
+  until: string | null;
+  assignedAt: string;
+  assignedBy: string | null;
+};
+
+/** Operator actions on orders listed by the order operation log (the review of held orders). */
+export const ORDER_OPERATION_ACTIONS = ['approved', 'rejected'] as const;
+export type OrderOperationAction = (typeof ORDER_OPERATION_ACTIONS)[number];
+
+/** One operator action on an order (GET /api/orderOperation/page/{page}/size/{size}). */
+export type OrderOperationRow = {
+  /** Unique per action: `<kind>:<source id>`. */
+  id: string;
+  at: string;
+  action: OrderOperationAction;
+  operator: string;
+  orderId: number;
+  orderNo: string;
+  stationName: string | null;
+  /** The reason the operator gave. */
+  detail: string | null;
+  /** Amount billed by the action (approval), fen. */
+  amountFen: number | null;
 };
 
 /** Spec §9 client types: 1 personal, 2 group, 3 group external card. */
@@ -60,6 +95,8 @@ export type OrderStatusCode = (typeof ORDER_STATUS_CODES)[number];
 /** The approval status of a held (abnormal) order (dictionary approval_status). */
 export type ReviewStatusCode = 'pending' | 'audited' | 'rejected';
 export type ReviewDecision = 'approve' | 'reject';
+/** Spec §9 start types (dictionary start_type): 0 until full, 1 by time, 2 by percent, 3 by amount, 4 by energy. */
+export type StartTypeCode = 0 | 1 | 2 | 3 | 4;
 
 export type ChargingOrderRow = {
   id: number;
@@ -75,6 +112,8 @@ export type ChargingOrderRow = {
   gunName: string | null;
   idTag: string | null;
   cardSelfNumber: string | null;
+  /** The bus matched when the order was settled (kept on the order; re-binding a card changes nothing). */
+  vehicleId: number | null;
   vehiclePlate: string | null;
   vehicleVin: string | null;
   startedAt: string | null;
@@ -94,8 +133,13 @@ export type ChargingOrderRow = {
   abnormalReasons: string[];
   endReason: string;
   stopKind: 'normal' | 'abnormal';
-  startMode: string;
+  /** The pile's start mode when the order was settled. */
+  startMode: StartTypeCode;
   settledAt: string;
+  /** The occupation fee order of the same session, if the gun stayed occupied at a cost. */
+  occupationOrderId: number | null;
+  occupationOrderNo: string | null;
+  occupationFeeFen: number | null;
 };
 
 export type ChargingOrderTotals = {
@@ -139,6 +183,8 @@ export type ChargingOrderDetail = ChargingOrderRow & {
   discountPlanName: string | null;
   electricityDiscountFen: number;
   serviceDiscountFen: number;
+  /** The order's total plus its occupation fee (if any). */
+  totalWithOccupationFen: number;
   bands: OrderBandRow[];
   /** Energy of the session so far (Wh from the start reading) at the start, each sample and the stop. */
   energySeries: { at: string; energyWh: number }[];

@@ -23,6 +23,11 @@ export const billingRoutes = {
     () => import('./pages/OccupationOrdersPage'),
     'OccupationOrdersPage',
   ),
+  '/operation/orderManage/operationLog': lazyPage(
+    'billing',
+    () => import('./pages/OrderOperationsPage'),
+    'OrderOperationsPage',
+  ),
   '/operation/reservation': lazyPage('billing', () => import('./pages/ReservationsPage'), 'ReservationsPage'),
   '/report/components/session': lazyPage(
     'billing',

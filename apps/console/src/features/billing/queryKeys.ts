@@ -13,6 +13,8 @@ export const billingQueryKeys = {
   ordersAll: () => [...billingQueryKeys.all, 'orders'] as const,
   occupationOrders: (page: number, size: number, filters: QueryParams) =>
     [...billingQueryKeys.all, 'occupationOrders', { page, size, ...filters }] as const,
+  orderOperations: (page: number, size: number, filters: QueryParams) =>
+    [...billingQueryKeys.all, 'orderOperations', { page, size, ...filters }] as const,
   reservations: (page: number, size: number, filters: QueryParams) =>
     [...billingQueryKeys.all, 'reservations', { page, size, ...filters }] as const,
   order: (id: number) => [...billingQueryKeys.all, 'order', id] as const,

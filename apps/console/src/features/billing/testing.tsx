@@ -31,12 +31,15 @@ function RequestMessages() {
 }
 
 /** A component of this feature inside the app's providers (i18n, react-query, antd App, permissions, router). */
-export function renderInApp(ui: ReactNode, options: { locale?: Locale; permissions?: string[] } = {}) {
+export function renderInApp(
+  ui: ReactNode,
+  options: { locale?: Locale; permissions?: string[]; url?: string } = {},
+) {
   const i18n = createI18n({ locale: options.locale ?? 'en-US', storage: memoryStorage() });
   return render(
     <AppProviders i18n={i18n} queryClient={createQueryClient()}>
       <RequestMessages />
-      <MemoryRouter>
+      <MemoryRouter initialEntries={options.url ? [options.url] : undefined}>
         <PermissionProvider permissions={options.permissions ?? ALL_BILLING_PERMISSIONS}>
           {ui}
         </PermissionProvider>
@@ -93,6 +96,14 @@ export function dictionaryRoutes(): Record<string, () => unknown> {
         ['1', 'Personal'],
         ['2', 'Group'],
         ['3', 'Group external card'],
+      ]),
+    'GET /api/dict/type/start_type': () =>
+      items('start_type', [
+        ['0', 'Until full'],
+        ['1', 'By time'],
+        ['2', 'By percent'],
+        ['3', 'By amount'],
+        ['4', 'By energy'],
       ]),
   };
 }

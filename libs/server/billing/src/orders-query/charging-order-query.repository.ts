@@ -8,6 +8,7 @@ import type {
   ReviewDecision,
   ReviewStatusCode,
   StageTypeCode,
+  StartTypeCode,
 } from '@voltdepot/shared-contracts';
 import type { PricePlanStage, StageType } from '../pricing/price-plan';
 import type { OrderTariff } from '../settlement/settlement.repository';
@@ -28,8 +29,10 @@ const REVIEW_STATUS_SQL = `CASE WHEN cardinality(o.abnormal_reasons) = 0 THEN NU
 
 /**
  * An order with the names of where and with what it charged. Piles are matched by charge point id,
- * guns by channel number, cards by physical number (the OCPP idTag); the vehicle is the bus its card is
- * issued to, else one whose VIN or plate is the idTag (piles that identify the bus instead of a card).
+ * guns by channel number, cards by physical number (the OCPP idTag). The vehicle is the one stored on
+ * the order at settlement (its card's bus, else the one whose VIN, else plate, was the idTag), so
+ * re-binding a card later does not change old orders. The occupation order of the same session shares
+ * the order's key (charge point, transaction).
  */
 const FROM = `
   FROM charging_order o
@@ -37,18 +40,17 @@ const FROM = `
   LEFT JOIN station s ON s.id = p.station_id
   LEFT JOIN charging_gun g ON g.pile_id = p.id AND g.channel_number = o.connector_id
   LEFT JOIN charging_card c ON c.physical_number = o.id_tag
-  LEFT JOIN LATERAL (SELECT plate, vin FROM vehicle
-                      WHERE id = c.vehicle_id OR vin = o.id_tag OR plate = o.id_tag
-                      ORDER BY (id = c.vehicle_id) DESC NULLS LAST, id LIMIT 1) v ON true
+  LEFT JOIN occupation_order oc ON oc.charge_point_id = o.charge_point_id AND oc.transaction_id = o.transaction_id
   LEFT JOIN charging_order_review r ON r.order_id = o.id`;
 
 const ROW_COLUMNS = `o.id, o.order_no, o.charge_point_id, o.connector_id, o.transaction_id,
   p.station_id, s.name AS station_name, p.id AS pile_id, p.name AS pile_name, g.id AS gun_id, g.name AS gun_name,
-  o.id_tag, c.self_number AS card_self_number, v.plate AS vehicle_plate, v.vin AS vehicle_vin,
+  o.id_tag, c.self_number AS card_self_number, o.vehicle_id, o.vehicle_plate, o.vehicle_vin,
   o.started_at, o.stopped_at, o.energy_wh, o.start_soc, o.end_soc, o.electricity_fen, o.service_fen, o.total_fen,
   o.electricity_discount_fen + o.service_discount_fen AS discount_fen, o.pay_status,
   ${ORDER_STATUS_SQL} AS order_status, ${REVIEW_STATUS_SQL} AS review_status,
-  o.abnormal_reasons, o.end_reason, o.stop_kind, o.start_mode, o.settled_at`;
+  o.abnormal_reasons, o.end_reason, o.stop_kind, o.start_mode, o.settled_at,
+  oc.id AS occupation_order_id, oc.order_no AS occupation_order_no, oc.amount_fen AS occupation_fee_fen`;
 
 const BAND_COLUMNS: Record<StageType, string> = {
   sharp: 'sharp',
@@ -80,6 +82,7 @@ export function toOrderRow(r: RawRow): ChargingOrderRow {
     gunName: textOrNull(r['gun_name']),
     idTag: textOrNull(r['id_tag']),
     cardSelfNumber: textOrNull(r['card_self_number']),
+    vehicleId: numOrNull(r['vehicle_id']),
     vehiclePlate: textOrNull(r['vehicle_plate']),
     vehicleVin: textOrNull(r['vehicle_vin']),
     startedAt,
@@ -100,8 +103,11 @@ export function toOrderRow(r: RawRow): ChargingOrderRow {
     abnormalReasons: (r['abnormal_reasons'] as string[] | null) ?? [],
     endReason: String(r['end_reason']),
     stopKind: r['stop_kind'] === 'abnormal' ? 'abnormal' : 'normal',
-    startMode: String(r['start_mode']),
+    startMode: num(r['start_mode'] ?? 0) as StartTypeCode,
     settledAt: iso(r['settled_at']),
+    occupationOrderId: numOrNull(r['occupation_order_id']),
+    occupationOrderNo: textOrNull(r['occupation_order_no']),
+    occupationFeeFen: numOrNull(r['occupation_fee_fen']),
   };
 }
 
@@ -117,7 +123,8 @@ function whereOf(q: OrderQuery, scope: BillingDataScope): { sql: string; params:
   if (q.stationId !== undefined) add((p) => `p.station_id = ${p}`, q.stationId);
   if (q.pileId !== undefined) add((p) => `p.id = ${p}`, q.pileId);
   if (q.gunId !== undefined) add((p) => `g.id = ${p}`, q.gunId);
-  if (q.vehicle) add((p) => `(v.plate ILIKE ${p} OR v.vin ILIKE ${p})`, containing(q.vehicle));
+  if (q.vehicle)
+    add((p) => `(o.vehicle_plate ILIKE ${p} OR o.vehicle_vin ILIKE ${p})`, containing(q.vehicle));
   if (q.card) add((p) => `(o.id_tag ILIKE ${p} OR c.self_number ILIKE ${p})`, containing(q.card));
   if (q.orderNo) add((p) => `o.order_no ILIKE ${p}`, containing(q.orderNo));
   if (q.payStatus !== undefined) add((p) => `o.pay_status = ${p}`, q.payStatus);

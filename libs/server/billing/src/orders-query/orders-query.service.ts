@@ -108,6 +108,7 @@ export class OrdersQueryService {
       discountPlanName: (raw['discount_plan_name'] as string | null) ?? null,
       electricityDiscountFen: Number(raw['electricity_discount_fen']),
       serviceDiscountFen: Number(raw['service_discount_fen']),
+      totalWithOccupationFen: row.totalFen + (row.occupationFeeFen ?? 0),
       bands: ChargingOrderQueryRepository.bandsOf(raw).map((b) => ({
         ...b,
         totalFen: b.electricityFen + b.serviceFen,

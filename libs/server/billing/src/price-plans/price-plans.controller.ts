@@ -1,5 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
-import { RequirePermissions, ZodBody, ZodParams } from '@voltdepot/server-core';
+import {
+  type AuthPrincipal,
+  CurrentPrincipal,
+  RequirePermissions,
+  ZodBody,
+  ZodParams,
+} from '@voltdepot/server-core';
 import { z } from 'zod';
 import {
   gridPageParamsSchema,
@@ -12,6 +18,7 @@ import {
   savePricePlanSchema,
   type AssignPricePlanDto,
   type SavePricePlanDto,
+  type StationPricePlanView,
 } from './dto/price-plan.dto';
 import { PricePlansService } from './price-plans.service';
 
@@ -57,13 +64,25 @@ export class PricePlansController {
     await this.service.remove(id);
   }
 
+  /** The station's plan from `effectiveFrom` (now when absent; never in the past). */
   @Post('station/:stationId')
   @HttpCode(204)
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.edit)
   async assign(
+    @CurrentPrincipal() me: AuthPrincipal,
     @ZodParams(stationParamsSchema) { stationId }: { stationId: number },
     @ZodBody(assignPricePlanSchema) dto: AssignPricePlanDto,
   ) {
-    await this.service.assignToStation(stationId, dto);
+    await this.service.assignToStation(me, stationId, dto);
+  }
+
+  /** The station's plan history, newest first: plan, from, until. */
+  @Get('station/:stationId')
+  @RequirePermissions(PRICE_PLAN_PERMISSIONS.view)
+  stationHistory(
+    @CurrentPrincipal() me: AuthPrincipal,
+    @ZodParams(stationParamsSchema) { stationId }: { stationId: number },
+  ): Promise<StationPricePlanView[]> {
+    return this.service.stationHistory(me, stationId);
   }
 }

@@ -2,6 +2,7 @@ import { assertNever, DomainException } from '@voltdepot/server-core';
 
 export enum PricePlansErrorCode {
   NotFound = 'PRICE_PLAN_NOT_FOUND',
+  StationNotFound = 'PRICE_PLAN_STATION_NOT_FOUND',
   InvalidStages = 'PRICE_PLAN_INVALID_STAGES',
   DuplicateName = 'PRICE_PLAN_DUPLICATE_NAME',
   InUse = 'PRICE_PLAN_IN_USE',
@@ -15,6 +16,7 @@ export class PricePlansException extends DomainException {
   static statusOf(code: PricePlansErrorCode): number {
     switch (code) {
       case PricePlansErrorCode.NotFound:
+      case PricePlansErrorCode.StationNotFound:
         return 404;
       case PricePlansErrorCode.InvalidStages:
         return 422;

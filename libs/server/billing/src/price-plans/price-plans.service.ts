@@ -1,3 +1,4 @@
+import { type AuthPrincipal, ValidationException } from '@voltdepot/server-core';
 import type { GridPage } from '@voltdepot/shared-contracts';
 import {
   formatMinute,
@@ -6,7 +7,13 @@ import {
   PRICE_SCALE,
   type PricePlanStage,
 } from '../pricing/price-plan';
-import type { AssignPricePlanDto, PricePlanView, SavePricePlanDto } from './dto/price-plan.dto';
+import type { BillingDataScopeProvider } from '../shared/data-scope';
+import type {
+  AssignPricePlanDto,
+  PricePlanView,
+  SavePricePlanDto,
+  StationPricePlanView,
+} from './dto/price-plan.dto';
 import type { PricePlanRepository, PricePlanRow } from './price-plan.repository';
 import { PricePlansErrorCode, PricePlansException } from './price-plans.exception';
 
@@ -20,6 +27,7 @@ function toView(row: PricePlanRow): PricePlanView {
     name: row.name,
     isDefault: row.isDefault,
     updatedAt: row.updatedAt.toISOString(),
+    effectiveFrom: row.effectiveFrom?.toISOString() ?? null,
     stages: row.stages.map((s) => ({
       stageType: s.stageType,
       startTime: formatMinute(s.startMinute),
@@ -30,12 +38,20 @@ function toView(row: PricePlanRow): PricePlanView {
   };
 }
 
+/** How far in the past an `effectiveFrom` may lie and still count as now (clock skew, latency). */
+export const EFFECTIVE_FROM_GRACE_MS = 60_000;
+
 /**
- * Price plans. Editing a plan affects sessions settled afterwards only: every order keeps the amounts it
- * was settled with, so history is never re-priced. A station's plan changes from a given instant on.
+ * Price plans. Editing a plan's stages adds a version effective from a given instant (now by default,
+ * never in the past): a session is priced with the stages in force at its start, so an edit never
+ * re-prices history, nor a session already running. A station's plan changes from a given instant on.
  */
 export class PricePlansService {
-  constructor(private readonly repository: PricePlanRepository) {}
+  constructor(
+    private readonly repository: PricePlanRepository,
+    private readonly scopes: BillingDataScopeProvider,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   async page(page: number, size: number): Promise<GridPage<PricePlanView>> {
     const { rows, total } = await this.repository.page(page, size);
@@ -71,11 +87,53 @@ export class PricePlansService {
     });
   }
 
-  async assignToStation(stationId: number, dto: AssignPricePlanDto): Promise<void> {
+  /**
+   * Assigns a plan to a station from `effectiveFrom` (now when absent). The station must exist and lie in
+   * the caller's data scope (else 404, as everywhere in billing); the instant must not be in the past.
+   */
+  async assignToStation(me: AuthPrincipal, stationId: number, dto: AssignPricePlanDto): Promise<void> {
+    const from = this.effectiveFrom(dto.effectiveFrom);
+    await this.requireStation(me, stationId);
     await this.require(dto.planId);
     await this.repository.transaction((m) =>
-      this.repository.assign(m, stationId, dto.planId, new Date(dto.effectiveFrom)),
+      this.repository.assign(m, stationId, dto.planId, from, me.username),
     );
+  }
+
+  /** The station's plans, newest first, each with the instant it applied from and until. */
+  async stationHistory(me: AuthPrincipal, stationId: number): Promise<StationPricePlanView[]> {
+    await this.requireStation(me, stationId);
+    const rows = await this.repository.transaction((m) => this.repository.stationHistory(m, stationId));
+    return rows.map((r) => ({
+      planId: r.planId,
+      planName: r.planName,
+      from: r.from.toISOString(),
+      until: r.until?.toISOString() ?? null,
+      assignedAt: r.assignedAt.toISOString(),
+      assignedBy: r.assignedBy,
+    }));
+  }
+
+  private async requireStation(me: AuthPrincipal, stationId: number): Promise<void> {
+    const scope = await this.scopes.scopeOf(me.userId);
+    const visible = await this.repository.transaction((m) =>
+      this.repository.stationVisible(m, stationId, scope),
+    );
+    // Outside the caller's scope reads the same as missing: no hint that the station exists.
+    if (!visible)
+      throw new PricePlansException(PricePlansErrorCode.StationNotFound, `Station ${stationId} not found`);
+  }
+
+  /** `effectiveFrom` as an instant: now when absent; in the past (beyond the grace) is a 400. */
+  private effectiveFrom(text: string | undefined): Date {
+    const now = this.clock();
+    if (text === undefined) return now;
+    const at = new Date(text);
+    if (at.getTime() < now.getTime() - EFFECTIVE_FROM_GRACE_MS)
+      throw new ValidationException([
+        { field: 'effectiveFrom', message: `must not be in the past (now is ${now.toISOString()})` },
+      ]);
+    return at.getTime() < now.getTime() ? now : at;
   }
 
   private async require(id: number): Promise<PricePlanRow> {
@@ -92,6 +150,7 @@ export class PricePlansService {
       electricityPrice: s.electricityPrice,
       serviceFee: s.serviceFee,
     }));
+    const effectiveFrom = this.effectiveFrom(dto.effectiveFrom);
     const problems = pricePlanProblems(stages);
     if (problems.length) {
       throw new PricePlansException(PricePlansErrorCode.InvalidStages, problems.join('; '), { problems });
@@ -103,7 +162,15 @@ export class PricePlansService {
           `A price plan named '${dto.name}' already exists`,
         );
       }
-      return { id: await this.repository.save(m, { id, name: dto.name, isDefault: dto.isDefault, stages }) };
+      return {
+        id: await this.repository.save(m, {
+          id,
+          name: dto.name,
+          isDefault: dto.isDefault,
+          stages,
+          effectiveFrom,
+        }),
+      };
     });
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { TransactionStoppedV1 } from '@voltdepot/shared-events';
 import { returnedRows } from '@voltdepot/server-database';
 import type { PricePlan, PricePlanStage, StageType } from '../pricing/price-plan';
+import { planVersionAtSql, planVersionStages } from '../price-plans/price-plan.repository';
 import type { Discount, DiscountedPrice } from '../pricing/discount';
 import type { SessionPrice } from '../pricing/session-pricing';
 
@@ -28,10 +29,19 @@ export function sessionKey(k: SessionKey): string {
   return `${k.chargePointId}\u0000${k.transactionId}`;
 }
 
+/** The bus a session charged, as matched at settlement (card binding, else VIN, else plate). */
+export type MatchedVehicle = { id: number; plate: string; vin: string; batteryCapacityWh: number | null };
+
+/** The charging card (by physical number = idTag) of a session, if the idTag is one. */
+export type SessionCard = { type: number; vehicleId: number | null };
+
 export type OrderRecord = {
   orderNo: string;
   stop: TransactionStoppedV1;
   session?: BillingSessionRow;
+  vehicle?: MatchedVehicle;
+  /** Start type code of the pile at settlement (dictionary `start_type`, 0 until full). */
+  startMode: number;
   startSoc?: number;
   endSoc?: number;
   price?: SessionPrice;
@@ -63,6 +73,12 @@ export type SettlementInputs = {
   plan?: { id: number; version: string };
   /** The enabled discount plan covering the session's card at its start, if any. */
   discount?: Discount;
+  /** The card the idTag (the session's, else the stop's) names, if any. */
+  card?: SessionCard;
+  /** The bus of the session: its card's, else the one whose VIN, else plate, is the idTag. */
+  vehicle?: MatchedVehicle;
+  /** The pile's configured start mode (`charging_pile.start_mode`), null when not set or unknown pile. */
+  pileStartMode: number | null;
 };
 
 /** The only place the billing area touches the database. Every write is idempotent by business key. */
@@ -103,25 +119,40 @@ export class SettlementRepository {
   /**
    * Everything settling stops needs, for many sessions in one round trip: per key the session, whether
    * it is already settled, its readings in time order, the price plan (id and version) in force at its
-   * start at its pile's station (else the default plan), and the discount plan covering its card.
+   * start at its pile's station (else the default plan), the discount plan covering its card, the card,
+   * the bus (the card's, else the one whose VIN, else plate, is the idTag; the stop's idTag when the start
+   * is missing) and the pile's start mode.
    */
-  async settlementInputsOf(m: EntityManager, keys: SessionKey[]): Promise<Map<string, SettlementInputs>> {
+  async settlementInputsOf(
+    m: EntityManager,
+    keys: (SessionKey & { idTag?: string })[],
+  ): Promise<Map<string, SettlementInputs>> {
     const inputs = new Map<string, SettlementInputs>();
     if (!keys.length) return inputs;
     const rows: Record<string, unknown>[] = await m.query(
-      `WITH k AS (SELECT * FROM unnest($1::varchar[], $2::int[]) AS k(cp, tx)),
+      `WITH k AS (SELECT * FROM unnest($1::varchar[], $2::int[], $3::varchar[]) AS k(cp, tx, stop_tag)),
        ks AS (
          SELECT k.cp, k.tx, s.connector_id, s.id_tag, s.meter_start_wh, s.started_at,
-                s.charge_point_id IS NOT NULL AS known,
-                (SELECT station_id FROM charging_pile WHERE charge_point_id = k.cp) AS station_id
-           FROM k LEFT JOIN billing_session s ON s.charge_point_id = k.cp AND s.transaction_id = k.tx)
-       SELECT ks.cp, ks.tx,
+                s.charge_point_id IS NOT NULL AS known, COALESCE(s.id_tag, k.stop_tag) AS tag,
+                p.station_id, p.start_mode
+           FROM k LEFT JOIN billing_session s ON s.charge_point_id = k.cp AND s.transaction_id = k.tx
+           LEFT JOIN charging_pile p ON p.charge_point_id = k.cp),
+       kc AS (
+         SELECT ks.*, c.type AS card_type, c.vehicle_id AS card_vehicle_id, c.id IS NOT NULL AS has_card
+           FROM ks LEFT JOIN charging_card c ON c.physical_number = ks.tag)
+       SELECT ks.cp, ks.tx, ks.start_mode,
+         CASE WHEN ks.has_card THEN json_build_object('type', ks.card_type, 'vehicle_id', ks.card_vehicle_id) END AS card,
+         (SELECT json_build_object('id', v.id, 'plate', v.plate, 'vin', v.vin, 'capacity', v.battery_capacity_wh)
+            FROM vehicle v
+           WHERE v.id = ks.card_vehicle_id OR v.vin = ks.tag OR v.plate = ks.tag
+           ORDER BY CASE WHEN v.id = ks.card_vehicle_id THEN 0 WHEN v.vin = ks.tag THEN 1 ELSE 2 END, v.id
+           LIMIT 1) AS vehicle,
          CASE WHEN ks.known THEN json_build_object('connector_id', ks.connector_id, 'id_tag', ks.id_tag,
            'meter_start_wh', ks.meter_start_wh, 'started_at', ks.started_at) END AS session,
          EXISTS (SELECT 1 FROM charging_order o WHERE o.charge_point_id = ks.cp AND o.transaction_id = ks.tx) AS settled,
          (SELECT coalesce(json_agg(json_build_object('m', measurand, 'at', at, 'v', value, 'f', flag) ORDER BY at), '[]')
             FROM billing_reading r WHERE r.charge_point_id = ks.cp AND r.transaction_id = ks.tx) AS readings,
-         (SELECT json_build_object('id', p.id, 'version', p.updated_at) FROM price_plan p
+         (SELECT json_build_object('id', p.id, 'version', ${planVersionAtSql('p', 'ks.started_at')}) FROM price_plan p
            WHERE p.id = COALESCE(
              (SELECT plan_id FROM station_price_plan
                WHERE station_id = ks.station_id AND effective_from <= ks.started_at
@@ -131,8 +162,8 @@ export class SettlementRepository {
             FROM discount_plan d JOIN discount_plan_card c ON c.plan_id = d.id
            WHERE c.id_tag = ks.id_tag AND d.enabled AND d.valid_from <= ks.started_at AND ks.started_at < d.valid_to
            ORDER BY d.valid_from DESC, d.id DESC LIMIT 1) AS discount
-       FROM ks`,
-      [keys.map((k) => k.chargePointId), keys.map((k) => k.transactionId)],
+       FROM kc ks`,
+      [keys.map((k) => k.chargePointId), keys.map((k) => k.transactionId), keys.map((k) => k.idTag ?? null)],
     );
     for (const row of rows) {
       const key = { chargePointId: String(row['cp']), transactionId: Number(row['tx']) };
@@ -142,36 +173,21 @@ export class SettlementRepository {
   }
 
   /**
-   * A plan's stages, cached by (id, version): saving a plan bumps `updated_at` in the transaction that
-   * replaces its stages, so a cached version is never stale. The stages are read together with the
-   * version they belong to, so a concurrent edit cannot file new stages under an old version.
+   * A plan's stages in the version `settlementInputsOf` found in force at the session's start (price
+   * plans' `planVersionStages`), cached by (id, version): versions never change, and a plan without
+   * versions is keyed by its `updated_at`, which saving a plan bumps with its stages.
    */
   async planStages(m: EntityManager, ref: { id: number; version: string }): Promise<PricePlan | undefined> {
     const key = `${ref.id}@${ref.version}`;
     const cached = this.planCache.get(key);
     if (cached) return cached;
-    const rows = await m.query(
-      `SELECT p.updated_at AS version, s.stage_type, s.start_minute, s.end_minute, s.electricity_price, s.service_fee
-         FROM price_plan p JOIN price_plan_stage s ON s.plan_id = p.id
-        WHERE p.id = $1 ORDER BY s.seq`,
-      [ref.id],
-    );
-    if (!rows.length) return undefined;
-    const plan: PricePlan = {
-      stages: rows.map((s: Record<string, unknown>): PricePlanStage => ({
-        stageType: s['stage_type'] as StageType,
-        startMinute: Number(s['start_minute']),
-        endMinute: Number(s['end_minute']),
-        electricityPrice: Number(s['electricity_price']),
-        serviceFee: Number(s['service_fee']),
-      })),
-    };
-    const version = new Date(rows[0].version).getTime();
-    if (version === new Date(ref.version).getTime()) {
+    const found = await planVersionStages(m, ref);
+    if (!found) return undefined;
+    if (found.cacheable) {
       if (this.planCache.size > 256) this.planCache.clear();
-      this.planCache.set(key, plan);
+      this.planCache.set(key, found.plan);
     }
-    return plan;
+    return found.plan;
   }
 
   /** Record readings of any number of transactions in one statement; a reading seen before is kept. */
@@ -204,6 +220,26 @@ export class SettlementRepository {
         stops.map((s) => JSON.stringify(s)),
       ],
     );
+  }
+
+  /**
+   * Take the parked stops that have waited at least `minutes` for their start, oldest first, at most
+   * `limit`: deleted in this transaction and returned. Rows another transaction holds (a sweep on another
+   * replica, or a start being recorded right now) are skipped, not waited for; a start that comes after
+   * the commit finds no parked stop, so the stop is settled exactly once either way.
+   */
+  async takeLostStops(m: EntityManager, minutes: number, limit: number): Promise<TransactionStoppedV1[]> {
+    const result = await m.query(
+      `WITH due AS (
+         SELECT charge_point_id, transaction_id FROM billing_pending_stop
+          WHERE received_at <= now() - make_interval(mins => $1)
+          ORDER BY received_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       DELETE FROM billing_pending_stop p USING due
+        WHERE p.charge_point_id = due.charge_point_id AND p.transaction_id = due.transaction_id
+       RETURNING p.payload`,
+      [minutes, limit],
+    );
+    return returnedRows<{ payload: TransactionStoppedV1 }>(result).map((r) => r.payload);
   }
 
   /**
@@ -264,6 +300,10 @@ const ORDER_COLUMNS: [name: string, type: string][] = [
   ['pay_status', 'smallint'],
   ['abnormal_reasons', 'text-array'],
   ['tariff', 'jsonb'],
+  ['vehicle_id', 'int'],
+  ['vehicle_plate', 'varchar'],
+  ['vehicle_vin', 'varchar'],
+  ['start_mode', 'smallint'],
   ...Object.values(BAND_COLUMNS).flatMap((c): [string, string][] => [
     [`${c}_energy_wh`, 'bigint'],
     [`${c}_electricity_fen`, 'bigint'],
@@ -302,6 +342,10 @@ function orderValues(o: OrderRecord): unknown[] {
     o.payStatus,
     o.abnormalReasons,
     o.tariff ?? null,
+    o.vehicle?.id ?? null,
+    o.vehicle?.plate ?? null,
+    o.vehicle?.vin ?? null,
+    o.startMode,
     ...bands,
   ];
 }
@@ -310,7 +354,27 @@ function toInputs(key: SessionKey, row: Record<string, unknown>): SettlementInpu
   const s = row['session'] as Record<string, unknown> | null;
   const plan = row['plan'] as { id: number; version: string } | null;
   const discount = row['discount'] as { id: number; price: number; service: number } | null;
+  const card = row['card'] as { type: number; vehicle_id: number | null } | null;
+  const vehicle = row['vehicle'] as {
+    id: number;
+    plate: string;
+    vin: string;
+    capacity: number | null;
+  } | null;
   return {
+    card: card
+      ? { type: Number(card.type), vehicleId: card.vehicle_id === null ? null : Number(card.vehicle_id) }
+      : undefined,
+    vehicle: vehicle
+      ? {
+          id: Number(vehicle.id),
+          plate: String(vehicle.plate),
+          vin: String(vehicle.vin),
+          batteryCapacityWh: vehicle.capacity === null ? null : Number(vehicle.capacity),
+        }
+      : undefined,
+    pileStartMode:
+      row['start_mode'] === null || row['start_mode'] === undefined ? null : Number(row['start_mode']),
     session: s
       ? {
           ...key,

@@ -28,16 +28,47 @@ export type SettlementOptions = {
   /** Business time zone of the price stages. */
   timeZone: string;
   /**
-   * A session drawing more than this is implausible for any bus battery and is held for review.
-   * (Per-vehicle capacity checks come with the vehicle register.)
+   * A session without a known battery capacity (no matched bus, or a bus without one) drawing more than
+   * this is implausible for any bus battery and is held for review.
    */
   maxSessionEnergyWh: number;
+  /** A parked stop whose start has not arrived after this many minutes becomes a "lost record" order. */
+  lostStopMinutes: number;
 };
 
 export const DEFAULT_SETTLEMENT_OPTIONS: SettlementOptions = {
   timeZone: 'Asia/Shanghai',
   maxSessionEnergyWh: 1_000_000,
+  lostStopMinutes: 10,
 };
+
+/** A matched bus may take at most its battery capacity plus this share (spec: "by 20", read as 20 %). */
+export const CAPACITY_TOLERANCE_PERCENT = 20;
+
+/** Spec card type 0: a driver's card, issued for a bus, so its sessions must name one. */
+export const DRIVER_CARD_TYPE = 0;
+
+/**
+ * A 17-character VIN (ISO 3779: no I, O, Q). Cards' physical numbers have at most 16 characters, so an
+ * idTag of this shape can only be a pile identifying the bus by its VIN.
+ */
+const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+/**
+ * The prefix of every held order's reason: the spec's charging-record exception type (business-areas
+ * §8). The console shows the type in the user's language; the rest of the sentence is the detail.
+ */
+export const ABNORMAL_TYPES = {
+  lostRecord: 'lost record',
+  electricityMismatch: 'electricity not matching meter',
+  meterDataError: 'meter data error',
+  socOrderError: 'start and end SOC error',
+  vehicleMatchFailure: 'vehicle match failure',
+  socAbnormal: 'SOC abnormal',
+} as const;
+
+/** Stops taken by one sweep transaction at most (the sweep repeats while it finds full batches). */
+export const LOST_STOP_BATCH = 200;
 
 /** A stop to settle, with the correlation id its `order.settled` event inherits. */
 type StopToSettle = { stop: TransactionStoppedV1; correlationId?: string };
@@ -110,10 +141,28 @@ export class SettlementService {
   }
 
   /**
-   * Build and store the orders; a settled order is never changed. A stop whose start has not arrived
-   * yet is parked until it does (a quarantined stop never gets one: it is held as abnormal at once).
+   * Turn the stops that waited `lostStopMinutes` for their start into orders held as "lost record", at
+   * most `LOST_STOP_BATCH` per call; returns how many stops it took. Run it in its own transaction: the
+   * stops are taken with FOR UPDATE SKIP LOCKED, so sweeps on several replicas never take the same stop,
+   * and a start recorded concurrently either takes its stop first (the sweep skips it) or finds it gone
+   * (the order is the held one, and the start changes nothing).
    */
-  private async settleAll(m: EntityManager, items: StopToSettle[]): Promise<void> {
+  async sweepLostStops(m: EntityManager): Promise<number> {
+    const lost = await this.repository.takeLostStops(m, this.options.lostStopMinutes, LOST_STOP_BATCH);
+    await this.settleAll(
+      m,
+      lost.map((stop) => ({ stop })),
+      true,
+    );
+    return lost.length;
+  }
+
+  /**
+   * Build and store the orders; a settled order is never changed. A stop whose start has not arrived
+   * yet is parked until it does (a quarantined stop never gets one: it is held as abnormal at once), or,
+   * when `lost` (the sweep), held as a lost record.
+   */
+  private async settleAll(m: EntityManager, items: StopToSettle[], lost = false): Promise<void> {
     if (!items.length) return;
     const inputs = await this.repository.settlementInputsOf(
       m,
@@ -124,7 +173,7 @@ export class SettlementService {
     for (const { stop, correlationId } of items) {
       const input = inputs.get(sessionKey(stop))!;
       if (input.settled) continue;
-      if (!input.session && !stop.quarantined) {
+      if (!input.session && !stop.quarantined && !lost) {
         toPark.push(stop);
         continue;
       }
@@ -173,24 +222,46 @@ export class SettlementService {
     const socs = readings.filter((r) => r.measurand === SOC).map((r) => r.value);
     const energySamples = readings.filter((r) => r.measurand === ENERGY_REGISTER);
 
+    const T = ABNORMAL_TYPES;
     let meterReadings: MeterReading[] = [];
+    const energyWh = session ? stop.meterStopWh - session.meterStartWh : 0;
     if (!session) {
-      reasons.push('unknown transaction: stop without a start (quarantined for reconciliation)');
+      reasons.push(
+        stop.quarantined
+          ? `${T.lostRecord}: unknown transaction, a stop without a start (quarantined for reconciliation)`
+          : `${T.lostRecord}: the start of the transaction did not arrive within ${this.options.lostStopMinutes} minutes of its stop`,
+      );
     } else {
-      if (stoppedAt < session.startedAt) reasons.push('stop time is before start time');
-      if (energySamples.some((r) => r.flag)) reasons.push('implausible meter values reported by the pile');
+      if (stoppedAt < session.startedAt) reasons.push(`${T.meterDataError}: stop time is before start time`);
+      if (energySamples.some((r) => r.flag))
+        reasons.push(`${T.meterDataError}: implausible meter values reported by the pile`);
       meterReadings = sessionMeterReadings(session, energySamples, stoppedAt, stop.meterStopWh);
       if (meterReadings.some((r) => r.energyWh < 0 || !Number.isInteger(r.energyWh)))
-        reasons.push('negative or fractional meter value');
+        reasons.push(`${T.meterDataError}: negative or fractional meter value`);
       if (meterReadings.some((r, i) => i > 0 && r.energyWh < meterReadings[i - 1].energyWh))
-        reasons.push('meter register decreased');
-      if (stop.meterStopWh - session.meterStartWh > this.options.maxSessionEnergyWh) {
-        reasons.push(`energy beyond battery capacity (> ${this.options.maxSessionEnergyWh} Wh)`);
+        reasons.push(`${T.meterDataError}: meter register decreased`);
+      const capacityWh = inputs.vehicle?.batteryCapacityWh ?? null;
+      if (capacityWh !== null) {
+        // energy > capacity x 1.2, in integers.
+        if (energyWh * 100 > capacityWh * (100 + CAPACITY_TOLERANCE_PERCENT))
+          reasons.push(
+            `${T.electricityMismatch}: energy beyond battery capacity (${energyWh} Wh > ${100 + CAPACITY_TOLERANCE_PERCENT} % of ${inputs.vehicle!.plate}'s ${capacityWh} Wh)`,
+          );
+      } else if (energyWh > this.options.maxSessionEnergyWh) {
+        reasons.push(
+          `${T.electricityMismatch}: energy beyond battery capacity (${energyWh} Wh > ${this.options.maxSessionEnergyWh} Wh, no battery capacity known)`,
+        );
       }
     }
-    if (socs.some((v) => v < 0 || v > 100)) reasons.push('SoC out of range 0-100');
+    const vehicleProblem = vehicleMatchProblem(session?.idTag ?? stop.idTag, inputs);
+    if (vehicleProblem) reasons.push(`${T.vehicleMatchFailure}: ${vehicleProblem}`);
+    if (socs.some((v) => v < 0 || v > 100)) reasons.push(`${T.socAbnormal}: SoC out of range 0-100`);
+    const startSoc = socs.length ? Math.round(socs[0]) : undefined;
+    const endSoc = socs.length ? Math.round(socs[socs.length - 1]) : undefined;
+    const inRange = (v: number | undefined): v is number => v !== undefined && v >= 0 && v <= 100;
+    if (inRange(startSoc) && inRange(endSoc) && startSoc > endSoc)
+      reasons.push(`${T.socOrderError}: start SoC ${startSoc} % is above end SoC ${endSoc} %`);
 
-    const energyWh = session ? stop.meterStopWh - session.meterStartWh : 0;
     const stages = session && inputs.plan ? await this.repository.planStages(m, inputs.plan) : undefined;
     const plan = stages && inputs.plan ? { id: inputs.plan.id, plan: stages } : undefined;
     if (session && !plan) reasons.push('no price plan in force for the session');
@@ -206,8 +277,10 @@ export class SettlementService {
       orderNo: orderNumber(stop.chargePointId, stop.transactionId, stoppedAt, this.options.timeZone),
       stop,
       session,
-      startSoc: socs.length ? Math.round(socs[0]) : undefined,
-      endSoc: socs.length ? Math.round(socs[socs.length - 1]) : undefined,
+      vehicle: inputs.vehicle,
+      startMode: inputs.pileStartMode ?? 0,
+      startSoc,
+      endSoc,
       price,
       pricePlanId: plan?.id,
       discounted,
@@ -219,4 +292,23 @@ export class SettlementService {
         : {}),
     };
   }
+}
+
+/**
+ * Why a session that should name a bus names none, or undefined. A plain card without a bus is fine;
+ * only these must match one:
+ * - a driver card (card type 0): issued for a bus, so a driver card bound to no bus whose idTag is no
+ *   bus's VIN or plate cannot be attributed;
+ * - an idTag shaped like a VIN that is no card: the pile identified the bus, and the register knows no
+ *   such bus.
+ */
+export function vehicleMatchProblem(
+  idTag: string | undefined,
+  inputs: Pick<SettlementInputs, 'card' | 'vehicle'>,
+): string | undefined {
+  if (inputs.vehicle || !idTag) return undefined;
+  if (inputs.card?.type === DRIVER_CARD_TYPE)
+    return `driver card ${idTag} is bound to no vehicle and no vehicle has it as VIN or plate`;
+  if (!inputs.card && VIN_SHAPE.test(idTag)) return `no vehicle has the VIN ${idTag}`;
+  return undefined;
 }

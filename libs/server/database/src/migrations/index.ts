@@ -24,6 +24,9 @@ import { EquipmentImportButtons1763974000000 } from './1763974000000-equipment-i
 import { CardVehicle1763980000000 } from './1763980000000-card-vehicle';
 import { VehicleOperational1763990000000 } from './1763990000000-vehicle-operational';
 import { OcppMeterBigint1764000000000 } from './1764000000000-ocpp-meter-bigint';
+import { OrderVehicleStartMode1764010000000 } from './1764010000000-order-vehicle-start-mode';
+import { PricePlanVersions1764020000000 } from './1764020000000-price-plan-versions';
+import { ChargerTypeNames1764040000000 } from './1764040000000-charger-type-names';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -53,4 +56,7 @@ export const allMigrations = [
   CardVehicle1763980000000,
   VehicleOperational1763990000000,
   OcppMeterBigint1764000000000,
+  OrderVehicleStartMode1764010000000,
+  PricePlanVersions1764020000000,
+  ChargerTypeNames1764040000000,
 ];

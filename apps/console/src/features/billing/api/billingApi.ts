@@ -7,6 +7,7 @@ import type {
   GridPage,
   OccupationOrderPage,
   OrderFilterOptions,
+  OrderOperationRow,
   PricePlanView,
   ReservationRow,
   ReviewOrderBody,
@@ -94,6 +95,19 @@ export const billingApi = {
       })) ?? { list: [], total: 0, totalAmountFen: 0 }
     );
   },
+  async orderOperations(
+    page: number,
+    size: number,
+    filters: QueryParams,
+    signal?: AbortSignal,
+  ): Promise<GridPage<OrderOperationRow>> {
+    return (
+      (await request.get<GridPage<OrderOperationRow>>(
+        apiPath('OrderOperationsController_page', { page, size }),
+        { params: filters, signal },
+      )) ?? emptyPage()
+    );
+  },
   async reservations(
     page: number,
     size: number,
@@ -120,6 +134,11 @@ export const billingApi = {
   },
   exportOccupationOrders(filters: QueryParams, lang: string) {
     return request.exportExcel(apiPath('ListExportsController_exportOccupationOrders'), {
+      params: { ...filters, lang },
+    });
+  },
+  exportOrderOperations(filters: QueryParams, lang: string) {
+    return request.exportExcel(apiPath('OrderOperationsController_export'), {
       params: { ...filters, lang },
     });
   },

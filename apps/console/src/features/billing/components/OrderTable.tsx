@@ -59,6 +59,7 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
   const payStatus = useDictionary('pay_status');
   const orderStatus = useDictionary('order_status');
   const reviewStatus = useDictionary('approval_status');
+  const startTypes = useDictionary('start_type');
   const locations = useLocationOptions();
   const [totals, setTotals] = useState<ChargingOrderTotals>(EMPTY_TOTALS);
   const [reviewing, setReviewing] = useState<ChargingOrderRow | undefined>();
@@ -194,6 +195,31 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
         width: 130,
         search: false,
       },
+      {
+        title: t('billing.detail.startMode'),
+        dataIndex: 'startMode',
+        width: 100,
+        search: false,
+        render: (_, row) => startTypes.label(row.startMode),
+      },
+      {
+        title: t('billing.detail.occupationFee'),
+        dataIndex: 'occupationFeeFen',
+        width: 120,
+        align: 'right',
+        search: false,
+        render: (_, row) =>
+          row.occupationOrderNo ? (
+            <Link
+              to={`/operation/orderManage/occupationOrder?orderNo=${encodeURIComponent(row.occupationOrderNo)}`}
+              title={row.occupationOrderNo}
+            >
+              {formatYuan(row.occupationFeeFen)}
+            </Link>
+          ) : (
+            '-'
+          ),
+      },
     ];
     if (held) {
       cols.push(
@@ -242,7 +268,16 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
     }
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, held, canReview, locations, payStatus.options, orderStatus.options, reviewStatus.options]);
+  }, [
+    t,
+    held,
+    canReview,
+    locations,
+    payStatus.options,
+    orderStatus.options,
+    reviewStatus.options,
+    startTypes.options,
+  ]);
 
   return (
     <>

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProFormDateTimePicker, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PricePlanView, SavePricePlanBody, StageTypeCode } from '@voltdepot/shared-contracts';
 import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../request';
@@ -19,8 +20,15 @@ import {
   type StageDraft,
 } from '../utils/pricePlanRules';
 import { StageBandChart } from './StageBandChart';
+import { effectiveFromParam, isPastInstant } from '../utils/effectiveFrom';
 
-type FormValues = { name: string; isDefault: boolean; stages: StageDraft[] };
+type FormValues = {
+  name: string;
+  isDefault: boolean;
+  stages: StageDraft[];
+  /** Editing: from when the new stages apply (empty: now). */
+  effectiveFrom?: Dayjs | string | null;
+};
 
 const NEW_STAGE: StageDraft = { stageType: 'normal', startTime: '00:00', endTime: '24:00' };
 
@@ -94,6 +102,7 @@ export function PricePlanFormModal({
         electricityPrice: formatPrice(s.electricityPrice as string),
         serviceFee: formatPrice(s.serviceFee as string),
       })),
+      effectiveFrom: plan ? effectiveFromParam(values.effectiveFrom) : undefined,
     };
     try {
       await billingApi.savePricePlan(plan?.id, body);
@@ -138,6 +147,30 @@ export function PricePlanFormModal({
           rules={[{ required: true, whitespace: true, message: t('billing.pricePlan.nameRequired') }]}
         />
         <ProFormSwitch name="isDefault" label={t('billing.pricePlan.isDefault')} />
+        {plan && (
+          <ProFormDateTimePicker
+            name="effectiveFrom"
+            label={t('billing.pricePlan.effectiveFrom')}
+            tooltip={t('billing.pricePlan.effectiveFromHint')}
+            width="md"
+            fieldProps={
+              {
+                format: 'YYYY-MM-DD HH:mm:ss',
+                placeholder: t('billing.pricePlan.effectiveNow'),
+                disabledDate: (day: Dayjs) => day.isBefore(dayjs(), 'day'),
+                'data-testid': 'price-plan-effective-from',
+              } as never
+            }
+            rules={[
+              {
+                validator: (_: unknown, value: Dayjs | string | null | undefined) =>
+                  isPastInstant(value)
+                    ? Promise.reject(new Error(t('billing.pricePlan.effectiveFromPast')))
+                    : Promise.resolve(),
+              },
+            ]}
+          />
+        )}
       </Space>
       <div style={{ marginTop: 8 }}>
         <Typography.Text strong>{t('billing.pricePlan.stages')}</Typography.Text>

@@ -11,7 +11,8 @@ export type BillingDictionary =
   | 'pay_status'
   | 'order_status'
   | 'approval_status'
-  | 'reservation_status';
+  | 'reservation_status'
+  | 'start_type';
 
 export type DictOption = { value: string; label: string };
 

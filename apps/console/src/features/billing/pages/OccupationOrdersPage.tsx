@@ -3,7 +3,7 @@ import type { OccupationOrderPage, OccupationOrderRow } from '@voltdepot/shared-
 import { Table, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../app/format/formatDateTime';
 import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
 import type { QueryParams } from '../../../request';
@@ -27,6 +27,9 @@ export function OccupationOrdersPage() {
   const { t } = useTranslation();
   const payStatus = useDictionary('pay_status');
   const locations = useLocationOptions();
+  // Opened from a charging order (?orderNo=OC...): that order, whenever it was.
+  const [search] = useSearchParams();
+  const linkedOrderNo = search.get('orderNo') ?? undefined;
   const [totalFen, setTotalFen] = useState(0);
   const lastFilters = useRef<QueryParams>({});
   const request = useGridRequest<OccupationOrderRow, OccupationOrderPage>({
@@ -46,8 +49,17 @@ export function OccupationOrdersPage() {
 
   const columns = useMemo<ProColumns<OccupationOrderRow>[]>(
     () => [
-      rangeSearchColumn<OccupationOrderRow>(t('billing.occupation.occupiedRange')),
-      { title: t('billing.occupation.orderNo'), dataIndex: 'orderNo', width: 230, fixed: 'left' },
+      {
+        ...rangeSearchColumn<OccupationOrderRow>(t('billing.occupation.occupiedRange')),
+        ...(linkedOrderNo ? { initialValue: undefined } : {}),
+      },
+      {
+        title: t('billing.occupation.orderNo'),
+        dataIndex: 'orderNo',
+        width: 230,
+        fixed: 'left',
+        initialValue: linkedOrderNo,
+      },
       {
         title: t('billing.occupation.chargingOrderNo'),
         dataIndex: 'chargingOrderNo',
@@ -132,7 +144,7 @@ export function OccupationOrdersPage() {
         ),
       },
     ],
-    [t, locations, feeScopes, payStatus],
+    [t, locations, feeScopes, payStatus, linkedOrderNo],
   );
 
   return (

@@ -11,7 +11,7 @@ import { GuardedButton, usePermission } from '@voltdepot/console-ui';
 import { Alert, Button, Card, Empty, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../app/format/formatDateTime';
 import { billingApi } from '../api/billingApi';
 import { AbnormalReasons } from '../components/AbnormalReasons';
@@ -77,6 +77,7 @@ export function OrderDetailPage() {
   const orderStatus = useDictionary('order_status');
   const reviewStatus = useDictionary('approval_status');
   const stageTypes = useDictionary('charging_period_type');
+  const startTypes = useDictionary('start_type');
   const [reviewing, setReviewing] = useState(false);
   const query = useQuery({
     queryKey: billingQueryKeys.order(id),
@@ -148,7 +149,7 @@ export function OrderDetailPage() {
               render: () => (order.endSoc === null ? '-' : `${order.endSoc}%`),
             },
             { title: t('billing.order.endReason'), render: () => order.endReason },
-            { title: t('billing.detail.startMode'), render: () => order.startMode },
+            { title: t('billing.detail.startMode'), render: () => startTypes.label(order.startMode) },
             { title: t('billing.detail.pricePlan'), render: () => order.pricePlanName ?? '-' },
             { title: t('billing.detail.discountPlan'), render: () => order.discountPlanName ?? '-' },
             { title: t('billing.order.electricityYuan'), render: () => formatYuan(order.electricityFen) },
@@ -157,6 +158,29 @@ export function OrderDetailPage() {
             {
               title: t('billing.order.totalYuan'),
               render: () => <Typography.Text strong>{formatYuan(order.totalFen)}</Typography.Text>,
+            },
+            {
+              title: t('billing.detail.occupationFee'),
+              render: () =>
+                order.occupationOrderNo ? (
+                  <Link
+                    to={`/operation/orderManage/occupationOrder?orderNo=${encodeURIComponent(order.occupationOrderNo)}`}
+                    data-testid="order-occupation-link"
+                    title={order.occupationOrderNo}
+                  >
+                    {formatYuan(order.occupationFeeFen)}
+                  </Link>
+                ) : (
+                  t('billing.detail.occupationNone')
+                ),
+            },
+            {
+              title: t('billing.detail.totalWithOccupation'),
+              render: () => (
+                <Typography.Text strong data-testid="order-total-with-occupation">
+                  {formatYuan(order.totalWithOccupationFen)}
+                </Typography.Text>
+              ),
             },
             { title: t('billing.order.payStatus'), render: () => payStatus.label(order.payStatus) },
             { title: t('billing.order.orderStatus'), render: () => orderStatus.label(order.orderStatus) },

@@ -1,5 +1,4 @@
 import type { ChargingOrderPage, ChargingOrderRow } from '@voltdepot/shared-contracts';
-import dayjs from 'dayjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
@@ -20,6 +19,7 @@ const order: ChargingOrderRow = {
   gunName: 'Gun 1',
   idTag: 'BUS0001',
   cardSelfNumber: 'CBUS0001',
+  vehicleId: null,
   vehiclePlate: null,
   vehicleVin: null,
   startedAt: '2026-11-21T12:00:00.000Z',
@@ -38,8 +38,11 @@ const order: ChargingOrderRow = {
   abnormalReasons: [],
   endReason: 'EVDisconnected',
   stopKind: 'normal',
-  startMode: 'card',
+  startMode: 0,
   settledAt: '2026-11-21T14:00:01.000Z',
+  occupationOrderId: null,
+  occupationOrderNo: null,
+  occupationFeeFen: null,
 };
 
 const answer: ChargingOrderPage = {
@@ -57,7 +60,7 @@ const answer: ChargingOrderPage = {
 
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 22, 15, 42, 10)); // local 2026-11-22 15:42:10
+  vi.setSystemTime(new Date('2026-11-22T07:42:10Z')); // 2026-11-22 15:42:10 in the business time zone
 });
 afterAll(() => {
   vi.useRealTimers();
@@ -85,12 +88,11 @@ describe('OrderQueryPage', { timeout: 120_000 }, () => {
     unmount = rendered.unmount;
     await waitFor(() => expect(calls.some((c) => c.path === '/api/chargingOrder/page/1/size/20')).toBe(true));
     const first = calls.find((c) => c.path === '/api/chargingOrder/page/1/size/20')!;
-    // Instants with the browser's offset, so the api reads them whatever its own time zone.
-    expect(first.query.get('start')).toMatch(/^2026-11-21T00:00:00[+-]\d{2}:\d{2}$/);
-    expect(first.query.get('end')).toMatch(/^2026-11-22T23:59:59[+-]\d{2}:\d{2}$/);
-    expect(dayjs(first.query.get('start')).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-21 00:00:00');
-    expect(dayjs(first.query.get('end')).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-22 23:59:59');
-    expect(dayjs(first.query.get('start')).valueOf()).toBe(new Date(2026, 10, 21, 0, 0, 0).getTime());
+    // Days of the business time zone (Asia/Shanghai) whatever the browser's, sent as instants with the
+    // browser's offset, so the api reads them whatever its own time zone.
+    expect(first.query.get('start')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(Date.parse(first.query.get('start')!)).toBe(Date.parse('2026-11-21T00:00:00+08:00'));
+    expect(Date.parse(first.query.get('end')!)).toBe(Date.parse('2026-11-22T23:59:59+08:00'));
     expect([...first.query.keys()].sort()).toEqual(['end', 'start']);
 
     await waitFor(() => expect(document.body.textContent).toContain('CP1-20261121-000042'));

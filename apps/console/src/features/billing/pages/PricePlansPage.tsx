@@ -59,6 +59,13 @@ export function PricePlansPage() {
         ),
       },
       {
+        title: t('billing.pricePlan.currentFrom'),
+        dataIndex: 'effectiveFrom',
+        width: 180,
+        render: (_, row) =>
+          row.effectiveFrom ? formatDateTime(row.effectiveFrom) : t('billing.pricePlan.sinceAlways'),
+      },
+      {
         title: t('billing.updatedAt'),
         dataIndex: 'updatedAt',
         width: 180,

@@ -1,9 +1,16 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import dayjs, { type Dayjs } from 'dayjs';
+import { BUSINESS_TIME_ZONE, instantOfWallClock, wallClockOf } from './businessTime';
 
-/** Spec §9: the default query range is yesterday 00:00:00 to today 23:59:59. */
-export function defaultOrderRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
-  return [now.subtract(1, 'day').startOf('day'), now.endOf('day').millisecond(0)];
+/**
+ * Spec §9: the default query range is yesterday 00:00:00 to today 23:59:59, days of the business time
+ * zone (not the browser's): the same orders whichever zone the browser is in.
+ */
+export function defaultOrderRange(now: Dayjs = dayjs(), timeZone = BUSINESS_TIME_ZONE): [Dayjs, Dayjs] {
+  const today = wallClockOf(now.valueOf(), timeZone);
+  const start = instantOfWallClock({ ...today, day: today.day - 1, hour: 0, minute: 0, second: 0 }, timeZone);
+  const end = instantOfWallClock({ ...today, hour: 23, minute: 59, second: 59 }, timeZone);
+  return [dayjs(start), dayjs(end)];
 }
 
 /** An instant with the browser's offset, to the second (what the api's filters take). */

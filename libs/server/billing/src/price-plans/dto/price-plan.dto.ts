@@ -37,16 +37,27 @@ export const pricePlanStageSchema = z.object({
   serviceFee: yuanPerKwh,
 });
 
+/**
+ * From when new stages or a station's plan apply: an ISO-8601 instant with an offset, not in the past
+ * (checked by the service against its clock); absent means now.
+ */
+const effectiveFrom = z
+  .string()
+  .datetime({ offset: true, message: 'must be an ISO-8601 date-time with an offset' })
+  .optional();
+
 export const savePricePlanSchema = z.object({
   name: z.string().trim().min(1, 'Please enter the plan name').max(64, 'must be at most 64 characters'),
   isDefault: z.boolean().default(false),
   stages: z.array(pricePlanStageSchema).min(1, 'at least one stage is required').max(48, 'at most 48 stages'),
+  /** From when edited stages apply (a new version); sessions that started earlier keep the old ones. */
+  effectiveFrom,
 });
 export type SavePricePlanDto = z.output<typeof savePricePlanSchema>;
 
 export const assignPricePlanSchema = z.object({
   planId: z.number().int().positive().max(2_147_483_647),
-  effectiveFrom: z.string().datetime({ offset: true, message: 'must be an ISO-8601 date-time' }),
+  effectiveFrom,
 });
 export type AssignPricePlanDto = z.output<typeof assignPricePlanSchema>;
 
@@ -56,6 +67,8 @@ export type PricePlanView = {
   name: string;
   isDefault: boolean;
   updatedAt: string;
+  /** From when the current stages apply; null: since always. Later than now: a scheduled change. */
+  effectiveFrom: string | null;
   stages: {
     stageType: string;
     startTime: string;
@@ -63,4 +76,15 @@ export type PricePlanView = {
     electricityPrice: string;
     serviceFee: string;
   }[];
+};
+
+/** One entry of a station's plan history: the plan priced sessions starting from `from` until `until`. */
+export type StationPricePlanView = {
+  planId: number;
+  planName: string;
+  from: string;
+  /** null: still in force (the latest assignment). */
+  until: string | null;
+  assignedAt: string;
+  assignedBy: string | null;
 };
