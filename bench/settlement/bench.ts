@@ -16,44 +16,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
-import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
 import {
   MeterValuesReceived,
   TransactionStarted,
   TransactionStopped,
   type EventEnvelope,
 } from '@voltdepot/shared-events';
-import {
-  createEnvelope,
-  KafkaBus,
-  RedisStreamsBus,
-  type EventBus,
-  type Subscription,
-} from '@voltdepot/server-messaging';
-import { occupationSubscription, parseMinute, startSettlementConsumer } from '@voltdepot/server-billing';
+import { createEnvelope, type EventBus } from '@voltdepot/server-messaging';
 import { arg, latencySummary } from '../lib/cli';
-
-type TestDatabase = { url: string; dataSource: DataSource; drop(): Promise<void> };
-
-/** A fresh, migrated database for one run, dropped afterwards. */
-async function createBenchDatabase(): Promise<TestDatabase> {
-  const baseUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/voltdepot';
-  const name = `vd_bench_${randomUUID().slice(0, 8)}`;
-  const url = withDatabase(baseUrl, name);
-  await migrateDatabase(url, 'bench-settlement');
-  const dataSource = createDataSource({ url, poolSize: 3 });
-  await dataSource.initialize();
-  return {
-    url,
-    dataSource,
-    async drop() {
-      await dataSource.destroy();
-      await dropDatabase(baseUrl, name);
-    },
-  };
-}
+import {
+  createBenchDatabase,
+  deleteRedisKeys,
+  driverLabel,
+  makeBus,
+  seedPlan,
+  SettlementConsumers,
+  type BenchDatabase,
+  type Driver,
+} from './fixture';
 
 type Result = {
   driver: string;
@@ -65,35 +45,6 @@ type Result = {
   p99: number;
   max: number;
 };
-
-const STAGES = [
-  ['deepValley', '00:00', '06:00', 2100, 4000],
-  ['valley', '06:00', '08:00', 3200, 4000],
-  ['normal', '08:00', '10:00', 6400, 6000],
-  ['peak', '10:00', '17:00', 8523, 8000],
-  ['sharp', '17:00', '19:00', 11800, 8000],
-  ['normal', '19:00', '23:00', 6400, 6000],
-  ['valley', '23:00', '24:00', 3200, 4000],
-] as const;
-
-async function seedPlan(ds: DataSource): Promise<void> {
-  const [{ id }] = await ds.query(
-    `INSERT INTO price_plan (name, is_default) VALUES ('Bench', true) RETURNING id`,
-  );
-  for (const [seq, [stageType, from, to, price, fee]] of STAGES.entries()) {
-    await ds.query(
-      `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, seq, stageType, parseMinute(from), parseMinute(to), price, fee],
-    );
-  }
-  // Bench-only: announce each committed order so the stop -> commit latency can be measured exactly.
-  await ds.query(`
-    CREATE FUNCTION bench_order_committed() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN PERFORM pg_notify('bench_order', NEW.charge_point_id || '/' || NEW.transaction_id); RETURN NULL; END $$`);
-  await ds.query(`CREATE TRIGGER bench_order_committed AFTER INSERT ON charging_order
-                  FOR EACH ROW EXECUTE FUNCTION bench_order_committed()`);
-}
 
 type Session = { cp: string; tx: number; head: EventEnvelope[]; stop: () => EventEnvelope };
 
@@ -153,56 +104,22 @@ function session(cp: string, tx: number, meters: number): Session {
 }
 
 class Harness {
-  readonly committed = new Map<string, number>();
-  private listener!: Client;
-  private consumerDs!: DataSource;
-  private subscriptions: Subscription[] = [];
-  private waiters: { count: number; resolve: () => void }[] = [];
   private txSeq = 0;
 
   constructor(
-    private readonly db: TestDatabase,
+    private readonly db: BenchDatabase,
     private readonly producer: EventBus,
-    private readonly consumerBus: EventBus,
+    private readonly consumers: SettlementConsumers,
     private readonly piles: number,
     private readonly meters: number,
-    private readonly withOccupation: boolean,
   ) {}
 
-  async start(): Promise<void> {
-    this.listener = new Client({ connectionString: this.db.url });
-    await this.listener.connect();
-    this.listener.on('notification', (n) => {
-      this.committed.set(n.payload!, Date.now());
-      for (const w of [...this.waiters])
-        if (this.committed.size >= w.count) {
-          this.waiters.splice(this.waiters.indexOf(w), 1);
-          w.resolve();
-        }
-    });
-    await this.listener.query('LISTEN bench_order');
-    this.consumerDs = createDataSource({ url: this.db.url, poolSize: 10 });
-    await this.consumerDs.initialize();
-    this.subscriptions.push(await startSettlementConsumer(this.consumerBus, this.consumerDs));
-    if (this.withOccupation)
-      this.subscriptions.push(await this.consumerBus.subscribe(occupationSubscription(this.consumerDs)));
+  private get committed(): Map<string, number> {
+    return this.consumers.committed;
   }
 
-  async stop(): Promise<void> {
-    await Promise.all(this.subscriptions.map((s) => s.close()));
-    await this.consumerDs.destroy();
-    await this.listener.end();
-  }
-
-  untilCommitted(count: number, timeoutMs = 300_000): Promise<void> {
-    if (this.committed.size >= count) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`only ${this.committed.size}/${count} orders after ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      this.waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
-    });
+  private untilCommitted(count: number): Promise<void> {
+    return this.consumers.untilCommitted(count);
   }
 
   sessions(n: number): Session[] {
@@ -315,38 +232,25 @@ async function main() {
   const piles = Number(arg('piles', '400'));
   const meters = Number(arg('meters', '4'));
   const rate = Number(arg('rate', '500'));
-  const drivers = arg('drivers', 'redis,kafka').split(',');
+  const drivers = arg('drivers', 'redis,kafka').split(',') as Driver[];
   const partitions = Number(arg('partitions', '8'));
   const withOccupation = arg('occupation', 'true') !== 'false';
   const scenarios = arg('scenarios', 'burst,steady,whole').split(',');
   const kafkaConcurrency = Number(arg('kafka-concurrency', '8'));
   const loadAtStart = loadavg()[0];
-  const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-  const brokers = (process.env['KAFKA_BROKERS'] ?? '127.0.0.1:19092').split(',');
   const results: Result[] = [];
   const prefix = `vdbench-settle-${randomUUID().slice(0, 6)}`;
   for (const driver of drivers) {
-    const makeBus = (): EventBus =>
-      driver === 'redis'
-        ? new RedisStreamsBus({ url: redisUrl, prefix, partitions, trimIntervalMs: 0 })
-        : new KafkaBus({
-            brokers,
-            topicPrefix: `${prefix}.`,
-            clientId: 'bench-settlement',
-            partitionsConsumedConcurrently: kafkaConcurrency,
-          });
-    if (driver !== 'redis' && driver !== 'kafka') throw new Error(`unknown driver ${driver}`);
-    const label =
-      driver === 'redis'
-        ? `redis (${partitions} partitions)`
-        : `kafka (8 partitions, ${kafkaConcurrency} consumed at once)`;
+    const busOptions = { prefix, partitions, kafkaConcurrency, clientId: 'bench-settlement' };
+    const label = driverLabel(driver, partitions, kafkaConcurrency);
     const db = await createBenchDatabase();
     await seedPlan(db.dataSource);
-    const producer = makeBus();
-    const consumerBus = makeBus();
-    const harness = new Harness(db, producer, consumerBus, piles, meters, withOccupation);
+    const producer = makeBus(driver, busOptions);
+    const consumerBus = makeBus(driver, busOptions);
+    const consumers = new SettlementConsumers(db, consumerBus, withOccupation);
+    const harness = new Harness(db, producer, consumers, piles, meters);
     try {
-      await harness.start();
+      await consumers.start();
       // Warm-up: topics exist, the group is assigned, the plan is cached by PostgreSQL.
       const warm = harness.sessions(50);
       await harness.preload(warm);
@@ -365,7 +269,7 @@ async function main() {
       if (scenarios.includes('whole'))
         results.push(await harness.fullSessions(label, harness.sessions(Math.min(count, 3000))));
     } finally {
-      await harness.stop();
+      await consumers.stop();
       await Promise.all([producer.close(), consumerBus.close()]);
       await db.drop();
     }
@@ -382,15 +286,7 @@ async function main() {
     console.log(
       `| ${r.driver} | ${r.scenario} | ${r.settlements} | ${r.rate} | ${r.p50} | ${r.p99} | ${r.max} |`,
     );
-  const Redis = (await import('ioredis')).default;
-  const redis = new Redis(redisUrl);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await redis.quit();
+  await deleteRedisKeys(prefix);
 }
 
 main().catch((error) => {
