@@ -3,6 +3,7 @@ import { billingEnUS } from '../features/billing/locales';
 import { assetsEnUS } from '../features/assets/locales';
 import { monitoringEnUS } from '../features/monitoring/locales';
 import { messagesEnUS } from '../features/messages/locales';
+import { serverErrorEnUS } from '../request/locales';
 import type { LocaleMessages } from './zh-CN';
 
 export const enUS: LocaleMessages = {
@@ -142,6 +143,7 @@ export const enUS: LocaleMessages = {
     operation_orderManage: 'Order management',
     operation_orderManage_orderQuery: 'Order query',
     operation_orderManage_abnormalOrder: 'Abnormal orders',
+    operation_orderManage_operationLog: 'Order operation log',
     operation_reservation: 'Reservations',
     operation_pullStation: 'Pull station',
     operation_revenue: 'Revenue',
@@ -219,6 +221,7 @@ export const enUS: LocaleMessages = {
     sessionExpired: 'login status expired, please log in again',
     fileDownloadFailed: 'file download failed',
   },
+  serverError: serverErrorEnUS,
   chunk: {
     loadError: 'Chunk load error',
     cssLoadError: 'CSS chunk load error',
@@ -315,6 +318,10 @@ export const enUS: LocaleMessages = {
     usernamePlaceholder: 'User name',
     method: 'Method',
     path: 'Path',
+    period: 'Period',
+    start: 'Start time',
+    end: 'End time',
+    pathPlaceholder: 'Enter a path',
     status: 'Status',
     result: 'Result',
     all: 'All',

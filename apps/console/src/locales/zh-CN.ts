@@ -3,6 +3,7 @@ import { billingZhCN } from '../features/billing/locales';
 import { assetsZhCN } from '../features/assets/locales';
 import { monitoringZhCN } from '../features/monitoring/locales';
 import { messagesZhCN } from '../features/messages/locales';
+import { serverErrorZhCN } from '../request/locales';
 
 /**
  * Simplified Chinese, the default language. Its shape is the type every other locale must match,
@@ -147,6 +148,7 @@ export const zhCN = {
     operation_orderManage: '订单管理',
     operation_orderManage_orderQuery: '订单查询',
     operation_orderManage_abnormalOrder: '异常订单',
+    operation_orderManage_operationLog: '订单操作日志',
     operation_reservation: '预约记录',
     operation_pullStation: '拉取场站',
     operation_revenue: '营收',
@@ -224,6 +226,7 @@ export const zhCN = {
     sessionExpired: '登录状态已过期，请重新登录',
     fileDownloadFailed: '文件下载失败',
   },
+  serverError: serverErrorZhCN,
   chunk: {
     loadError: '页面模块加载失败',
     cssLoadError: '页面样式加载失败',
@@ -311,6 +314,10 @@ export const zhCN = {
     usernamePlaceholder: '请输入用户名',
     method: '方法',
     path: '路径',
+    period: '时间范围',
+    start: '开始时间',
+    end: '结束时间',
+    pathPlaceholder: '请输入路径',
     status: '状态码',
     result: '结果',
     all: '全部',

@@ -42,6 +42,13 @@ export type RequestClientDeps = {
   now?: () => number;
   /** Default time-out of every call; 120000 ms unless given. */
   timeoutMs?: number;
+  /** The console's current language (zh-CN, en-US), sent as Accept-Language on every call. */
+  language?: () => string | undefined;
+  /**
+   * The text shown for an error answer, in the user's language (a translation of its code); undefined
+   * shows the server's message.
+   */
+  errorMessage?: (body: Partial<ErrorBody>) => string | undefined;
 };
 
 export type RequestOptions = {
@@ -140,8 +147,8 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       throw new RequestError(401, body);
     }
     const body = await readErrorBody(response);
-    const message = body?.message;
-    if (!message) return undefined; // no body to report: passed through as a resolved value (spec §8)
+    if (!body?.message) return undefined; // no body to report: passed through as a resolved value (spec §8)
+    const message = deps.errorMessage?.(body) ?? body.message;
     deps.notify.error(message, ERROR_MESSAGE_SECONDS);
     throw new RequestError(response.status, body, message);
   }
@@ -152,6 +159,8 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
     const headers = new Headers(options.headers);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json, */*');
     if (token) headers.set('Authorization', `Bearer ${token.accessToken}`);
+    const language = deps.language?.();
+    if (language && !headers.has('Accept-Language')) headers.set('Accept-Language', language);
     const body = encodeBody(options.body, headers);
 
     const controller = new AbortController();

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@voltdepot/shared-contracts';
+import { DETAILED_ERROR_CODES, type ServerErrorMessages } from './locales';
 
 /** A non-2xx answer the request layer rejected with; `body` is the server's error body when it sent one. */
 export class RequestError extends Error {
@@ -26,4 +27,44 @@ export function toErrorBody(value: unknown): Partial<ErrorBody> | undefined {
   if (typeof record.correlationId === 'string') body.correlationId = record.correlationId;
   if ('details' in record) body.details = record.details;
   return body;
+}
+
+/**
+ * The text to show for an error answer in the user's language: the translation of its `code` when the
+ * console knows the code (with the failing fields of a validation error, or the server's specifics for
+ * a code in DETAILED_ERROR_CODES), otherwise undefined (the caller shows the server's message).
+ */
+export function localizeServerError(
+  body: Partial<ErrorBody> | undefined,
+  messages: ServerErrorMessages,
+): string | undefined {
+  const code = body?.code;
+  if (code === undefined || !Object.hasOwn(messages.codes, code)) return undefined;
+  const text = messages.codes[code as keyof ServerErrorMessages['codes']];
+  const detail = body?.message ?? '';
+  if (code === 'VALIDATION_FAILED') {
+    const fields = fieldNames(body?.details);
+    if (fields.length === 0) return text;
+    return fill(messages.validationFields, { fields: fields.join(', ') });
+  }
+  if (DETAILED_ERROR_CODES.has(code) && detail !== '') {
+    return fill(messages.detailed, { message: text, detail });
+  }
+  return text;
+}
+
+function fieldNames(details: unknown): string[] {
+  if (!Array.isArray(details)) return [];
+  const names = details
+    .map((item: unknown) =>
+      typeof item === 'object' && item !== null && typeof (item as { field?: unknown }).field === 'string'
+        ? (item as { field: string }).field
+        : undefined,
+    )
+    .filter((name): name is string => name !== undefined && name !== '');
+  return [...new Set(names)];
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
 }

@@ -1,4 +1,6 @@
+import { localeMessages } from '../locales';
 import { createRequestClient } from './client';
+import { localizeServerError } from './errors';
 import { requestRuntime } from './runtime';
 import { createSessionStore } from './session';
 
@@ -21,7 +23,7 @@ export type {
   TokenRefresher,
 } from './client';
 export { parseContentDisposition, xlsxFileName, type FileResult } from './download';
-export { RequestError } from './errors';
+export { localizeServerError, RequestError } from './errors';
 export { buildQueryString, joinUrl, type QueryParams } from './query';
 export { bindRequestRuntime, type RequestRuntime } from './runtime';
 export {
@@ -54,4 +56,6 @@ export const request = createRequestClient({
   navigate: (path) => requestRuntime.navigate(path),
   reload: () => window.location.reload(),
   currentPath: () => window.location.pathname,
+  language: () => requestRuntime.language(),
+  errorMessage: (body) => localizeServerError(body, localeMessages[requestRuntime.language()].serverError),
 });

@@ -1,4 +1,5 @@
 import { message } from 'antd';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../locales';
 import { zhCN } from '../locales/zh-CN';
 import type { RequestMessageKey, RequestNotifier, TokenRefresher } from './client';
 
@@ -12,6 +13,8 @@ export type RequestRuntime = {
   navigate: (path: string) => void;
   translate: (key: RequestMessageKey) => string;
   refreshToken: TokenRefresher | undefined;
+  /** The console's current language: Accept-Language and the language of error messages. */
+  language: () => Locale;
 };
 
 const fallback: RequestRuntime = {
@@ -22,6 +25,10 @@ const fallback: RequestRuntime = {
   navigate: (path) => window.location.assign(path),
   translate: (key) => zhCN.request[key.slice('request.'.length) as keyof typeof zhCN.request],
   refreshToken: undefined,
+  language: () => {
+    const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+    return isLocale(lang) ? lang : DEFAULT_LOCALE;
+  },
 };
 
 export const requestRuntime: RequestRuntime = { ...fallback };

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiPath } from '@voltdepot/console-api-client';
 import { useWindowSize } from '@voltdepot/console-ui';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,7 +135,7 @@ export function ScreenApp() {
   const permissions = useQuery({
     queryKey: ['screen', 'permissions'],
     queryFn: async ({ signal }) =>
-      new Set((await request.get<string[]>('/authority/users/currentuser/permissions', { signal })) ?? []),
+      new Set((await request.get<string[]>(apiPath('CurrentUserController_permissions'), { signal })) ?? []),
     staleTime: Infinity,
   });
   useEffect(() => {

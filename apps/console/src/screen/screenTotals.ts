@@ -1,4 +1,11 @@
-import type { GridPage, OrganizationNode } from '@voltdepot/shared-contracts';
+import { apiPath } from '@voltdepot/console-api-client';
+import {
+  MONITOR_PERMISSIONS,
+  type ChargingOrderPage,
+  type GridPage,
+  type MonitorStationSummary,
+  type OrganizationNode,
+} from '@voltdepot/shared-contracts';
 import { request } from '../request';
 
 /** A figure of the big screen: live from an API, or a placeholder until its data source exists. */
@@ -15,12 +22,45 @@ export function countNodes(nodes: readonly OrganizationNode[]): number {
   return nodes.reduce((sum, node) => sum + 1 + countNodes(node.children ?? []), 0);
 }
 
-const gridTotal = async (path: string, signal: AbortSignal) =>
-  (await request.get<GridPage<unknown>>(path, { signal }))?.total;
+/** The total of a grid operation, read as page 1 of size 1. */
+const gridTotal = async (
+  id:
+    | 'UsersController_page'
+    | 'PricePlansController_page'
+    | 'StationController_page'
+    | 'PileController_page'
+    | 'GunController_page',
+  signal: AbortSignal,
+) => (await request.get<GridPage<unknown>>(apiPath(id, { page: 1, size: 1 }), { signal }))?.total;
+
+/** Guns charging now, over every station of the caller's scope (the monitor's map markers). */
+export function chargingGuns(stations: readonly Pick<MonitorStationSummary, 'guns'>[]): number {
+  return stations.reduce((sum, station) => sum + (station.guns.charging ?? 0), 0);
+}
+
+/** The business time zone's default (the setting is not public, so the console assumes it). */
+export const SCREEN_TIME_ZONE = 'Asia/Shanghai';
+
+/** Today in the business time zone as the order query's start and end (`YYYY-MM-DD HH:mm:ss`, inclusive). */
+export function todayRange(now: Date, timeZone = SCREEN_TIME_ZONE): { start: string; end: string } {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  return { start: `${day} 00:00:00`, end: `${day} 23:59:59` };
+}
+
+/** Wh as kWh with one decimal (the tile's unit). */
+export function kilowattHours(wh: number): number {
+  return Math.round(wh / 100) / 10;
+}
 
 /**
- * The depot totals. Organisations, users and price plans come from what the API serves today; the
- * charging figures wait for the station and report areas (the reports work fills them in).
+ * The depot totals: each tile reads an API of the areas that exist, with the permission that API
+ * checks (the basic-data grids' `<menu>:query`, the station monitor, the order query).
+ * Energy today is the energy of the charging orders that stopped today (the order query's totals).
  */
 export const SCREEN_TOTALS: readonly ScreenTotal[] = [
   {
@@ -28,25 +68,66 @@ export const SCREEN_TOTALS: readonly ScreenTotal[] = [
     source: {
       permission: 'sys:org:query',
       load: async (signal) => {
-        const tree = await request.get<OrganizationNode[]>('/api/organization/tree', { signal });
+        const tree = await request.get<OrganizationNode[]>(apiPath('OrganizationsController_tree'), {
+          signal,
+        });
         return tree ? countNodes(tree) : undefined;
       },
     },
   },
   {
     key: 'users',
-    source: { permission: 'sys:user:query', load: (signal) => gridTotal('/api/user/page/1/size/1', signal) },
+    source: { permission: 'sys:user:query', load: (signal) => gridTotal('UsersController_page', signal) },
   },
   {
     key: 'pricePlans',
     source: {
       permission: 'price_plan:view',
-      load: (signal) => gridTotal('/api/pricePlan/page/1/size/1', signal),
+      load: (signal) => gridTotal('PricePlansController_page', signal),
     },
   },
-  { key: 'stations' },
-  { key: 'piles' },
-  { key: 'guns' },
-  { key: 'chargingNow' },
-  { key: 'energyToday' },
+  {
+    key: 'stations',
+    source: {
+      permission: 'basic:station:query',
+      load: (signal) => gridTotal('StationController_page', signal),
+    },
+  },
+  {
+    key: 'piles',
+    source: { permission: 'basic:host:query', load: (signal) => gridTotal('PileController_page', signal) },
+  },
+  {
+    key: 'guns',
+    source: { permission: 'basic:gun:query', load: (signal) => gridTotal('GunController_page', signal) },
+  },
+  {
+    key: 'chargingNow',
+    source: {
+      permission: MONITOR_PERMISSIONS.station,
+      load: async (signal) => {
+        const stations = await request.get<MonitorStationSummary[]>(
+          apiPath('MonitoringController_stations'),
+          { signal },
+        );
+        return stations ? chargingGuns(stations) : undefined;
+      },
+    },
+  },
+  {
+    key: 'energyToday',
+    source: {
+      permission: 'charging_order:view',
+      load: async (signal) => {
+        const page = await request.get<ChargingOrderPage>(
+          apiPath('OrdersQueryController_page', { page: 1, size: 1 }),
+          {
+            params: todayRange(new Date()),
+            signal,
+          },
+        );
+        return page?.totals ? kilowattHours(page.totals.energyWh) : undefined;
+      },
+    },
+  },
 ];

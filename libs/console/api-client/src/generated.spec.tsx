@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiOperations, apiPath } from './generated';
+import { apiOperations, apiPath, type ApiBody, type ApiQuery } from './generated';
 
 describe('generated api client', () => {
   it('fills path parameters in, percent-encoded', () => {
@@ -26,5 +26,18 @@ describe('generated api client', () => {
         'GET /api/operationLog/export',
       ]),
     );
+  });
+
+  it('types the query and body of an operation from the api document (checked by tsc)', () => {
+    const query: ApiQuery<'LogsController_operations'> = { method: 'POST', success: 'true', path: '/api' };
+    // @ts-expect-error the operation log records no GET
+    const refused: ApiQuery<'LogsController_operations'> = { method: 'GET' };
+    const body: ApiBody<'AuthController_login'> = {
+      username: 'admin',
+      password: 'x',
+      captchaId: 'c',
+      captchaCode: 'x7Kp',
+    };
+    expect([query.method, refused.method, body.username]).toEqual(['POST', 'GET', 'admin']);
   });
 });

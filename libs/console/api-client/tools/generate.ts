@@ -2,7 +2,9 @@
  * Generates the console's API clients from the services' OpenAPI documents:
  *
  * - `--service api` (default): src/generated.ts from the api's /api/docs-json — one entry per operation
- *   with its method, path (exactly as served), path and query parameter names, and `apiPath()`.
+ *   with its method, path (exactly as served), path and query parameter names, and `apiPath()`; plus,
+ *   per operation, the types of its query and body (`ApiQuery<K>`, `ApiBody<K>`) and of its success
+ *   answer (`ApiResponse<K>`, `unknown` while the api documents none).
  * - `--service msg-center`: src/msg-center.generated.ts from msg-center's /ms/docs-json — the same
  *   operation list (`msgOperations`, `msgPath()`), plus TypeScript types of every schema the document
  *   names (components) and, per operation, of its query, body and success answer (`MsgQuery<K>`,
@@ -11,8 +13,8 @@
  *   node -r @swc-node/register libs/console/api-client/tools/generate.ts --from <url|file>
  *     [--service api|msg-center] [--check]
  *
- * The browser tests (npm run test:e2e) compare the api's file with the api they start and regenerate it
- * with E2E_WRITE_API_CLIENT=1.
+ * apps/api/src/openapi/api-client.int-spec.ts and the browser tests (npm run test:e2e) fail when the
+ * api's file no longer matches the api (regenerate with API_WRITE_CLIENT=1 or E2E_WRITE_API_CLIENT=1).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -75,7 +77,9 @@ export const TARGETS = {
     operationsConst: 'apiOperations',
     typePrefix: 'Api',
     pathFunction: 'apiPath',
-    types: false,
+    // Query and body types (ApiQuery, ApiBody) come from the zod schemas; the api documents no success
+    // schemas yet, so ApiResponse is `unknown` until its routes declare them.
+    types: true,
   },
   'msg-center': {
     file: MSG_GENERATED_FILE,

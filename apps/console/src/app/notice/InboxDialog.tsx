@@ -1,11 +1,13 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InboxMessageDto } from '@voltdepot/shared-contracts';
-import { App, Button, DatePicker, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { GuardedButton } from '@voltdepot/console-ui';
+import { App, DatePicker, Modal, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../format/formatDateTime';
-import { INBOX_PAGE_SIZE, inboxQueryKeys, type InboxRange } from './inboxApi';
+import { useGridRequest } from '../grid/useGridRequest';
+import { INBOX_PAGE_SIZE, inboxQueryKeys, type InboxMessage, type InboxRange } from './inboxApi';
 import { useNoticeCenter } from './NoticeProvider';
 
 /** Spec §9: today 00:00:00 to 23:59:59. */
@@ -26,18 +28,19 @@ export function InboxDialog({ open, onClose }: InboxDialogProps) {
   const { api, forget } = useNoticeCenter();
   const queryClient = useQueryClient();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => todayRange());
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const filter = useMemo(() => toRange(range), [range]);
+  const actionRef = useRef<ActionType>();
 
-  const data = useQuery({
-    queryKey: inboxQueryKeys.page(page, INBOX_PAGE_SIZE, filter),
-    queryFn: ({ signal }) => api.page(page, INBOX_PAGE_SIZE, filter, signal),
-    placeholderData: keepPreviousData,
-    enabled: open,
+  const request = useGridRequest<InboxMessage>({
+    queryKey: (page, size) => inboxQueryKeys.page(page, size, filter),
+    fetch: (page, size, _filters, signal) => api.page(page, size, filter, signal),
   });
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: inboxQueryKeys.all });
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.all });
+    await actionRef.current?.reload();
+  };
 
   const markRead = async () => {
     if (selected.length === 0) {
@@ -78,14 +81,14 @@ export function InboxDialog({ open, onClose }: InboxDialogProps) {
     });
   };
 
-  const columns: TableColumnsType<InboxMessageDto> = [
+  const columns: ProColumns<InboxMessage>[] = [
     { title: t('notice.content'), dataIndex: 'content', key: 'content', ellipsis: true },
     {
       title: t('notice.readFlag'),
       dataIndex: 'isRead',
       key: 'isRead',
       width: 100,
-      render: (isRead: boolean) =>
+      render: (_dom, { isRead }) =>
         isRead ? (
           <Tag color="success">{t('notice.read')}</Tag>
         ) : (
@@ -99,50 +102,63 @@ export function InboxDialog({ open, onClose }: InboxDialogProps) {
 
   return (
     <Modal open={open} onCancel={onClose} footer={null} width="70%" title={t('notice.inbox')} destroyOnHidden>
-      <Space style={{ marginBottom: 16 }} wrap>
-        <DatePicker.RangePicker
-          showTime
-          format={DATE_TIME_FORMAT}
-          value={range}
-          allowClear={false}
-          onChange={(value) => {
-            if (value?.[0] && value[1]) {
-              setRange([value[0], value[1]]);
-              setPage(1);
-              setSelected([]);
-            }
-          }}
-        />
-        {selected.length > 0 ? (
-          <Button type="primary" onClick={() => void markRead()}>
-            {t('notice.markRead')}
-          </Button>
-        ) : (
-          <Button type="primary" onClick={() => void markAllRead()}>
-            {t('notice.markAllRead')}
-          </Button>
-        )}
-        <Button danger disabled={selected.length === 0} onClick={remove}>
-          {t('notice.delete')}
-        </Button>
-      </Space>
-      <Table<InboxMessageDto>
+      <ProTable<InboxMessage>
         rowKey="id"
         size="small"
+        actionRef={actionRef}
         columns={columns}
-        dataSource={data.data?.list ?? []}
-        loading={data.isFetching}
+        // The range is the table's params: a new range asks page 1 again.
+        params={filter}
+        request={request}
+        search={false}
+        options={false}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        tableAlertRender={false}
+        headerTitle={
+          <DatePicker.RangePicker
+            showTime
+            format={DATE_TIME_FORMAT}
+            value={range}
+            allowClear={false}
+            onChange={(value) => {
+              if (value?.[0] && value[1]) {
+                setRange([value[0], value[1]]);
+                setSelected([]);
+                void actionRef.current?.setPageInfo?.({ current: 1 });
+              }
+            }}
+          />
+        }
+        toolBarRender={() => [
+          selected.length > 0 ? (
+            <GuardedButton key="read" type="primary" data-testid="inbox-mark-read" onClick={markRead}>
+              {t('notice.markRead')}
+            </GuardedButton>
+          ) : (
+            <GuardedButton
+              key="read-all"
+              type="primary"
+              data-testid="inbox-mark-all-read"
+              onClick={markAllRead}
+            >
+              {t('notice.markAllRead')}
+            </GuardedButton>
+          ),
+          <GuardedButton
+            key="delete"
+            danger
+            data-testid="inbox-delete"
+            disabled={selected.length === 0}
+            onClick={remove}
+          >
+            {t('notice.delete')}
+          </GuardedButton>,
+        ]}
         pagination={{
-          current: page,
           pageSize: INBOX_PAGE_SIZE,
-          total: data.data?.total ?? 0,
           showSizeChanger: false,
           showTotal: (total) => t('common.total', { total }),
-          onChange: (next) => {
-            setPage(next);
-            setSelected([]);
-          },
+          onChange: () => setSelected([]),
         }}
       />
     </Modal>

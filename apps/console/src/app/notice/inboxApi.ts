@@ -1,26 +1,30 @@
-import type { GridPage, InboxMessageDto } from '@voltdepot/shared-contracts';
+import { msgPath, type MsgBody, type MsgQuery, type MsgResponse } from '@voltdepot/console-api-client';
 import { request as defaultRequest, type RequestClient } from '../../request';
-
-const BASE = '/ms/m1/msg/inbox';
 
 /** Spec §9: grid page size 10. */
 export const INBOX_PAGE_SIZE = 10;
 
-export type InboxRange = { start: string; end: string };
+export type InboxRange = Required<NonNullable<MsgQuery<'InboxController_page'>>>;
+export type InboxMessage = MsgResponse<'InboxController_unread'>[number];
+export type InboxPage = MsgResponse<'InboxController_page'>;
 
-/** The message centre's inbox calls (spec §7); the request client can be injected. */
+/** The message centre's inbox calls (spec §7), typed by its generated client; the request client can be injected. */
 export function createInboxApi(request: Pick<RequestClient, 'get' | 'post'> = defaultRequest) {
   return {
-    page: async (page: number, size: number, range: InboxRange, signal?: AbortSignal) =>
-      (await request.get<GridPage<InboxMessageDto>>(`${BASE}/page/${page}/size/${size}`, {
+    page: async (page: number, size: number, range: InboxRange, signal?: AbortSignal): Promise<InboxPage> =>
+      (await request.get<InboxPage>(msgPath('InboxController_page', { page, size }), {
         params: range,
         signal,
       })) ?? { list: [], total: 0 },
-    unread: async () => (await request.get<InboxMessageDto[]>(`${BASE}/unread`)) ?? [],
-    markRead: (ids: number[]) => request.post<{ updated: number }>(`${BASE}/read`, ids),
-    markAllRead: () => request.post<{ updated: number }>(`${BASE}/read/all`),
+    unread: async (): Promise<InboxMessage[]> =>
+      (await request.get<MsgResponse<'InboxController_unread'>>(msgPath('InboxController_unread'))) ?? [],
+    markRead: (ids: Extract<MsgBody<'InboxController_read'>, number[]>) =>
+      request.post<MsgResponse<'InboxController_read'>>(msgPath('InboxController_read'), ids),
+    markAllRead: () =>
+      request.post<MsgResponse<'InboxController_readAll'>>(msgPath('InboxController_readAll')),
     /** True when something was deleted. */
-    remove: async (ids: number[]) => Boolean(await request.post<boolean>(`${BASE}/del`, ids)),
+    remove: async (ids: Extract<MsgBody<'InboxController_del'>, number[]>) =>
+      Boolean(await request.post<MsgResponse<'InboxController_del'>>(msgPath('InboxController_del'), ids)),
   };
 }
 

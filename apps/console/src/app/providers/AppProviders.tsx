@@ -3,11 +3,13 @@ import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import antdEnUS from 'antd/locale/en_US';
 import antdZhCN from 'antd/locale/zh_CN';
 import type { i18n as I18n } from 'i18next';
-import { useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { Locale } from '../../locales';
+import { bindRequestRuntime } from '../../request';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../locales';
 import { PlatformSettingsProvider, usePlatformSettings } from '../platform/PlatformSettingsContext';
 import { DEFAULT_PLATFORM_SETTINGS, themeColorOf, type PlatformSettings } from '../platform/platformSettings';
+import { applyDayjsLocale } from './dayjsLocale';
 import { useLocale } from './useLocale';
 
 const antdLocales = { 'zh-CN': antdZhCN, 'en-US': antdEnUS } satisfies Record<Locale, unknown>;
@@ -22,7 +24,10 @@ export type AppProvidersProps = {
   children: ReactNode;
 };
 
-/** i18n, react-query, platform settings and antd (locale following i18n, colour following the city code). */
+/**
+ * i18n, react-query, platform settings and antd (antd's and dayjs's locale following i18n, colour
+ * following the city code).
+ */
 export function AppProviders({
   i18n,
   queryClient,
@@ -30,6 +35,11 @@ export function AppProviders({
   theme,
   children,
 }: AppProvidersProps) {
+  // Layout effect: bound before any child's effect sends a request (Accept-Language, error texts).
+  useLayoutEffect(
+    () => bindRequestRuntime({ language: () => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE) }),
+    [i18n],
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -44,6 +54,8 @@ export function AppProviders({
 function AntdProviders({ children, theme }: { children: ReactNode; theme: ThemeConfig | undefined }) {
   const { locale } = useLocale();
   const { cityCode } = usePlatformSettings();
+  // Before the children render, so their dates (DatePicker month and weekday names) use it.
+  applyDayjsLocale(locale);
   const merged = useMemo<ThemeConfig>(
     () => ({ ...theme, token: { colorPrimary: themeColorOf(cityCode), ...theme?.token } }),
     [theme, cityCode],

@@ -61,6 +61,11 @@ export const knownRoutes = [
     layout: 'main',
     permission: 'operation:orderManage:abnormalOrder',
   },
+  {
+    path: '/operation/orderManage/operationLog',
+    layout: 'main',
+    permission: 'operation:orderManage:operationLog',
+  }, // order operation log (spec §2: Orders menu)
   { path: '/report/components/session', layout: 'main', permission: 'charging_order:view' },
   { path: '/operation/reservation', layout: 'main', permission: 'operation:reservation' },
   // Administration (features/admin): users, roles, organisations, resources, dictionaries, settings.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PermissionProvider } from '@voltdepot/console-ui';
-import { Button, Result } from 'antd';
+import { GuardedButton, PermissionProvider } from '@voltdepot/console-ui';
+import { Result } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
@@ -59,15 +59,9 @@ function CurrentUserLoader() {
         title={t('session.loadFailed')}
         subTitle={t('session.loadFailedHint')}
         extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              void user.refetch();
-              void menus.refetch();
-            }}
-          >
+          <GuardedButton type="primary" onClick={() => Promise.all([user.refetch(), menus.refetch()])}>
             {t('common.retry')}
-          </Button>
+          </GuardedButton>
         }
       />
     );

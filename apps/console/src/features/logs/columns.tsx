@@ -1,73 +1,126 @@
+import type { ProColumns } from '@ant-design/pro-components';
 import type { LoginLogView, OperationLogView } from '@voltdepot/shared-contracts';
 import { Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../app/format/formatDateTime';
+import { LOG_METHODS } from './hooks/useLogRequest';
 
 const outcome = (t: TFunction, success: boolean) =>
   success ? <Tag color="success">{t('logs.succeeded')}</Tag> : <Tag color="error">{t('logs.failed')}</Tag>;
 
-export function operationLogColumns(t: TFunction): ColumnsType<OperationLogView> {
+/** The search form's period (`start`/`end`, `YYYY-MM-DD HH:mm:ss`, both inclusive); not a table column. */
+function periodSearch<T>(t: TFunction): ProColumns<T> {
+  return {
+    key: 'period',
+    title: t('logs.period'),
+    dataIndex: 'period',
+    valueType: 'dateTimeRange',
+    hideInTable: true,
+    fieldProps: { placeholder: [t('logs.start'), t('logs.end')] },
+    search: {
+      transform: (value: [string, string] | undefined) => (value ? { start: value[0], end: value[1] } : {}),
+    },
+  };
+}
+
+function usernameColumn<T>(t: TFunction, width: number): ProColumns<T> {
+  return {
+    key: 'username',
+    title: t('logs.username'),
+    dataIndex: 'username',
+    width,
+    fieldProps: { placeholder: t('logs.usernamePlaceholder') },
+    render: (_dom, row) => (row as { username: string | null }).username ?? '-',
+  };
+}
+
+function resultColumn<T extends { success: boolean }>(t: TFunction): ProColumns<T> {
+  return {
+    key: 'success',
+    title: t('logs.result'),
+    dataIndex: 'success',
+    width: 100,
+    valueType: 'select',
+    valueEnum: { true: { text: t('logs.succeeded') }, false: { text: t('logs.failed') } },
+    fieldProps: { placeholder: t('logs.all') },
+    render: (_dom, row) => outcome(t, row.success),
+  };
+}
+
+const timeColumn = <T extends { createdAt: string }>(t: TFunction): ProColumns<T> => ({
+  key: 'createdAt',
+  title: t('logs.time'),
+  dataIndex: 'createdAt',
+  width: 180,
+  search: false,
+  render: (_dom, row) => formatDateTime(row.createdAt),
+});
+
+/** Searchable by period, user name, method, path and result (what `/api/operationLog` filters by). */
+export function operationLogColumns(t: TFunction): ProColumns<OperationLogView>[] {
   return [
+    periodSearch(t),
+    timeColumn(t),
+    usernameColumn(t, 140),
     {
-      key: 'createdAt',
-      title: t('logs.time'),
-      dataIndex: 'createdAt',
-      width: 180,
-      render: (v: string) => formatDateTime(v),
+      key: 'method',
+      title: t('logs.method'),
+      dataIndex: 'method',
+      width: 90,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(LOG_METHODS.map((method) => [method, { text: method }])),
+      fieldProps: { placeholder: t('logs.all') },
     },
-    {
-      key: 'username',
-      title: t('logs.username'),
-      dataIndex: 'username',
-      width: 140,
-      render: (v: string | null) => v ?? '-',
-    },
-    { key: 'method', title: t('logs.method'), dataIndex: 'method', width: 90 },
     {
       key: 'path',
       title: t('logs.path'),
       dataIndex: 'path',
-      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+      fieldProps: { placeholder: t('logs.pathPlaceholder') },
+      render: (_dom, row) => <Typography.Text code>{row.path}</Typography.Text>,
     },
-    { key: 'status', title: t('logs.status'), dataIndex: 'status', width: 90 },
+    { key: 'status', title: t('logs.status'), dataIndex: 'status', width: 90, search: false },
+    resultColumn(t),
     {
-      key: 'success',
-      title: t('logs.result'),
-      dataIndex: 'success',
-      width: 100,
-      render: (v: boolean) => outcome(t, v),
+      key: 'ip',
+      title: t('logs.ip'),
+      dataIndex: 'ip',
+      width: 140,
+      search: false,
+      render: (_dom, row) => row.ip ?? '-',
     },
-    { key: 'ip', title: t('logs.ip'), dataIndex: 'ip', width: 140, render: (v: string | null) => v ?? '-' },
-    { key: 'durationMs', title: t('logs.duration'), dataIndex: 'durationMs', width: 110 },
+    { key: 'durationMs', title: t('logs.duration'), dataIndex: 'durationMs', width: 110, search: false },
   ];
 }
 
-export function loginLogColumns(t: TFunction): ColumnsType<LoginLogView> {
+/** Searchable by period, user name and result (what `/api/loginLog` filters by). */
+export function loginLogColumns(t: TFunction): ProColumns<LoginLogView>[] {
   return [
+    periodSearch(t),
+    timeColumn(t),
+    usernameColumn(t, 160),
+    resultColumn(t),
     {
-      key: 'createdAt',
-      title: t('logs.time'),
-      dataIndex: 'createdAt',
-      width: 180,
-      render: (v: string) => formatDateTime(v),
+      key: 'reason',
+      title: t('logs.reason'),
+      dataIndex: 'reason',
+      search: false,
+      render: (_dom, row) => row.reason ?? '-',
     },
-    { key: 'username', title: t('logs.username'), dataIndex: 'username', width: 160 },
     {
-      key: 'success',
-      title: t('logs.result'),
-      dataIndex: 'success',
-      width: 100,
-      render: (v: boolean) => outcome(t, v),
+      key: 'ip',
+      title: t('logs.ip'),
+      dataIndex: 'ip',
+      width: 140,
+      search: false,
+      render: (_dom, row) => row.ip ?? '-',
     },
-    { key: 'reason', title: t('logs.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '-' },
-    { key: 'ip', title: t('logs.ip'), dataIndex: 'ip', width: 140, render: (v: string | null) => v ?? '-' },
     {
       key: 'userAgent',
       title: t('logs.userAgent'),
       dataIndex: 'userAgent',
       ellipsis: true,
-      render: (v: string | null) => v ?? '-',
+      search: false,
+      render: (_dom, row) => row.userAgent ?? '-',
     },
   ];
 }

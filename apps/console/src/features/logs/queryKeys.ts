@@ -1,7 +1,9 @@
-import type { LogFilters } from './hooks/useLogPage';
+import type { QueryParams } from '../../request';
+
+export type LogKind = 'operation' | 'login';
 
 export const logsQueryKeys = {
   all: ['logs'] as const,
-  page: (kind: 'operation' | 'login', page: number, size: number, filters: LogFilters) =>
+  page: (kind: LogKind, page: number, size: number, filters: QueryParams) =>
     [...logsQueryKeys.all, kind, { page, size, ...filters }] as const,
 };

@@ -94,7 +94,7 @@ describe('login page (spec §5)', () => {
     });
   });
 
-  it('shows the server message and fetches a new code after a failed attempt', async () => {
+  it('shows the refusal (its code in the user language) and fetches a new code after a failed attempt', async () => {
     const { type, submit, router, captchas } = await login('en-US', () =>
       json({ code: 'AUTH_CAPTCHA_INVALID', message: 'The verification code is wrong or expired' }, 400),
     );
@@ -103,7 +103,7 @@ describe('login page (spec §5)', () => {
     type('Verification code', 'zzzz');
     submit();
     await waitFor(() =>
-      expect(document.body.textContent).toContain('The verification code is wrong or expired'),
+      expect(document.body.textContent).toContain('The verification code is wrong or has expired'),
     );
     await waitFor(() => expect(captchas()).toBe(2));
     expect(router.state.location.pathname).toBe('/login');

@@ -1,23 +1,22 @@
 import {
-  MSG_API_BASE,
+  msgPath,
+  type MsgBody,
+  type MsgOperationId,
+  type MsgOperationTypes,
+  type MsgPathParams,
+  type MsgQuery,
+  type MsgResponse,
+} from '@voltdepot/console-api-client';
+import {
   type AlertGroup,
   type ComparisonExpression,
-  type DictTreeNode,
   type EventChannel,
   type Frequency,
-  type GridPage,
   type GroupType,
   type JobType,
-  type MsgAlertDto,
   type MsgConfigDto,
-  type MsgEventRuleDto,
-  type MsgGroupDto,
   type MsgLevel,
   type MsgStatus,
-  type MsgTemplateDto,
-  type MsgTemplateRequest,
-  type ReceiverOption,
-  type SendLogDto,
 } from '@voltdepot/shared-contracts';
 import { request as defaultRequest, type QueryParams, type RequestClient } from '../../../request';
 
@@ -55,7 +54,7 @@ export type RuleDelivery = {
 
 export type EventRuleRequest = RuleDelivery & {
   name: string;
-  eventType: string;
+  eventType: MsgBody<'EventRulesController_create'>['eventType'];
   condition: Record<string, string>;
 };
 
@@ -69,23 +68,47 @@ export type AlertRequest = RuleDelivery & {
   status: MsgStatus;
 };
 
-export type Created = { id: number };
+export type Created = MsgResponse<'ConfigsController_create'>;
 
 const EMPTY = { list: [], total: 0 };
-const path = (...parts: (string | number)[]) => [MSG_API_BASE, ...parts].join('/');
 
 type Client = Pick<RequestClient, 'get' | 'post' | 'put' | 'delete'>;
 
-/** The grid, create, update and delete calls of one resource under ms/m1/msg (spec §7). */
-function crud<T, Body>(request: Client, resource: string) {
+/** The operations (of msg-center's generated client) behind one grid resource. */
+type CrudOperations = {
+  page: MsgOperationId & keyof MsgOperationTypes;
+  create: MsgOperationId & keyof MsgOperationTypes;
+  update: MsgOperationId & keyof MsgOperationTypes;
+  remove: MsgOperationId & keyof MsgOperationTypes;
+};
+
+/**
+ * The grid, create, update and delete calls of one resource under ms/m1/msg (spec §7): paths from
+ * `msgPath`, answers and bodies typed by the generated client. `Extra` is what the console sends beyond
+ * the documented body (the template's id on edit, spec §5).
+ */
+function crud<Ops extends CrudOperations, Extra = unknown>(request: Client, ops: Ops) {
+  type Page = MsgResponse<Ops['page']>;
   return {
-    page: async (page: number, size: number, params: QueryParams = {}, signal?: AbortSignal) =>
-      (await request.get<GridPage<T>>(path(resource, 'page', page, 'size', size), { params, signal })) ??
-      EMPTY,
-    create: (body: Body) => request.post<Created>(path(resource), body),
-    update: (id: number, body: Body) => request.put<Created>(path(resource, id), body),
+    page: async (page: number, size: number, params: QueryParams = {}, signal?: AbortSignal): Promise<Page> =>
+      (await request.get<Page>(msgPath(ops.page, { page, size } as MsgPathParams<Ops['page']>), {
+        params,
+        signal,
+      })) ?? (EMPTY as Page),
+    create: (body: MsgBody<Ops['create']>) =>
+      request.post<MsgResponse<Ops['create']>>(msgPath(ops.create), body),
+    update: (id: number, body: MsgBody<Ops['update']> & Extra) =>
+      request.put<MsgResponse<Ops['update']>>(
+        msgPath(ops.update, { id } as MsgPathParams<Ops['update']>),
+        body,
+      ),
     /** True when the server deleted the row; an error answer shows its message and rejects. */
-    remove: async (id: number) => Boolean(await request.delete<boolean>(path(resource, id))),
+    remove: async (id: number) =>
+      Boolean(
+        await request.delete<MsgResponse<Ops['remove']>>(
+          msgPath(ops.remove, { id } as MsgPathParams<Ops['remove']>),
+        ),
+      ),
   };
 }
 
@@ -94,33 +117,75 @@ export function createMsgApi(request: Client = defaultRequest) {
   return {
     /** Dictionary types by code (e.g. message_type) with their items as children. */
     dictionaries: async (codes: readonly string[], signal?: AbortSignal) =>
-      (await request.get<DictTreeNode[]>(path('dictionaries', 'dict', 'tree'), {
-        params: { code: codes.join(',') },
-        signal,
-      })) ?? [],
+      (await request.get<MsgResponse<'DictionariesController_tree_alias1'>>(
+        msgPath('DictionariesController_tree_alias1'),
+        {
+          params: { code: codes.join(',') } satisfies MsgQuery<'DictionariesController_tree_alias1'>,
+          signal,
+        },
+      )) ?? [],
     configs: {
-      ...crud<MsgConfigDto, ConfigRequest>(request, 'config'),
+      ...crud(request, {
+        page: 'ConfigsController_page',
+        create: 'ConfigsController_create',
+        update: 'ConfigsController_update',
+        remove: 'ConfigsController_delete',
+      }),
       /** Every configuration (the template dialog's list). */
       all: async (signal?: AbortSignal) =>
-        (await request.get<MsgConfigDto[]>(path('config'), { signal })) ?? [],
+        (await request.get<MsgResponse<'ConfigsController_all'>>(msgPath('ConfigsController_all'), {
+          signal,
+        })) ?? [],
     },
     /** On edit the id travels in the body too (spec §5). */
-    templates: crud<MsgTemplateDto, MsgTemplateRequest & { id?: number }>(request, 'template'),
+    templates: crud<
+      {
+        page: 'TemplatesController_page';
+        create: 'TemplatesController_create';
+        update: 'TemplatesController_update';
+        remove: 'TemplatesController_delete';
+      },
+      { id?: number }
+    >(request, {
+      page: 'TemplatesController_page',
+      create: 'TemplatesController_create',
+      update: 'TemplatesController_update',
+      remove: 'TemplatesController_delete',
+    }),
     groups: {
-      ...crud<MsgGroupDto, GroupRequest>(request, 'group'),
+      ...crud(request, {
+        page: 'GroupsController_page',
+        create: 'GroupsController_create',
+        update: 'GroupsController_update',
+        remove: 'GroupsController_delete',
+      }),
       roles: async (signal?: AbortSignal) =>
-        (await request.get<ReceiverOption[]>(path('receiver', 'role'), { signal })) ?? [],
+        (await request.get<MsgResponse<'GroupsController_roles'>>(msgPath('GroupsController_roles'), {
+          signal,
+        })) ?? [],
       users: async (signal?: AbortSignal) =>
-        (await request.get<ReceiverOption[]>(path('receiver', 'user'), { signal })) ?? [],
+        (await request.get<MsgResponse<'GroupsController_users'>>(msgPath('GroupsController_users'), {
+          signal,
+        })) ?? [],
     },
-    events: crud<MsgEventRuleDto, EventRuleRequest>(request, 'event'),
-    alerts: crud<MsgAlertDto, AlertRequest>(request, 'alerts'),
+    events: crud(request, {
+      page: 'EventRulesController_page',
+      create: 'EventRulesController_create',
+      update: 'EventRulesController_update',
+      remove: 'EventRulesController_delete',
+    }),
+    alerts: crud(request, {
+      page: 'AlertsController_page',
+      create: 'AlertsController_create',
+      update: 'AlertsController_update',
+      remove: 'AlertsController_delete',
+    }),
     sendLogs: {
       page: async (page: number, size: number, params: QueryParams = {}, signal?: AbortSignal) =>
-        (await request.get<GridPage<SendLogDto>>(path('send_log', 'page', page, 'size', size), {
-          params,
-          signal,
-        })) ?? EMPTY,
+        (await request.get<MsgResponse<'SendLogsController_page'>>(
+          msgPath('SendLogsController_page', { page, size }),
+          { params, signal },
+        )) ?? EMPTY,
     },
   };
 }

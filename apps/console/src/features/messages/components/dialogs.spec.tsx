@@ -201,7 +201,8 @@ describe('config dialog', () => {
         ),
     });
     ok();
-    await waitFor(() => expect(body()).toContain("A configuration named 'X' already exists"));
+    // The code is shown in the user's language (the request layer translates known codes).
+    await waitFor(() => expect(body()).toContain('The configuration name is already taken'));
     expect(onSaved).not.toHaveBeenCalled();
     expect(document.querySelector('.ant-modal-title')?.textContent).toBe('modify config');
   });

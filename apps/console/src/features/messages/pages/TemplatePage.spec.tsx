@@ -170,7 +170,7 @@ describe('message template list', () => {
     );
   });
 
-  it("delete refused by the server shows the server's message, not 'deleted successfully'", async () => {
+  it("delete refused by the server shows the refusal (its code translated), not 'deleted successfully'", async () => {
     await openPage(ALL_MSG_PERMISSIONS, {
       'DELETE /ms/m1/msg/template/1': () =>
         json(
@@ -184,7 +184,7 @@ describe('message template list', () => {
       [...document.querySelectorAll('.ant-modal-confirm button')].find((b) => b.textContent === 'OK')!,
     );
     await waitFor(() =>
-      expect(document.body.textContent).toContain('The template is used by 1 event or alert rule(s)'),
+      expect(document.body.textContent).toContain('The template is in use and cannot be deleted'),
     );
     expect(document.body.textContent).not.toContain('deleted successfully');
   });
