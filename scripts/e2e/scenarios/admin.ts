@@ -1,12 +1,24 @@
 /**
- * Administration screens: users (with the user-role dialog and the xlsx export), roles with menu
- * authorisation, platform settings, and a screenshot of every page.
+ * Administration screens: users (with the user-role dialog and the xlsx export, copy, password reset
+ * and two-factor enrolment), roles with menu authorisation, platform settings, and a screenshot of
+ * every page.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { authenticator } from 'otplib';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, menu, pathOf, signIn, visible, type Scenario, type ScenarioContext } from './support';
+import {
+  ACCOUNTS,
+  captchaAnswer,
+  menu,
+  openUserMenuItem,
+  pathOf,
+  signIn,
+  visible,
+  type Scenario,
+  type ScenarioContext,
+} from './support';
 
 /** A token for setting things up through the api directly (the captcha answer is exposed in tests). */
 async function apiToken(
@@ -143,6 +155,87 @@ export const adminScenarios: Scenario[] = [
       await t.screenshot(clerk, 'admin-users-as-operator');
       await clerk.goto(`${t.baseUrl}/sys/role`);
       await visible(clerk, '抱歉，您没有访问此页面的权限。');
+    },
+  },
+  {
+    name: 'admin: copies a user (with its roles), resets its password, and the copy turns on two-factor sign-in',
+    async run(t) {
+      const token = await apiToken(t, ACCOUNTS.admin);
+      const roles = await api<{ id: number; code: string }[]>(t, token, 'GET', '/api/role/all');
+      const roleIds = ['operator', 'fleet_manager'].map((code) => roles.find((r) => r.code === code)!.id);
+      await api(t, token, 'POST', '/api/user', {
+        username: 'e2e.source',
+        password: 'Source@12345',
+        realName: 'E2E 原用户',
+        organizationId: 1,
+        roleIds,
+      });
+
+      const page = await t.newPage();
+      await signIn(page, t, ACCOUNTS.admin);
+      await page.goto(`${t.baseUrl}/sys/user`);
+      await page.getByTestId('user-more-e2e.source').waitFor();
+
+      // Copy: a new account with the source's organisation and roles.
+      await page.getByTestId('user-more-e2e.source').click();
+      await page.getByRole('menuitem', { name: '复制用户' }).click();
+      const copy = page.locator('.ant-modal').filter({ hasText: '复制用户：E2E 原用户' });
+      await copy.locator('input#username').fill('e2e.copy');
+      await copy.locator('input#realName').fill('E2E 复制用户');
+      await copy.locator('input#password').fill('Copy@12345');
+      await copy.locator('input#confirmPassword').fill('Copy@12345');
+      await t.screenshot(page, 'admin-user-copy');
+      await copy.getByRole('button', { name: /确\s*定/ }).click();
+      await visible(page, '用户已复制');
+      await page.getByTestId('user-more-e2e.copy').waitFor();
+      const found = await api<{ list: { username: string; roleIds: number[]; organizationId: number }[] }>(
+        t,
+        token,
+        'GET',
+        '/api/user/page/1/size/10?username=e2e.copy',
+      );
+      const copied = found.list.find((u) => u.username === 'e2e.copy');
+      assert.ok(copied, 'the copy is listed');
+      assert.deepEqual([...copied.roleIds].sort(), [...roleIds].sort(), 'the copy has the source roles');
+      assert.equal(copied.organizationId, 1);
+
+      // Reset the copy's password; it signs in with the new one.
+      await page.getByTestId('user-more-e2e.copy').click();
+      await page.getByRole('menuitem', { name: '重置密码' }).click();
+      const reset = page.locator('.ant-modal').filter({ hasText: '重置密码：E2E 复制用户' });
+      await reset.locator('input#password').fill('Reset@12345');
+      await reset.locator('input#confirmPassword').fill('Reset@12345');
+      await reset.getByRole('button', { name: /确\s*定/ }).click();
+      await visible(page, '密码已重置，该用户需重新登录');
+      const user = await t.newPage();
+      await signIn(user, t, { username: 'e2e.copy', password: 'Reset@12345' });
+
+      // The copy turns on two-factor sign-in from its user menu: QR code, a first code, recovery codes.
+      await openUserMenuItem(user, '双重验证');
+      await user.getByTestId('totp-enrol').click();
+      await user.getByTestId('totp-qr').waitFor();
+      const secret = ((await user.getByTestId('totp-secret').textContent()) ?? '').trim();
+      assert.match(secret, /^[A-Z2-7]{16,}$/, `a base32 secret: ${secret}`);
+      await user.getByTestId('totp-code').fill(authenticator.generate(secret));
+      await t.screenshot(user, 'admin-totp-enrolment');
+      await user.getByTestId('totp-confirm').click();
+      await user.getByTestId('totp-recovery-codes').waitFor();
+      await t.screenshot(user, 'admin-totp-recovery-codes');
+
+      // From now on the sign-in asks for a code (a fresh one: each code is accepted once).
+      await new Promise((resolve) => setTimeout(resolve, (authenticator.timeRemaining() + 1) * 1000));
+      const again = await t.newPage();
+      await again.goto(`${t.baseUrl}/login`);
+      await again.getByTestId('login-username').fill('e2e.copy');
+      await again.getByTestId('login-password').fill('Reset@12345');
+      await again.getByTestId('login-captcha').fill(await captchaAnswer(again));
+      await again.getByTestId('login-submit').click();
+      await again.getByTestId('login-totp').waitFor();
+      await again.getByTestId('login-totp').fill(authenticator.generate(secret));
+      await again.getByTestId('login-captcha').fill(await captchaAnswer(again));
+      await again.getByTestId('login-submit').click();
+      await again.waitForURL((url) => url.pathname === '/home');
+      await again.getByTestId('user-menu').waitFor();
     },
   },
   {

@@ -92,8 +92,10 @@ function serviceProvider(def: AssetDefinition): Provider {
   };
 }
 
-/** Grids with an xlsx export (and import): all but the station fee settings, which are station columns. */
-const SHEET_DEFINITIONS = ASSET_DEFINITIONS.filter((def) => ASSET_SHEETS[def.kind] !== undefined);
+/** Grids with an xlsx export (and import); the station fee settings' import changes existing stations. */
+const SHEET_DEFINITIONS = [...ASSET_DEFINITIONS, ...SERVICE_ONLY_DEFINITIONS].filter(
+  (def) => ASSET_SHEETS[def.kind] !== undefined,
+);
 
 function sheetServiceProvider(def: AssetDefinition): Provider {
   return {
@@ -119,8 +121,8 @@ export class AssetsModule {
         PilesController,
         CardsController,
         StationPicturesController,
-        StationFeeController,
         ...SHEET_DEFINITIONS.flatMap((def) => assetSheetControllers(def, ASSET_SHEETS[def.kind].importable)),
+        StationFeeController,
         ...ASSET_DEFINITIONS.map(assetCrudController),
       ],
       providers: [

@@ -41,6 +41,8 @@ export const HOST_BUTTONS = {
   enable: 'basic:host:enable',
   delivery: 'basic:host:delivery',
   unknown: 'basic:host:unknown',
+  unknownExport: 'basic:host:unknown:export',
+  add: 'basic:host:add',
 } as const;
 
 export const PRICE_PLAN_BUTTONS = { view: 'price_plan:view', edit: 'price_plan:edit' } as const;

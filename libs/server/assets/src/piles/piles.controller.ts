@@ -1,15 +1,24 @@
-import { Controller, Get, Inject, Post } from '@nestjs/common';
+import { Controller, Get, Inject, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   AuthPrincipal,
   CurrentPrincipal,
+  type HttpResponse,
   RequirePermissions,
   ZodBody,
   ZodParams,
+  ZodQuery,
 } from '@voltdepot/server-core';
+import {
+  SPREADSHEET_LANGUAGES,
+  type SpreadsheetLanguage,
+  type XlsxHttpResponse,
+} from '@voltdepot/server-spreadsheet';
+import { z } from 'zod';
 import type { GridPage } from '@voltdepot/shared-contracts';
 import type { AssetView } from '../shared/asset-definition';
 import { PageParams, pageParamsSchema } from '../shared/fields';
+import { sendUnknownPiles } from '../spreadsheets/unknown-pile-sheet';
 import type { UnknownPileAttempt } from './gateway-registry.repository';
 import {
   chargePointIdParamsSchema,
@@ -19,6 +28,8 @@ import {
   registerUnknownPileSchema,
 } from './piles.dto';
 import { PilesService } from './piles.service';
+
+const exportQuerySchema = z.object({ lang: z.enum(SPREADSHEET_LANGUAGES).default('zh-CN') }).strict();
 
 /**
  * Charging-host routes beyond the grid (its export is the generic one of asset-sheets). Registered
@@ -62,6 +73,20 @@ export class PilesController {
   @RequirePermissions('basic:host:unknown')
   unknown(@ZodParams(pageParamsSchema) params: PageParams): Promise<GridPage<UnknownPileAttempt>> {
     return this.piles.unknownPage(params.page, params.size);
+  }
+
+  /** The unknown-pile list as xlsx (`lang` zh-CN or en-US). */
+  @Get('unknown/export')
+  @RequirePermissions('basic:host:unknown:export')
+  async exportUnknown(
+    @ZodQuery(exportQuerySchema) query: { lang: SpreadsheetLanguage },
+    @Res() res: HttpResponse,
+  ): Promise<void> {
+    await sendUnknownPiles(
+      (page, size) => this.piles.unknownPage(page, size),
+      query.lang,
+      res as unknown as XlsxHttpResponse,
+    );
   }
 
   @Post('unknown/:chargePointId/register')

@@ -73,6 +73,16 @@ export class AssetCrudService {
     return this.save(scope, undefined, values, m);
   }
 
+  /** Changes a visible row with a scope already known (an import asks once per file), in `m`'s transaction. */
+  async updateIn(
+    scope: AssetsDataScope,
+    id: number,
+    values: AssetValues,
+    m?: EntityManager,
+  ): Promise<AssetView> {
+    return this.save(scope, await this.visible(scope, id, m), values, m);
+  }
+
   async update(me: AuthPrincipal, id: number, values: AssetValues): Promise<AssetView> {
     const scope = await this.scopeOf(me);
     const previous = await this.visible(scope, id);

@@ -224,6 +224,11 @@ export class AssetSheetService {
         const written = new Map<string, number>();
         await this.repository.transaction(async (m) => {
           for (const [index, { row, value }] of accepted.entries()) {
+            if (this.spec.updatesBy !== undefined) {
+              await this.updateRow(scope, value, m, problemsOf(row), written, row);
+              await saved(index + 1);
+              continue;
+            }
             if (await this.saveRow(scope, value, m, problemsOf(row), written, row)) {
               for (const rule of this.crud.def.unique) {
                 const key = uniqueKey(rule, value);
@@ -294,7 +299,18 @@ export class AssetSheetService {
       const value = this.cellValue(column, text, body, lookups, language, fail, (key) => !!row.cells[key]);
       if (value !== undefined) body[column.key] = value;
     }
-    const parsed = this.crud.def.createSchema.safeParse(body);
+    const updatesBy = this.spec.updatesBy;
+    const target = updatesBy === undefined ? undefined : body[updatesBy];
+    if (updatesBy !== undefined) {
+      delete body[updatesBy];
+      // The row to change must be named (an unknown one is reported by its lookup).
+      if (target === undefined && !reported.has(updatesBy)) {
+        const header = this.spec.columns.find((c) => c.key === updatesBy)?.header['en-US'] ?? updatesBy;
+        fail(updatesBy, `${header} cannot be empty`);
+      }
+    }
+    const schema = updatesBy === undefined ? this.crud.def.createSchema : this.crud.def.updateSchema;
+    const parsed = schema.safeParse(body);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '(row)');
@@ -302,7 +318,10 @@ export class AssetSheetService {
       }
       return null;
     }
-    return reported.size > 0 ? null : (parsed.data as AssetValues);
+    if (reported.size > 0) return null;
+    return updatesBy === undefined
+      ? (parsed.data as AssetValues)
+      : { ...(parsed.data as AssetValues), [updatesBy]: target };
   }
 
   private cellValue(
@@ -414,6 +433,42 @@ export class AssetSheetService {
       }
     }
     return ok ? [...ids] : undefined;
+  }
+
+  /**
+   * Changes the existing row a sheet row names (`updatesBy`) under a savepoint, like saveRow; a row named
+   * twice in one file is reported as a repeat of the first.
+   */
+  private async updateRow(
+    scope: AssetsDataScope,
+    value: AssetValues,
+    m: EntityManager,
+    problems: RowProblems,
+    written: Map<string, number>,
+    row: number,
+  ): Promise<void> {
+    const key = this.spec.updatesBy!;
+    const { [key]: id, ...values } = value;
+    const earlier = written.get(String(id));
+    if (earlier !== undefined) {
+      problems.add(key, `Repeats row ${earlier}`);
+      return;
+    }
+    written.set(String(id), row);
+    await m.query('SAVEPOINT asset_import_row');
+    try {
+      await this.crud.updateIn(scope, Number(id), values, m);
+      await m.query('RELEASE SAVEPOINT asset_import_row');
+    } catch (error) {
+      await m.query('ROLLBACK TO SAVEPOINT asset_import_row');
+      if (!(error instanceof DomainException)) throw error;
+      const details = Array.isArray(error.details)
+        ? (error.details as { field?: unknown; message?: unknown }[])
+        : [];
+      const named = details.filter((d) => typeof d.field === 'string' && typeof d.message === 'string');
+      if (named.length === 0) problems.add('(row)', error.message);
+      for (const d of named) problems.add(String(d.field), String(d.message));
+    }
   }
 
   /**

@@ -61,6 +61,11 @@ export type SheetSpec = {
   columns: SheetColumnSpec[];
   /** The grid also imports (xlsx or xls) with its import button. */
   importable: boolean;
+  /**
+   * The import changes existing rows instead of adding them: this column (a `ref` to the grid's own
+   * table) names the row, and the other columns are its new values (the grid's update schema).
+   */
+  updatesBy?: string;
 };
 
 const h = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
@@ -782,6 +787,39 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
       stationRef(false),
       { key: 'enabled', header: h('启用', 'Enabled'), kind: 'bool', dictionary: YES_NO },
       text('remark', '备注', 'Remark'),
+    ],
+  },
+  stationFee: {
+    sheet: 'station fees',
+    fileName: h('充电站收费设置', 'station-fee-settings'),
+    importable: true,
+    // The import sets the fee settings of existing stations, found by number in the caller's data scope.
+    updatesBy: 'id',
+    columns: [
+      {
+        key: 'id',
+        header: h('充电站编号', 'Station number'),
+        kind: 'ref',
+        required: true,
+        view: 'number',
+        ref: { table: 'station', noun: 'station', by: ['number'], scoped: true },
+      },
+      { ...exportOnly('name', '充电站名称', 'Station name'), width: 24 },
+      {
+        key: 'feeScope',
+        header: h('收费范围', 'Fee scope'),
+        kind: 'enum',
+        required: true,
+        dictionary: FEE_SCOPE_LABELS,
+      },
+      int('freeParkingMinutes', '免费停车(分钟)', 'Free parking (minutes)', true),
+      int('occupationIntervalMinutes', '占位计费间隔(分钟)', 'Occupation interval (minutes)', true),
+      yesNo('occupationFeeEnabled', '收取占位费', 'Occupation fee'),
+      int('occupationUnitPriceFen', '占位单价(分)', 'Occupation unit price (fen)', true),
+      int('cappedAmountFen', '封顶金额(分)', 'Capped amount (fen)', true),
+      yesNo('serviceFeeFree', '免服务费', 'Service fee free'),
+      int('serviceFeeFen', '服务费(分/kWh)', 'Service fee (fen/kWh)'),
+      { ...text('serviceFeeDescription', '服务费说明', 'Service fee description'), width: 32 },
     ],
   },
   peakTime: {

@@ -27,6 +27,7 @@ import { OcppMeterBigint1764000000000 } from './1764000000000-ocpp-meter-bigint'
 import { OrderVehicleStartMode1764010000000 } from './1764010000000-order-vehicle-start-mode';
 import { PricePlanVersions1764020000000 } from './1764020000000-price-plan-versions';
 import { ChargerTypeNames1764040000000 } from './1764040000000-charger-type-names';
+import { StationFeeUnknownPileSheets1764050000000 } from './1764050000000-station-fee-unknown-pile-sheets';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -59,4 +60,5 @@ export const allMigrations = [
   OrderVehicleStartMode1764010000000,
   PricePlanVersions1764020000000,
   ChargerTypeNames1764040000000,
+  StationFeeUnknownPileSheets1764050000000,
 ];

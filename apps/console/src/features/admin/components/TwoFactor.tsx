@@ -1,9 +1,10 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPath } from '@voltdepot/console-api-client';
 import { GuardedButton } from '@voltdepot/console-ui';
 import type { SessionTokens, TotpEnrolment, UserExt } from '@voltdepot/shared-contracts';
-import { Alert, App, Button, Flex, Form, Input, Modal, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Modal, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../request';
@@ -19,7 +20,6 @@ function EnrolmentStep({
   onConfirm: (code: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ code: string }>();
   return (
     <Flex vertical gap={12} align="center" data-testid="totp-enrolment">
       <Typography.Paragraph style={{ alignSelf: 'stretch' }}>{t('admin.totp.scan')}</Typography.Paragraph>
@@ -34,35 +34,49 @@ function EnrolmentStep({
       <Typography.Text code copyable data-testid="totp-secret">
         {enrolment.secret}
       </Typography.Text>
-      <Form form={form} layout="inline" component="div" style={{ marginTop: 8 }}>
-        <Form.Item
+      <ProForm<{ code: string }>
+        layout="inline"
+        style={{ marginTop: 8 }}
+        onFinish={async ({ code }) => {
+          await onConfirm(code.trim()).catch(() => undefined); // the request layer showed it
+        }}
+        submitter={{
+          render: (props) => (
+            <GuardedButton
+              type="primary"
+              data-testid="totp-confirm"
+              loading={submitting(props.submitButtonProps)}
+              onClick={() => props.submit?.()}
+            >
+              {t('admin.totp.confirm')}
+            </GuardedButton>
+          ),
+        }}
+      >
+        <ProFormText
           name="code"
           rules={[
             { required: true, message: t('admin.totp.codeRequired') },
             { pattern: /^\d{6}$/, message: t('admin.totp.codeSixDigits') },
           ]}
-        >
-          <Input
-            placeholder={t('admin.totp.code')}
-            maxLength={6}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            data-testid="totp-code"
-          />
-        </Form.Item>
-        <GuardedButton
-          type="primary"
-          data-testid="totp-confirm"
-          onClick={async () => {
-            const { code } = await form.validateFields();
-            await onConfirm(code.trim()).catch(() => undefined);
-          }}
-        >
-          {t('admin.totp.confirm')}
-        </GuardedButton>
-      </Form>
+          fieldProps={
+            {
+              placeholder: t('admin.totp.code'),
+              maxLength: 6,
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              'data-testid': 'totp-code',
+            } as object
+          }
+        />
+      </ProForm>
     </Flex>
   );
+}
+
+/** Whether a ProForm submitter's button is loading (its form is submitting). */
+function submitting(props: unknown): boolean {
+  return typeof props === 'object' && props !== null && (props as { loading?: unknown }).loading === true;
 }
 
 /** The recovery codes, shown once. */
@@ -98,7 +112,6 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
-  const [passwordForm] = Form.useForm<{ password: string }>();
   const ext = useQuery({
     queryKey: adminQueryKeys.twoFactor(),
     queryFn: ({ signal }) => request.get<UserExt>(apiPath('CurrentUserController_ext'), { signal }),
@@ -142,32 +155,40 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
             subTitle={t('admin.totp.isOnHint')}
           />
           {disabling ? (
-            <Form form={passwordForm} layout="vertical" component="div">
-              <Form.Item
+            <ProForm<{ password: string }>
+              layout="vertical"
+              onFinish={async ({ password }) => {
+                try {
+                  await adminApi.disableTotp(password);
+                } catch {
+                  return; // shown by the request layer
+                }
+                void message.success(t('admin.totp.disabledNow'));
+                setDisabling(false);
+                refresh();
+              }}
+              submitter={{
+                render: (props) => (
+                  <GuardedButton
+                    danger
+                    data-testid="totp-disable-confirm"
+                    loading={submitting(props.submitButtonProps)}
+                    onClick={() => props.submit?.()}
+                  >
+                    {t('admin.totp.turnOff')}
+                  </GuardedButton>
+                ),
+              }}
+            >
+              <ProFormText.Password
                 name="password"
                 label={t('admin.totp.currentPassword')}
                 rules={[{ required: true, message: t('admin.totp.passwordRequired') }]}
-              >
-                <Input.Password autoComplete="current-password" data-testid="totp-disable-password" />
-              </Form.Item>
-              <GuardedButton
-                danger
-                data-testid="totp-disable-confirm"
-                onClick={async () => {
-                  const { password } = await passwordForm.validateFields();
-                  try {
-                    await adminApi.disableTotp(password);
-                    void message.success(t('admin.totp.disabledNow'));
-                    setDisabling(false);
-                    refresh();
-                  } catch {
-                    // shown by the request layer
-                  }
-                }}
-              >
-                {t('admin.totp.turnOff')}
-              </GuardedButton>
-            </Form>
+                fieldProps={
+                  { autoComplete: 'current-password', 'data-testid': 'totp-disable-password' } as object
+                }
+              />
+            </ProForm>
           ) : (
             <Button danger onClick={() => setDisabling(true)} data-testid="totp-disable">
               {t('admin.totp.turnOff')}

@@ -31,9 +31,9 @@ const KINDS: Record<string, readonly AssetKind[]> = {
   ],
   row: ['company', 'station', 'pile', 'gun', 'card', 'parkingSpace', 'peakTime', 'stationFee'],
   create: ['company', 'station', 'pile', 'gun', 'card', 'camera', 'alarmCode'],
-  export: ['company', 'station', 'pile', 'gun', 'vehicle', 'card', 'camera', 'peakTime'],
-  import: ['company', 'vehicle', 'card', 'parkingSpace', 'stopCode'],
-  template: ['company', 'card', 'parkingSpace'],
+  export: ['company', 'station', 'pile', 'gun', 'vehicle', 'card', 'camera', 'peakTime', 'stationFee'],
+  import: ['company', 'vehicle', 'card', 'parkingSpace', 'stopCode', 'stationFee'],
+  template: ['company', 'card', 'parkingSpace', 'stationFee'],
 };
 
 const served = new Set(Object.values(apiOperations).map((op) => `${op.method} ${op.path}`));
@@ -70,12 +70,14 @@ describe('the paths of the basic-data screens are served by the api (generated c
 
   it.each([
     'unknownPiles',
+    'unknownPilesExport',
     'registerUnknown',
     'pictures',
     'picture',
     'dictionary',
     'pricePlans',
     'assignPricePlan',
+    'stationPricePlans',
   ] as const)('%s', (name) => {
     expect(served).toContain(`${METHOD[name] ?? 'GET'} ${ASSET_PATHS[name]}`);
   });

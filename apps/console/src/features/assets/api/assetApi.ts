@@ -1,4 +1,4 @@
-import type { DictNode, GridPage } from '@voltdepot/shared-contracts';
+import type { DictNode, GridPage, StationPricePlanView } from '@voltdepot/shared-contracts';
 import { request, type FileResult, type QueryParams } from '../../../request';
 import type { AssetKind, AssetRow, ImportReport, PricePlanOption, UnknownPileAttempt } from '../types';
 
@@ -23,12 +23,14 @@ export const ASSET_PATHS = {
   pileBatch: '/api/pile/batch/{action}',
   unknownPiles: '/api/pile/unknown/page/{page}/size/{size}',
   registerUnknown: '/api/pile/unknown/{chargePointId}/register',
+  unknownPilesExport: '/api/pile/unknown/export',
   cardAction: '/api/card/{id}/{action}',
   pictures: '/api/station/{id}/picture',
   picture: '/api/station/{id}/picture/{pictureId}',
   dictionary: '/api/dict/type/{code}',
   pricePlans: '/api/pricePlan/page/{page}/size/{size}',
   assignPricePlan: '/api/pricePlan/station/{stationId}',
+  stationPricePlans: '/api/pricePlan/station/{stationId}',
 } as const;
 
 /** Fills a path template; values are URI-encoded. */
@@ -81,6 +83,10 @@ export const assetApi = {
     const path = fillPath(ASSET_PATHS.unknownPiles, { page, size });
     return (await request.get<GridPage<UnknownPileAttempt>>(path, { signal })) ?? EMPTY;
   },
+  /** Saves the unknown-pile list as .xlsx; resolves with the saved name. */
+  exportUnknownPiles(lang: string, fileName: string) {
+    return request.exportExcel(ASSET_PATHS.unknownPilesExport, { params: { lang }, fileName });
+  },
   registerUnknown(chargePointId: string, body: Record<string, unknown>) {
     return request.post<{ pile: AssetRow; ocppPassword: string }>(
       fillPath(ASSET_PATHS.registerUnknown, { chargePointId }),
@@ -116,10 +122,19 @@ export const assetApi = {
     const path = fillPath(ASSET_PATHS.pricePlans, { page: 1, size: OPTIONS_PAGE_SIZE });
     return ((await request.get<GridPage<PricePlanOption>>(path, { signal })) ?? EMPTY).list;
   },
-  assignPricePlan(stationId: number, planId: number, effectiveFrom: string) {
+  /** Links the plan to the station from `effectiveFrom` (an instant with offset; undefined: now). */
+  assignPricePlan(stationId: number, planId: number, effectiveFrom: string | undefined) {
     return request.post<void>(fillPath(ASSET_PATHS.assignPricePlan, { stationId }), {
       planId,
-      effectiveFrom,
+      ...(effectiveFrom ? { effectiveFrom } : {}),
     });
+  },
+  /** The station's plan history, newest first. */
+  async stationPricePlans(stationId: number, signal?: AbortSignal): Promise<StationPricePlanView[]> {
+    return (
+      (await request.get<StationPricePlanView[]>(fillPath(ASSET_PATHS.stationPricePlans, { stationId }), {
+        signal,
+      })) ?? []
+    );
   },
 };

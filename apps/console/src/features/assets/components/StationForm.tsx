@@ -1,14 +1,15 @@
 import {
   DrawerForm,
   ProForm,
+  ProFormDateTimePicker,
   ProFormDependency,
   ProFormSelect,
   type ProFormInstance,
 } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePermission } from '@voltdepot/console-ui';
-import { Alert, App, Col, Divider, Form } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, App, Col, Divider, Form, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetApi } from '../api/assetApi';
@@ -25,8 +26,21 @@ import { CoordinatePicker } from './CoordinatePicker';
 import { toBody, toFormValues } from './fieldModel';
 import { groupLabels, LabelsInput } from './LabelsInput';
 import { StationPictures } from './StationPictures';
+import { StationPricePlanHistory, stationPricePlansKey } from './StationPricePlanHistory';
 
 const STATION_BUTTONS = gridButtons(BASIC_MENUS.station);
+
+/** A picked plan start more than a minute ago: the api refuses it (the form may have been open a while). */
+const PAST_GRACE_MS = 60_000;
+type PickedTime = Dayjs | string | null | undefined;
+const picked = (value: PickedTime): Dayjs | undefined =>
+  value ? (dayjs.isDayjs(value) ? value : dayjs(value)) : undefined;
+
+/** The plan's start to send: a later picked time as an instant with offset, else undefined (now). */
+export function planEffectiveFrom(value: PickedTime, now: Dayjs = dayjs()): string | undefined {
+  const at = picked(value);
+  return at?.isValid() && at.isAfter(now) ? at.format('YYYY-MM-DDTHH:mm:ssZ') : undefined;
+}
 
 /** The map picker bound to the form's longitude and latitude. */
 function MapField() {
@@ -114,6 +128,37 @@ function StationFormBody({
             tooltip={t('assets.station.pricePlanHint')}
             placeholder={t('assets.common.select')}
           />
+          <ProFormDateTimePicker
+            name="pricePlanFrom"
+            label={t('assets.station.pricePlanFrom')}
+            colProps={{ span: 12 }}
+            disabled={!canEditPlans}
+            tooltip={t('assets.station.pricePlanFromHint')}
+            fieldProps={
+              {
+                format: 'YYYY-MM-DD HH:mm:ss',
+                placeholder: t('assets.station.pricePlanNow'),
+                style: { width: '100%' },
+                disabledDate: (day: Dayjs) => day.isBefore(dayjs(), 'day'),
+                'data-testid': 'station-price-plan-from',
+              } as never
+            }
+            rules={[
+              {
+                validator: async (_r: unknown, value: PickedTime) => {
+                  const at = picked(value);
+                  if (at?.isValid() && at.valueOf() < Date.now() - PAST_GRACE_MS)
+                    throw new Error(t('assets.station.pricePlanFromPast'));
+                },
+              },
+            ]}
+          />
+          {row && (
+            <Col span={24} style={{ marginBottom: 16 }}>
+              <Typography.Text strong>{t('assets.station.pricePlanHistory')}</Typography.Text>
+              <StationPricePlanHistory stationId={row.id} />
+            </Col>
+          )}
         </>
       )}
       <Col span={24}>
@@ -167,6 +212,7 @@ export function stationFormValues(row: AssetRow | undefined): Record<string, unk
     ...toFormValues(stationFields, row),
     labelIds: (row?.['labelIds'] as number[] | undefined) ?? [],
     pricePlanId: row?.['pricePlanId'] ?? undefined,
+    pricePlanFrom: undefined,
   };
 }
 
@@ -196,7 +242,12 @@ export function useSaveStation() {
     const planId = values['pricePlanId'];
     if (canEditPlans && typeof planId === 'number' && planId !== row?.['pricePlanId']) {
       try {
-        await assetApi.assignPricePlan(saved.id, planId, dayjs().format());
+        await assetApi.assignPricePlan(
+          saved.id,
+          planId,
+          planEffectiveFrom(values['pricePlanFrom'] as PickedTime),
+        );
+        void queryClient.invalidateQueries({ queryKey: stationPricePlansKey(saved.id) });
       } catch {
         // The station is saved; the request layer showed why the plan was not linked.
       }

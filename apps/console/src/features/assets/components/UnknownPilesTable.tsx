@@ -1,12 +1,16 @@
-import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Permission } from '@voltdepot/console-ui';
-import { Alert, App, Modal, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
+import { type ActionType, ModalForm, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { GuardedButton, Permission } from '@voltdepot/console-ui';
+import { Alert, App, Modal, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { useGridRequest } from '../../../app/grid/useGridRequest';
+import { useLocale } from '../../../app/providers/useLocale';
 import { assetApi, ASSET_PAGE_SIZE } from '../api/assetApi';
 import { useRefOptions } from '../hooks/useRefOptions';
+import { HOST_BUTTONS } from '../permissions';
 import { assetsQueryKeys } from '../queryKeys';
 import { messageOf, PATTERNS, textProblem, type Translate } from '../rules/formRules';
 import type { UnknownPileAttempt } from '../types';
@@ -22,15 +26,15 @@ export function UnknownPilesTable() {
   const { t } = useTranslation();
   const tx = t as unknown as Translate;
   const { message } = App.useApp();
+  const { locale } = useLocale();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const actionRef = useRef<ActionType>(undefined);
   const [registering, setRegistering] = useState<string | undefined>();
   const [issued, setIssued] = useState<{ chargePointId: string; password: string } | undefined>();
   const stations = useRefOptions(stationRefSpec, {}, registering !== undefined);
-  const query = useQuery({
-    queryKey: assetsQueryKeys.unknownPiles(page, ASSET_PAGE_SIZE),
-    queryFn: ({ signal }) => assetApi.unknownPiles(page, ASSET_PAGE_SIZE, signal),
-    placeholderData: keepPreviousData,
+  const request = useGridRequest<UnknownPileAttempt>({
+    queryKey: (page, size) => assetsQueryKeys.unknownPiles(page, size),
+    fetch: (page, size, _filters, signal) => assetApi.unknownPiles(page, size, signal),
   });
 
   const textRule = (
@@ -48,28 +52,60 @@ export function UnknownPilesTable() {
   return (
     <>
       <Alert type="info" showIcon message={t('assets.unknown.hint')} style={{ marginBottom: 16 }} />
-      <Table<UnknownPileAttempt>
+      <ProTable<UnknownPileAttempt>
         rowKey="chargePointId"
         data-testid="unknown-piles"
-        loading={query.isFetching}
-        dataSource={query.data?.list}
+        headerTitle={t('assets.unknown.title')}
+        actionRef={actionRef}
+        request={request}
+        search={false}
+        cardBordered
+        options={{ density: false, setting: false, reload: true }}
         pagination={{
-          current: page,
           pageSize: ASSET_PAGE_SIZE,
-          total: query.data?.total ?? 0,
-          onChange: setPage,
+          showSizeChanger: false,
           showTotal: (total) => t('common.total', { total }),
         }}
+        toolBarRender={() => [
+          <Permission key="export" code={HOST_BUTTONS.unknownExport}>
+            <GuardedButton
+              icon={<DownloadOutlined />}
+              data-testid="export-unknown-piles"
+              onClick={async () => {
+                const saved = await assetApi.exportUnknownPiles(
+                  locale,
+                  `${t('assets.unknown.title')}${t('assets.common.exportFile')}.xlsx`,
+                );
+                if (saved) void message.success(t('assets.common.exported', { name: saved }));
+              }}
+            >
+              {t('assets.common.export')}
+            </GuardedButton>
+          </Permission>,
+        ]}
         columns={[
           { title: t('assets.field.chargePointId'), dataIndex: 'chargePointId' },
-          { title: t('assets.unknown.addresses'), render: (_v, r) => r.remoteAddresses.join(', ') || '-' },
+          {
+            title: t('assets.unknown.addresses'),
+            dataIndex: 'remoteAddresses',
+            render: (_v, r) => r.remoteAddresses.join(', ') || '-',
+          },
           { title: t('assets.unknown.attempts'), dataIndex: 'attempts', width: 100 },
-          { title: t('assets.unknown.firstSeen'), render: (_v, r) => formatDateTime(r.firstSeenAt) },
-          { title: t('assets.unknown.lastSeen'), render: (_v, r) => formatDateTime(r.lastSeenAt) },
+          {
+            title: t('assets.unknown.firstSeen'),
+            dataIndex: 'firstSeenAt',
+            render: (_v, r) => formatDateTime(r.firstSeenAt),
+          },
+          {
+            title: t('assets.unknown.lastSeen'),
+            dataIndex: 'lastSeenAt',
+            render: (_v, r) => formatDateTime(r.lastSeenAt),
+          },
           {
             title: t('assets.common.actions'),
+            valueType: 'option',
             render: (_v, r) => (
-              <Permission code="basic:host:add">
+              <Permission key="register" code={HOST_BUTTONS.add}>
                 <Typography.Link
                   data-testid={`register-${r.chargePointId}`}
                   onClick={() => setRegistering(r.chargePointId)}
@@ -104,6 +140,7 @@ export function UnknownPilesTable() {
           setRegistering(undefined);
           setIssued({ chargePointId, password: result.ocppPassword });
           void queryClient.invalidateQueries({ queryKey: assetsQueryKeys.all });
+          void actionRef.current?.reload();
           return true;
         }}
       >

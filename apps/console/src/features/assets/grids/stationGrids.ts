@@ -205,7 +205,8 @@ export const stationFeeGrid: GridConfig = {
   title: 'stationFee',
   canAdd: false,
   canDelete: false,
-  exportable: false,
+  // The import changes the fee settings of existing stations, found by station number.
+  importable: true,
   fields: [
     { name: 'number', label: 'number', kind: 'text', form: false, search: true },
     { name: 'name', label: 'stationName', kind: 'text', form: false, search: true },
