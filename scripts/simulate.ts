@@ -1,52 +1,124 @@
 /**
- * Simulated OCPP 1.6J piles against a running gateway.
- *
- *   node -r @swc-node/register scripts/simulate.ts --url ws://127.0.0.1:9000/ocpp --piles 5 --guns 2 \
- *     [--prefix SIM-] [--password secret | --password-template 'pw-{id}'] [--id-tags BUS-001,BUS-002]
- *     [--sessions 1] [--time-scale 60] [--meter-interval-ms 1000] [--max-power-w 150000]
- *     [--abnormal-rate 0.1] [--duration-s 0] [--register]
+ * Simulated OCPP 1.6J piles against a running gateway: `npm run simulate -- --help` for the flags.
  *
  * Each gun charges `--sessions` buses one after another (random start SoC 15-45 %, target 85-100 %);
- * a share `--abnormal-rate` of sessions ends with an abnormal reason instead of EVDisconnected.
- * `--register` (needs DATABASE_URL) first registers the piles (active, argon2id password) and the id tags.
+ * a share `--abnormal-rate` of sessions ends with an abnormal reason instead of EVDisconnected, and a
+ * share `--fault-rate` is preceded by a gun fault that clears after `--fault-for` seconds.
+ * `--register` (needs DATABASE_URL) first registers the piles (active, argon2id password, hashed in
+ * parallel) and the id tags.
  * Prints one JSON line per event; on exit (all sessions done, --duration-s elapsed, or Ctrl-C) prints
  * `{"summary": [...]}` with the simulator's own record of every session, for settlement checks.
+ * The piles answer every OCPP 1.6 central-system command (see libs/server/ocpp-simulator).
  */
 import argon2 from 'argon2';
 import { createDataSource } from '@voltdepot/server-database';
-import { SimulatedPile, type SessionRecord } from '@voltdepot/server-ocpp-simulator';
+import {
+  FeatureProfiles,
+  SimulatedPile,
+  type FeatureProfile,
+  type SessionRecord,
+} from '@voltdepot/server-ocpp-simulator';
 import type { StopReason } from '@voltdepot/shared-ocpp';
+
+const USAGE = `Usage: npm run simulate -- [flags]
+
+Connection
+  --url <ws-url>               gateway endpoint without the pile id (ws://127.0.0.1:9000/ocpp)
+  --piles <n>                  number of piles (1)
+  --guns <n>                   guns (connectors) per pile (2)
+  --prefix <text>              pile id prefix; ids are <prefix>001, <prefix>002, ... (SIM-)
+  --password <text>            one password for every pile
+  --password-template <text>   per-pile password, {id} is replaced by the pile id (pw-{id})
+  --register                   register piles and id tags first (needs DATABASE_URL)
+  --register-concurrency <n>   passwords hashed in parallel while registering (4)
+
+Charging
+  --id-tags <a,b,...>          id tags to charge with (BUS-001.. one per gun)
+  --sessions <n>               sessions per gun, one after another; 0 = only connect (1)
+  --time-scale <x>             simulated seconds per real second (60)
+  --meter-interval-ms <ms>     real time between two meter samples (1000)
+  --max-power-w <w>            power limit per gun (150000)
+  --voltage-v <v>              supply voltage for ampere charging profiles (400)
+  --feature-profiles <a,b>     supported OCPP feature profiles (${FeatureProfiles.join(',')})
+
+Faults and network
+  --abnormal-rate <0..1>       share of sessions ending abnormally (0.1)
+  --fault-rate <0..1>          share of sessions preceded by a gun fault (0)
+  --fault-for <s>              how long such a fault lasts (2)
+  --offline-every <s>          drop every pile's connection this often (0 = never)
+  --offline-for <s>            and keep it down this long; transaction messages queue meanwhile (5)
+  --same-message-id            retransmit a transaction message with the same message id (else a new one)
+
+Run
+  --duration-s <s>             stop after this long (0 = when all sessions are done)
+  --help                       print this help
+`;
+
+const FLAGS = new Set([...USAGE.matchAll(/^\s+--([a-z-]+)/gm)].map((m) => m[1]));
+const BOOLEAN_FLAGS = new Set(['register', 'same-message-id', 'help']);
 
 function arg(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   if (index < 0) return undefined;
+  if (BOOLEAN_FLAGS.has(name)) return 'true';
   const value = process.argv[index + 1];
-  return value === undefined || value.startsWith('--') ? 'true' : value;
+  if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
 }
 
-function num(name: string, fallback: number): number {
+function num(name: string, fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
   const raw = arg(name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value)) throw new Error(`--${name} must be a number, got '${raw}'`);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`--${name} must be a number in [${min}, ${max}], got '${raw}'`);
   return value;
+}
+
+function checkFlags(): void {
+  for (const token of process.argv.slice(2))
+    if (token.startsWith('--') && !FLAGS.has(token.slice(2)))
+      throw new Error(`unknown flag ${token} (see --help)`);
 }
 
 const out = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ABNORMAL: StopReason[] = ['EmergencyStop', 'PowerLoss', 'Other', 'UnlockCommand'];
+const FAULTS = ['GroundFailure', 'HighTemperature', 'OverCurrentFailure', 'EVCommunicationError'];
 
-async function register(ids: string[], passwordOf: (id: string) => string, idTags: string[]): Promise<void> {
+/** Run `work` over `items` with at most `limit` at a time (password hashing is CPU-bound). */
+async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+async function register(
+  ids: string[],
+  passwordOf: (id: string) => string,
+  idTags: string[],
+  concurrency: number,
+): Promise<void> {
   const url = process.env['DATABASE_URL'];
   if (!url) throw new Error('--register needs DATABASE_URL');
   const dataSource = createDataSource({ url, poolSize: 2, applicationName: 'voltdepot-simulate' });
   await dataSource.initialize();
   try {
-    for (const id of ids) {
+    const hashes = await mapLimit(ids, concurrency, (id) =>
+      argon2.hash(passwordOf(id), { type: argon2.argon2id }),
+    );
+    for (const [i, id] of ids.entries()) {
       await dataSource.query(
         `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)
          ON CONFLICT (charge_point_id) DO UPDATE SET state = 'active', password_hash = EXCLUDED.password_hash`,
-        [id, await argon2.hash(passwordOf(id), { type: argon2.argon2id })],
+        [id, hashes[i]],
       );
     }
     for (const tag of idTags) {
@@ -55,19 +127,36 @@ async function register(ids: string[], passwordOf: (id: string) => string, idTag
         [tag],
       );
     }
+    out({ event: 'registered', piles: ids.length, idTags: idTags.length });
   } finally {
     await dataSource.destroy();
   }
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  checkFlags();
   const url = arg('url') ?? 'ws://127.0.0.1:9000/ocpp';
-  const count = num('piles', 1);
-  const guns = num('guns', 2);
+  const count = num('piles', 1, { min: 1 });
+  const guns = num('guns', 2, { min: 1, max: 99 });
   const prefix = arg('prefix') ?? 'SIM-';
   const sessionsPerGun = num('sessions', 1);
-  const abnormalRate = num('abnormal-rate', 0.1);
+  const abnormalRate = num('abnormal-rate', 0.1, { max: 1 });
+  const faultRate = num('fault-rate', 0, { max: 1 });
+  const faultForS = num('fault-for', 2);
+  const offlineEveryS = num('offline-every', 0);
+  const offlineForS = num('offline-for', 5);
   const durationS = num('duration-s', 0);
+  const featureProfiles = (arg('feature-profiles') ?? FeatureProfiles.join(','))
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const profile of featureProfiles)
+    if (!(FeatureProfiles as readonly string[]).includes(profile))
+      throw new Error(`--feature-profiles: unknown profile '${profile}' (${FeatureProfiles.join(', ')})`);
   const template = arg('password-template') ?? arg('password') ?? 'pw-{id}';
   const passwordOf = (id: string) => template.replace('{id}', id);
   const ids = Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(3, '0')}`);
@@ -79,7 +168,8 @@ async function main(): Promise<void> {
     .map((t) => t.trim())
     .filter(Boolean);
 
-  if (arg('register')) await register(ids, passwordOf, idTags);
+  if (arg('register'))
+    await register(ids, passwordOf, idTags, num('register-concurrency', 4, { min: 1, max: 64 }));
 
   const piles = ids.map(
     (id) =>
@@ -91,6 +181,9 @@ async function main(): Promise<void> {
         timeScale: num('time-scale', 60),
         meterIntervalMs: num('meter-interval-ms', 1000),
         maxPowerW: num('max-power-w', 150_000),
+        voltageV: num('voltage-v', 400, { min: 1 }),
+        featureProfiles: featureProfiles as FeatureProfile[],
+        sameMessageIdOnRetry: arg('same-message-id') === 'true',
         bootRetryMs: 5_000,
         log: (line) => out({ log: line }),
       }),
@@ -140,21 +233,86 @@ async function main(): Promise<void> {
   );
   out({ event: 'ready', piles: piles.length, guns });
 
+  // Network outages: each pile drops its connection every --offline-every s (staggered) for --offline-for s.
+  if (offlineEveryS > 0) {
+    for (const pile of piles) {
+      const cycle = async () => {
+        while (!stopping) {
+          await sleep(offlineEveryS * 1000 * (0.5 + Math.random()));
+          if (stopping) return;
+          await pile.goOffline();
+          out({ event: 'offline', chargePointId: pile.chargePointId });
+          await sleep(offlineForS * 1000);
+          if (stopping) return;
+          await pile
+            .goOnline()
+            .then(() =>
+              out({ event: 'online', chargePointId: pile.chargePointId, queued: pile.pendingMessages }),
+            )
+            .catch((error: Error) =>
+              out({ event: 'reconnect-failed', chargePointId: pile.chargePointId, error: error.message }),
+            );
+        }
+      };
+      void cycle();
+    }
+  }
+
+  // A bus (id tag) charges on one gun at a time: the central system refuses a tag already in a session.
   let tagIndex = 0;
+  const tagsInUse = new Set<string>();
+  const takeTag = async (): Promise<string> => {
+    for (;;) {
+      for (let i = 0; i < idTags.length; i++) {
+        const tag = idTags[tagIndex++ % idTags.length];
+        if (!tagsInUse.has(tag)) {
+          tagsInUse.add(tag);
+          return tag;
+        }
+      }
+      await sleep(200);
+    }
+  };
   const runGun = async (pile: SimulatedPile, connectorId: number) => {
     for (let n = 0; n < sessionsPerGun && !stopping; n++) {
-      const idTag = idTags[tagIndex++ % idTags.length];
+      if (Math.random() < faultRate) {
+        const errorCode = FAULTS[Math.floor(Math.random() * FAULTS.length)];
+        await pile.reportFault(connectorId, errorCode);
+        out({ event: 'fault', chargePointId: pile.chargePointId, connectorId, errorCode });
+        await sleep(faultForS * 1000);
+        await pile.clearFault(connectorId);
+      }
+      const idTag = await takeTag();
       const abnormal = Math.random() < abnormalRate;
-      const session = await pile.startSession(connectorId, idTag, {
-        startSoc: 15 + Math.random() * 30,
-        targetSoc: 85 + Math.random() * 15,
-        autoStop: !abnormal,
-      });
+      let session: SessionRecord;
+      try {
+        session = await pile.startSession(connectorId, idTag, {
+          startSoc: 15 + Math.random() * 30,
+          targetSoc: 85 + Math.random() * 15,
+          autoStop: !abnormal,
+        });
+      } catch (error) {
+        // e.g. the tag is refused, or the connection dropped during Authorize: try the next bus.
+        out({
+          event: 'start-failed',
+          chargePointId: pile.chargePointId,
+          connectorId,
+          idTag,
+          error: (error as Error).message,
+        });
+        tagsInUse.delete(idTag);
+        await sleep(1_000);
+        continue;
+      }
       if (abnormal) {
         await sleep(500 + Math.random() * 2_000);
-        await pile.stopSession(connectorId, ABNORMAL[Math.floor(Math.random() * ABNORMAL.length)]);
+        if (!session.stoppedAt)
+          await pile.stopSession(connectorId, ABNORMAL[Math.floor(Math.random() * ABNORMAL.length)]);
       }
       while (!session.stoppedAt && !stopping) await sleep(100);
+      // The stop may still be queued (offline): the tag is free once the central system has it.
+      await pile.drained(60_000).catch(() => undefined);
+      tagsInUse.delete(idTag);
       await sleep(200);
     }
   };

@@ -100,4 +100,60 @@ describe('IdTagCache', () => {
     expect((await cache.find('A'))?.idTag).toBe('A');
     expect(repository.queries).toEqual([['A', 'B'], ['A']]);
   });
+
+  describe('stale-while-error', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** A read model whose reads can be made to fail or to hang. */
+    function flaky(known: Map<string, IdTagRecord>) {
+      const state = { mode: 'ok' as 'ok' | 'fail' | 'hang', reads: 0 };
+      return {
+        state,
+        findMany: async (idTags: string[]) => {
+          state.reads++;
+          if (state.mode === 'fail') throw new Error('connect ECONNREFUSED');
+          if (state.mode === 'hang') await new Promise(() => undefined);
+          return new Map(idTags.filter((t) => known.has(t)).map((t) => [t, known.get(t)!]));
+        },
+      };
+    }
+
+    it('answers a known tag from its last entry when the read fails, and a never-read tag not at all', async () => {
+      const known = new Map<string, IdTagRecord>([['A', { ...record('A'), status: 'Blocked' }]]);
+      const repository = flaky(known);
+      const errors: unknown[] = [];
+      const cache = new IdTagCache(repository, { ttlMs: 0, onReadError: (e) => errors.push(e) });
+      expect((await cache.find('A'))?.status).toBe('Blocked');
+      expect(await cache.find('X')).toBeUndefined(); // known not to exist: Invalid from the cache too
+      repository.state.mode = 'fail';
+      expect((await cache.find('A'))?.status).toBe('Blocked');
+      expect(await cache.find('X')).toBeUndefined();
+      await expect(cache.find('NEW')).rejects.toThrow('ECONNREFUSED');
+      expect(cache.staleAnswers).toBe(2);
+      expect(errors.length).toBeGreaterThan(0);
+      // Back up: the next look-up reads again and sees the change.
+      repository.state.mode = 'ok';
+      known.set('A', record('A'));
+      expect((await cache.find('A'))?.status).toBe('Accepted');
+    });
+
+    it('answers from the last entry after readTimeoutMs when the read hangs', async () => {
+      const repository = flaky(new Map([['A', record('A')]]));
+      const cache = new IdTagCache(repository, { ttlMs: 0, readTimeoutMs: 30 });
+      await cache.find('A');
+      repository.state.mode = 'hang';
+      const started = Date.now();
+      expect((await cache.find('A'))?.status).toBe('Accepted');
+      expect(Date.now() - started).toBeLessThan(500);
+    });
+
+    it('does not answer from an entry older than maxStaleMs', async () => {
+      const repository = flaky(new Map([['A', record('A')]]));
+      const cache = new IdTagCache(repository, { ttlMs: 0, maxStaleMs: 20 });
+      await cache.find('A');
+      repository.state.mode = 'fail';
+      expect((await cache.find('A'))?.status).toBe('Accepted');
+      await sleep(30);
+      await expect(cache.find('A')).rejects.toThrow('ECONNREFUSED');
+    });
+  });
 });

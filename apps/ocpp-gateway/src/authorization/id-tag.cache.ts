@@ -3,6 +3,15 @@ import type { IdTagRecord, IdTagRepository } from './id-tag.repository';
 
 export type IdTagCacheOptions = {
   ttlMs?: number;
+  /**
+   * How old (since its last successful read) an entry may be and still answer when reading it again
+   * fails or takes longer than `readTimeoutMs` (ms; default 24 h).
+   */
+  maxStaleMs?: number;
+  /** Longest wait for a fresh read of a tag that has a stale entry before answering with it (ms). */
+  readTimeoutMs?: number;
+  /** A read that failed (the entry it would have refreshed answered instead, when there was one). */
+  onReadError?: (error: unknown) => void;
   maxEntries?: number;
   /** Most tags read in one query. */
   maxBatch?: number;
@@ -19,7 +28,9 @@ type Lookup = {
  * Cached id-tag look-ups: a pile waits for Authorize with a short timeout, and bus depots present the
  * same cards all night. Entries live `ttlMs`, so a blocked card takes effect within that delay. Misses
  * arriving together (a depot's buses starting at once) are read in one query, and a tag already being
- * read is not read twice.
+ * read is not read twice. Stale-while-error: a tag read before answers from its last known entry, up to
+ * `maxStaleMs` old, when reading it again fails or takes longer than `readTimeoutMs`, so cards known to
+ * the gateway keep working while the database is down; a tag never read has no answer then.
  */
 export class IdTagCache {
   private readonly entries = new Map<string, { record: IdTagRecord | undefined; at: number }>();
@@ -32,9 +43,35 @@ export class IdTagCache {
     private readonly options: IdTagCacheOptions = {},
   ) {}
 
+  /** Answers given from a stale entry because its read failed or was too slow. */
+  staleAnswers = 0;
+
   find(idTag: string): Promise<IdTagRecord | undefined> {
     const hit = this.entries.get(idTag);
-    if (hit && Date.now() - hit.at < (this.options.ttlMs ?? 5_000)) return Promise.resolve(hit.record);
+    const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < (this.options.ttlMs ?? 5_000)) return Promise.resolve(hit.record);
+    const read = this.read(idTag);
+    if (!hit || age > (this.options.maxStaleMs ?? 86_400_000)) return read;
+    return new Promise((resolve) => {
+      const stale = () => {
+        this.staleAnswers++;
+        resolve(hit.record);
+      };
+      const timer = setTimeout(stale, this.options.readTimeoutMs ?? 150);
+      read.then(
+        (record) => {
+          clearTimeout(timer);
+          resolve(record);
+        },
+        () => {
+          clearTimeout(timer);
+          stale();
+        },
+      );
+    });
+  }
+
+  private read(idTag: string): Promise<IdTagRecord | undefined> {
     const reading = this.reading.get(idTag);
     if (reading) return reading;
     const lookup = new Promise<IdTagRecord | undefined>((resolve, reject) => {
@@ -69,6 +106,7 @@ export class IdTagCache {
         resolve(record);
       }
     } catch (error) {
+      this.options.onReadError?.(error);
       for (const { reject } of batch) reject(error);
     }
   }
@@ -82,6 +120,7 @@ export class IdTagCache {
     return info;
   }
 
+  /** Forget entries: the next look-up reads again (and a forgotten tag has no stale answer). */
   invalidate(idTag?: string): void {
     if (idTag === undefined) this.entries.clear();
     else this.entries.delete(idTag);

@@ -43,4 +43,12 @@ export class IdTagRepository {
     );
     return rows.length > 0;
   }
+
+  /** Every open transaction and its tag (the in-memory fallback of the ConcurrentTx check). */
+  async openTransactions(): Promise<{ transactionId: number; idTag: string }[]> {
+    const rows: { transaction_id: number; id_tag: string }[] = await this.dataSource.query(
+      'SELECT transaction_id, id_tag FROM ocpp_transaction WHERE stopped_at IS NULL',
+    );
+    return rows.map((row) => ({ transactionId: row.transaction_id, idTag: row.id_tag }));
+  }
 }

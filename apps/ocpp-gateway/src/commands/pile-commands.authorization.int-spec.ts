@@ -38,6 +38,7 @@ const ROUTES: Record<string, Expected> = {
   'GET /metrics': 'public',
   'POST /api/pile/:chargePointId/command/:action': 'pile:command',
   'GET /api/pile/:chargePointId/commands/page/:page/size/:size': 'pile:command',
+  'GET /api/pile/:chargePointId/messages/page/:page/size/:size': 'ocpp:messageLog:query',
   'GET /api/test-unguarded': 'none',
 };
 
@@ -86,7 +87,8 @@ describe('ocpp-gateway authorisation: every HTTP route has a rule, anonymous cal
   let config: GatewayConfig;
   let app: INestApplication;
   let adminToken: string;
-  let maintainerToken: string;
+  /** A role holding none of the gateway's permissions (maintainers may read the message log). */
+  let fleetManagerToken: string;
 
   async function tokenFor(role: string): Promise<string> {
     const username = `gw${Date.now().toString(36)}${role}`;
@@ -129,7 +131,7 @@ describe('ocpp-gateway authorisation: every HTTP route has a rule, anonymous cal
     app = (await createServiceApp(ProbedAppModule, { config, logger })).app;
     await app.init();
     adminToken = await tokenFor('admin');
-    maintainerToken = await tokenFor('maintainer');
+    fleetManagerToken = await tokenFor('fleet_manager');
   });
 
   afterAll(async () => {
@@ -168,7 +170,7 @@ describe('ocpp-gateway authorisation: every HTTP route has a rule, anonymous cal
   it.each(Object.entries(ROUTES).filter(([, rule]) => rule.includes(':')))(
     '%s without the permission is 403 naming it (%s)',
     async (route, rule) => {
-      const res = await send(route, maintainerToken).expect(403);
+      const res = await send(route, fleetManagerToken).expect(403);
       expect(res.body).toMatchObject({ code: 'FORBIDDEN', message: `Missing permission: ${rule}` });
     },
   );

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { RPCServer, type RPCClient } from 'ocpp-rpc';
 import type { Logger } from 'pino';
 import { OCPP16_PROTOCOL } from '@voltdepot/shared-ocpp';
-import type { GatewayMetrics } from '../metrics/gateway.metrics';
+import type { CloseReason, GatewayMetrics } from '../metrics/gateway.metrics';
 import type { OcppRouter } from '../router/ocpp-router';
 import type { MessageLogWriter } from '../message-log/message-log.writer';
 import type { PileStatusWriter } from '../status/pile-status.writer';
@@ -88,6 +88,8 @@ export class OcppServer {
   private readonly rpc: RPCServer;
   private http?: Server;
   private readonly replaced = new WeakSet<PileSession>();
+  /** Why the gateway closed a connection, for the close counter (absent: the pile or the network did). */
+  private readonly closing = new WeakMap<PileSession, CloseReason>();
   /** Connections accepted so far (each session's `sequence`). */
   private accepted = 0;
   badMessages = 0;
@@ -162,6 +164,7 @@ export class OcppServer {
   /** Close a session because a newer connection of the same pile took over. */
   evict(session: PileSession): void {
     this.replaced.add(session);
+    if (!this.closing.has(session)) this.closing.set(session, 'replaced');
     this.deps.logger.info(
       { chargePointId: session.chargePointId, sessionId: session.sessionId },
       'pile connection replaced',
@@ -178,6 +181,7 @@ export class OcppServer {
       { chargePointId: session.chargePointId, sessionId: session.sessionId, reason },
       'pile connection revoked',
     );
+    if (!this.closing.has(session)) this.closing.set(session, 'revoked');
     void session.client.close({ code: CLOSE_REVOKED, reason });
   }
 
@@ -206,12 +210,14 @@ export class OcppServer {
       if (decision.log === 'bad-credentials') this.deps.logger.warn(fields, 'pile authentication failed');
       else if (decision.log === 'unknown-pile') this.deps.logger.warn(fields, 'unknown pile rejected');
       else this.deps.logger.info({ ...fields, reason: decision.reason }, 'pile handshake rejected');
+      this.deps.metrics?.handshakeRefused(decision.status);
       reject(decision.status, decision.reason);
     } catch (error) {
       this.deps.logger.error(
         { err: error, chargePointId: handshake.identity.slice(0, 64) },
         'pile handshake failed',
       );
+      this.deps.metrics?.handshakeRefused(503);
       reject(503, 'Service unavailable');
     }
   }
@@ -245,6 +251,7 @@ export class OcppServer {
       if (!limit.strike() || closingForBadMessages) return;
       closingForBadMessages = true;
       metrics?.closedForBadMessages();
+      if (!this.closing.has(session)) this.closing.set(session, 'bad_messages');
       logger.warn({ chargePointId: session.chargePointId }, 'pile sent too many bad messages; closing');
       void client.close({ code: CLOSE_BAD_MESSAGES, reason: 'Too many bad messages' });
     };
@@ -313,6 +320,7 @@ export class OcppServer {
     // A connection closed while still registering is released only once its registration is done, so
     // a closed connection can never be left behind as the pile's registered one.
     client.once('close', ({ code, reason }: { code: number; reason: string }) => {
+      metrics?.connectionClosed(this.closing.get(session) ?? closeReasonOf(code));
       void registration
         .catch(() => undefined)
         .then(() => calls.settled())
@@ -388,6 +396,11 @@ export class OcppServer {
       );
     }
   }
+}
+
+/** A close the gateway did not start itself, by its code (ocpp-rpc closes with 1002 for bad frames in a row). */
+function closeReasonOf(code: number): CloseReason {
+  return code === CLOSE_BAD_MESSAGES ? 'bad_messages' : 'other';
 }
 
 /** The code ocpp-rpc puts in the CALLERROR, with its OCPP 1.6 spelling fixes (see its _onCall). */

@@ -6,7 +6,11 @@ import { envInt, envPort } from '@voltdepot/server-core';
  * Environment variables of the OCPP gateway module (spread into the app's config schema):
  * OCPP_PORT (9000), OCPP_HOST, OCPP_PATH (/ocpp), OCPP_HEARTBEAT_INTERVAL_S, OCPP_BOOT_RETRY_INTERVAL_S,
  * OCPP_MAX_BAD_MESSAGES (in a row, or within OCPP_BAD_MESSAGE_WINDOW_S), OCPP_MAX_QUEUED_CALLS (calls of
- * one pile waiting for their turn), OCPP_REGISTRY_REFRESH_MS, OCPP_ID_TAG_CACHE_MS, OCPP_COMMAND_TIMEOUT_MS,
+ * one pile waiting for their turn), OCPP_REGISTRY_REFRESH_MS, OCPP_ID_TAG_CACHE_MS (fresh lifetime of a
+ * cached card), OCPP_ID_TAG_MAX_STALE_MS (how old a cached card may be and still answer while the database
+ * is down, 24 h), OCPP_AUTHORIZE_DB_TIMEOUT_MS (Authorize waits this long for the database before
+ * answering from memory, 150), OCPP_OPEN_TX_REFRESH_MS (reload of the open transactions kept in memory
+ * for ConcurrentTx, 10000; 0: never), OCPP_COMMAND_TIMEOUT_MS,
  * OCPP_MESSAGE_LOG_RETENTION_DAYS, OCPP_REPLICA_ID (default: hostname-pid), OCPP_REDIS_PREFIX (vd),
  * OCPP_METER_BATCH_WAIT_MS (how long a MeterValues call waits for company in a group commit when a
  * connection is free, 2), OCPP_METER_WRITE_CONCURRENCY (meter batches written at once, 2) and
@@ -29,6 +33,9 @@ export const ocppGatewayConfigShape = {
   OCPP_MAX_QUEUED_CALLS: envInt({ min: 1, max: 100 }).default('5'),
   OCPP_REGISTRY_REFRESH_MS: envInt({ min: 100, max: 600_000 }).default('2000'),
   OCPP_ID_TAG_CACHE_MS: envInt({ min: 0, max: 600_000 }).default('5000'),
+  OCPP_ID_TAG_MAX_STALE_MS: envInt({ min: 0, max: 604_800_000 }).default('86400000'),
+  OCPP_AUTHORIZE_DB_TIMEOUT_MS: envInt({ min: 10, max: 30_000 }).default('150'),
+  OCPP_OPEN_TX_REFRESH_MS: envInt({ min: 0, max: 3_600_000 }).default('10000'),
   OCPP_COMMAND_TIMEOUT_MS: envInt({ min: 100, max: 600_000 }).default('30000'),
   OCPP_MESSAGE_LOG_RETENTION_DAYS: envInt({ min: 1, max: 3_650 }).default('7'),
   OCPP_REPLICA_ID: z.string().min(1).optional(),

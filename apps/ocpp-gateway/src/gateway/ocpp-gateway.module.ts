@@ -8,6 +8,8 @@ import {
 import { OcppGateway, type OcppGatewayDeps, type OcppGatewaySettings } from './ocpp-gateway';
 import { CommandRepository } from '../commands/command.repository';
 import { CommandService } from '../commands/command.service';
+import { MessageLogController } from '../message-log/message-log.controller';
+import { MessageLogRepository } from '../message-log/message-log.repository';
 
 export const OCPP_GATEWAY_OPTIONS = Symbol('OCPP_GATEWAY_OPTIONS');
 
@@ -43,13 +45,16 @@ class OcppGatewayLifecycle implements OnApplicationBootstrap, BeforeApplicationS
  * })
  * ```
  * Exports `OcppGateway`, `CommandService` (`sendCommand(chargePointId, action, params, timeoutMs)`) and
- * `CommandRepository` (the `pile_command` journal).
+ * `CommandRepository` (the `pile_command` journal). Serves the message log query
+ * (`MessageLogController`, permission `ocpp:messageLog:query`): the application must install the
+ * shared guard (AuthGuardModule), as the gateway's AppModule does.
  */
 @Module({})
 export class OcppGatewayModule {
   static forRootAsync(options: OcppGatewayModuleOptions): DynamicModule {
     return {
       module: OcppGatewayModule,
+      controllers: [MessageLogController],
       providers: [
         { provide: OCPP_GATEWAY_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         {
@@ -66,6 +71,11 @@ export class OcppGatewayModule {
         {
           provide: CommandRepository,
           useFactory: (gateway: OcppGateway) => gateway.commandJournal,
+          inject: [OcppGateway],
+        },
+        {
+          provide: MessageLogRepository,
+          useFactory: (gateway: OcppGateway) => gateway.messageLogQuery,
           inject: [OcppGateway],
         },
         OcppGatewayLifecycle,

@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { OutboxRelay, type EventBus } from '@voltdepot/server-messaging';
 import { IdTagCache } from '../authorization/id-tag.cache';
 import { IdTagRepository } from '../authorization/id-tag.repository';
+import { OpenTransactions } from '../authorization/open-transactions';
 import { CommandRepository } from '../commands/command.repository';
 import { CommandService } from '../commands/command.service';
 import { OcppServer } from '../connection/ocpp-server';
@@ -30,6 +31,11 @@ import {
   startTransactionHandler,
   stopTransactionHandler,
 } from '../handlers/transactions/v16/transactions.handlers';
+import {
+  FirmwareStatusRepository,
+  type FirmwareProgressItem,
+} from '../handlers/firmware/firmware-status.repository';
+import { MessageLogRepository } from '../message-log/message-log.repository';
 import { MessageLogWriter } from '../message-log/message-log.writer';
 import { GatewayMetrics } from '../metrics/gateway.metrics';
 import { GroupCommit, ShardedGroupCommit } from '../persistence/group-commit';
@@ -82,7 +88,14 @@ export class OcppGateway {
   readonly commandJournal: CommandRepository;
   readonly registry: PileRegistryCache;
   readonly idTags: IdTagCache;
+  /** Open transactions' tags, for Authorize's ConcurrentTx when the database is down. */
+  readonly openTransactions: OpenTransactions;
   readonly messageLog: MessageLogWriter;
+  /** Reads the message log (the HTTP message log query). */
+  readonly messageLogQuery: MessageLogRepository;
+  /** Latest diagnostics and firmware progress per pile. */
+  readonly firmwareStatus: FirmwareStatusRepository;
+  readonly firmwareProgress: GroupCommit<FirmwareProgressItem, void>;
   readonly relay?: OutboxRelay;
   readonly metrics: GatewayMetrics;
   readonly status: PileStatusWriter;
@@ -108,13 +121,26 @@ export class OcppGateway {
       onChange: (previous, current) => this.applyRegistryChange(previous, current),
     });
     const idTagRepository = new IdTagRepository(dataSource);
-    this.idTags = new IdTagCache(idTagRepository, { ttlMs: settings.OCPP_ID_TAG_CACHE_MS ?? 5_000 });
+    this.idTags = new IdTagCache(idTagRepository, {
+      ttlMs: settings.OCPP_ID_TAG_CACHE_MS ?? 5_000,
+      maxStaleMs: settings.OCPP_ID_TAG_MAX_STALE_MS ?? 86_400_000,
+      readTimeoutMs: settings.OCPP_AUTHORIZE_DB_TIMEOUT_MS ?? 150,
+      onReadError: onError('id-tag read failed; known tags answer from the cache'),
+    });
+    this.openTransactions = new OpenTransactions(idTagRepository, {
+      queryTimeoutMs: settings.OCPP_AUTHORIZE_DB_TIMEOUT_MS ?? 150,
+      refreshMs: settings.OCPP_OPEN_TX_REFRESH_MS ?? 10_000,
+      onError: onError('open transactions read failed; ConcurrentTx answers from memory'),
+    });
     this.sessions = new SessionRegistry(redis, { replicaId: this.replicaId, prefix });
     this.messageLog = new MessageLogWriter(dataSource, {
       retentionDays: settings.OCPP_MESSAGE_LOG_RETENTION_DAYS ?? 7,
       flushIntervalMs: settings.messageLogFlushMs ?? 250,
       onError: onError('OCPP message log write failed'),
+      onDrop: (reason, frames) => this.metrics.messageLogDrop(reason, frames),
+      onRetry: () => this.metrics.messageLogRetry(),
     });
+    this.messageLogQuery = new MessageLogRepository(dataSource);
     this.metrics = new GatewayMetrics(
       deps.metricsRegistry ?? new Registry(),
       {
@@ -126,8 +152,11 @@ export class OcppGateway {
           return n;
         },
         writeBacklog: () =>
-          this.status.backlog + this.meterValues.backlog + this.starts.backlog + this.stops.backlog,
-        messageLogDropped: () => this.messageLog.dropped,
+          this.status.backlog +
+          this.meterValues.backlog +
+          this.starts.backlog +
+          this.stops.backlog +
+          this.firmwareProgress.backlog,
       },
       onError('gateway metric collection failed'),
     );
@@ -180,6 +209,20 @@ export class OcppGateway {
       onError: onError('status batch failed; retrying its messages one by one'),
     });
     const status = this.status;
+    this.firmwareStatus = new FirmwareStatusRepository(dataSource);
+    // Rare messages (an upload's or update's few steps), but a fleet-wide update makes them arrive together.
+    this.firmwareProgress = new GroupCommit(
+      dataSource,
+      (manager, items) => this.firmwareStatus.recordBatch(manager, items),
+      {
+        name: 'firmware-status',
+        maxBatch: 500,
+        maxWaitMs: 1,
+        concurrency: 1,
+        onBatch,
+        onError: onError('firmware status batch failed; retrying its messages one by one'),
+      },
+    );
     if (settings.runOutboxRelay ?? true) {
       this.relay = new OutboxRelay(dataSource, deps.bus, {
         idleMs: settings.outboxIdleMs ?? 200,
@@ -188,10 +231,34 @@ export class OcppGateway {
     }
     const afterCommit = () => this.relay?.nudge();
 
+    // Counted once committed: a quarantined stop, and every flagged sample that was stored.
+    const metrics = this.metrics;
+    // Starts and stops this replica commits keep the in-memory open transactions current.
+    const openTransactions = this.openTransactions;
     const transactionDeps = {
-      starts: this.starts,
-      stops: this.stops,
-      meterValues: this.meterValues,
+      starts: {
+        submit: async (item: StartItem) => {
+          const outcome = await this.starts.submit(item);
+          if (outcome.created) openTransactions.started(outcome.transactionId, item.req.idTag);
+          return outcome;
+        },
+      },
+      stops: {
+        submit: async (item: StopItem) => {
+          const outcome = await this.stops.submit(item);
+          if (outcome.outcome === 'quarantined') metrics.stopQuarantined();
+          if (outcome.outcome === 'stopped' || outcome.outcome === 'already-stopped')
+            openTransactions.stopped(item.req.transactionId);
+          return outcome;
+        },
+      },
+      meterValues: {
+        submit: async (item: MeterValuesItem) => {
+          const outcome = await this.meterValues.submit(item);
+          for (const flag of outcome.flags ?? []) metrics.sampleFlagged(flag);
+          return outcome;
+        },
+      },
       idTags: this.idTags,
       logger,
       afterCommit,
@@ -209,12 +276,20 @@ export class OcppGateway {
         Heartbeat: heartbeatHandler({}),
         StatusNotification: statusNotificationHandler({ status, afterCommit }),
         DataTransfer: dataTransferHandler({ logger }),
-        Authorize: authorizeHandler({ idTags: this.idTags, idTagRepository }),
+        Authorize: authorizeHandler({ idTags: this.idTags, openTransactions: this.openTransactions }),
         StartTransaction: startTransactionHandler(transactionDeps),
         MeterValues: meterValuesHandler(transactionDeps),
         StopTransaction: stopTransactionHandler(transactionDeps),
-        DiagnosticsStatusNotification: diagnosticsStatusNotificationHandler({ logger }),
-        FirmwareStatusNotification: firmwareStatusNotificationHandler({ logger }),
+        DiagnosticsStatusNotification: diagnosticsStatusNotificationHandler({
+          progress: this.firmwareProgress,
+          logger,
+          afterCommit,
+        }),
+        FirmwareStatusNotification: firmwareStatusNotificationHandler({
+          progress: this.firmwareProgress,
+          logger,
+          afterCommit,
+        }),
       },
       logger,
       {
@@ -288,6 +363,7 @@ export class OcppGateway {
   /** Start in dependency order; resolves with the OCPP port once piles can connect. */
   async start(): Promise<number> {
     await this.registry.start();
+    await this.openTransactions.start();
     await this.sessions.start((session) => this.server.evict(session));
     await this.commands.start();
     this.messageLog.start();
@@ -304,10 +380,12 @@ export class OcppGateway {
       this.stops.drain(),
       this.meterValues.drain(),
       this.status.drain(),
+      this.firmwareProgress.drain(),
     ]);
     await this.commands.stop();
     await this.sessions.stop();
     this.registry.stop();
+    this.openTransactions.stop();
     await this.messageLog.stop();
     await this.relay?.stop();
   }

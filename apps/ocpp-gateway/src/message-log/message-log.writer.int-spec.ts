@@ -1,6 +1,18 @@
+import type { DataSource } from 'typeorm';
 import { eventually } from '@voltdepot/server-testing';
 import { bootRequest, GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
-import { MessageLogWriter } from './message-log.writer';
+import { MessageLogWriter, type MessageLogDropReason } from './message-log.writer';
+
+/** The test database, with a hook that sees (and may fail) each statement before it runs. */
+function hookedDataSource(before: (sql: string) => void): DataSource {
+  const real = h.db.dataSource;
+  return {
+    query: (sql: string, params?: unknown[]) => {
+      before(sql);
+      return real.query(sql, params);
+    },
+  } as unknown as DataSource;
+}
 
 const h = new GatewayTestHarness();
 
@@ -68,14 +80,102 @@ describe('OCPP message log', () => {
     ]);
   });
 
+  it('deletes in chunks of retentionChunk rows, one statement each, until nothing old is left', async () => {
+    await h.query(
+      `INSERT INTO ocpp_message_log (charge_point_id, direction, frame, logged_at)
+       SELECT 'CP-CHUNK', 'in', '[2,"x' || i || '","Heartbeat",{}]', now() - interval '10 days' - i * interval '1 second'
+         FROM generate_series(1, 25) AS i`,
+    );
+    await h.query(
+      `INSERT INTO ocpp_message_log (charge_point_id, direction, frame, logged_at)
+       VALUES ('CP-CHUNK', 'in', '[2,"new","Heartbeat",{}]', now() - interval '1 day')`,
+    );
+    const deletes: string[] = [];
+    const writer = new MessageLogWriter(
+      hookedDataSource((sql) => {
+        if (sql.trimStart().startsWith('DELETE')) deletes.push(sql);
+      }),
+      { retentionDays: 7, retentionChunk: 10 },
+    );
+    expect(await writer.sweep()).toBe(25);
+    // 10 + 10 + 5: the short last chunk ends the loop.
+    expect(deletes).toHaveLength(3);
+    expect(deletes[0]).toMatch(/LIMIT \$2/);
+    expect(await h.query(`SELECT frame FROM ocpp_message_log WHERE charge_point_id = 'CP-CHUNK'`)).toEqual([
+      { frame: '[2,"new","Heartbeat",{}]' },
+    ]);
+  });
+
+  it('writes a batch again after a failed attempt (the connection was lost), and loses nothing', async () => {
+    let failures = 1;
+    const retries: number[] = [];
+    const drops: [MessageLogDropReason, number][] = [];
+    const writer = new MessageLogWriter(
+      hookedDataSource((sql) => {
+        if (sql.includes('INSERT INTO ocpp_message_log') && failures-- > 0)
+          throw new Error('Connection terminated unexpectedly');
+      }),
+      {
+        batchSize: 1000,
+        flushIntervalMs: 10_000,
+        retryDelayMs: 20,
+        onRetry: (attempt) => retries.push(attempt),
+        onDrop: (reason, frames) => drops.push([reason, frames]),
+      },
+    );
+    for (let i = 0; i < 5; i++) writer.record('CP-RETRY', 'in', `[2,"r${i}","Heartbeat",{}]`);
+    await writer.flush();
+    expect(retries).toEqual([2]);
+    expect(drops).toEqual([]);
+    expect(writer.written).toBe(5);
+    const [{ n }] = await h.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ocpp_message_log WHERE charge_point_id = 'CP-RETRY'`,
+    );
+    expect(n).toBe(5);
+  });
+
+  it('drops (and counts) a batch only after every attempt failed, backing off between them', async () => {
+    const attemptsAt: number[] = [];
+    const drops: [MessageLogDropReason, number][] = [];
+    const errors: unknown[] = [];
+    const writer = new MessageLogWriter(
+      hookedDataSource((sql) => {
+        if (!sql.includes('INSERT INTO ocpp_message_log')) return;
+        attemptsAt.push(Date.now());
+        throw new Error('database is down');
+      }),
+      {
+        batchSize: 1000,
+        flushIntervalMs: 10_000,
+        writeAttempts: 3,
+        retryDelayMs: 50,
+        onError: (error) => errors.push(error),
+        onDrop: (reason, frames) => drops.push([reason, frames]),
+      },
+    );
+    for (let i = 0; i < 4; i++) writer.record('CP-DOWN', 'in', `[2,"d${i}","Heartbeat",{}]`);
+    await writer.flush();
+    expect(attemptsAt).toHaveLength(3);
+    expect(attemptsAt[1] - attemptsAt[0]).toBeGreaterThanOrEqual(45);
+    expect(attemptsAt[2] - attemptsAt[1]).toBeGreaterThanOrEqual(95); // doubled
+    expect(errors).toHaveLength(3);
+    expect(drops).toEqual([['write_failed', 4]]);
+    expect(writer.dropped).toBe(4);
+    expect(writer.written).toBe(0);
+  });
+
   it('writes in batches and drops (and counts) frames beyond its buffer instead of blocking', async () => {
+    const drops: MessageLogDropReason[] = [];
     const writer = new MessageLogWriter(h.db.dataSource, {
       maxBuffered: 100,
       batchSize: 1000,
       flushIntervalMs: 10_000,
+      onDrop: (reason) => drops.push(reason),
     });
     for (let i = 0; i < 150; i++) writer.record('CP-BURST', 'in', `[2,"m${i}","Heartbeat",{}]`);
     expect(writer.dropped).toBe(50);
+    expect(drops).toHaveLength(50);
+    expect(new Set(drops)).toEqual(new Set(['buffer_full']));
     await writer.flush();
     expect(writer.written).toBe(100);
     const [{ n }] = await h.query<{ n: string }>(

@@ -13,8 +13,20 @@ export type MessageLogOptions = {
   retentionDays?: number;
   /** How often the retention sweep runs (ms). */
   retentionSweepMs?: number;
+  /** Rows deleted per retention statement: the sweep loops, so it never holds one huge transaction. */
+  retentionChunk?: number;
+  /** Attempts to write a batch (the first and the retries) before its frames are dropped. */
+  writeAttempts?: number;
+  /** Wait before the first retry of a failed batch (ms); doubles on each further retry. */
+  retryDelayMs?: number;
   onError?: (error: unknown) => void;
+  /** Frames dropped: the buffer was full, or their batch failed every attempt. */
+  onDrop?: (reason: MessageLogDropReason, frames: number) => void;
+  /** A failed batch is written again (attempt 2, 3, ...). */
+  onRetry?: (attempt: number) => void;
 };
+
+export type MessageLogDropReason = 'buffer_full' | 'write_failed';
 
 type Frame = {
   chargePointId: string;
@@ -28,13 +40,17 @@ type Frame = {
 
 /**
  * Every OCPP frame in and out, per pile, written in batches off the hot path: `record()` only pushes to a
- * buffer; a timer writes the buffer with one multi-row INSERT. If the database falls behind, the buffer is
- * bounded and excess frames are dropped and counted instead of holding up pile traffic.
+ * buffer; a timer writes the buffer with one multi-row INSERT. A batch that fails (a connection lost, a
+ * fail-over) is written again a few times with a growing pause before its frames are given up; frames
+ * go on collecting meanwhile. If the database stays behind, the buffer is bounded and excess frames are
+ * dropped and counted instead of holding up pile traffic.
  */
 export class MessageLogWriter {
   private buffer: Frame[] = [];
   private timer?: NodeJS.Timeout;
   private sweepTimer?: NodeJS.Timeout;
+  private sweeping?: Promise<number>;
+  private stopped = false;
   private flushing: Promise<void> = Promise.resolve();
   private readonly pendingActions = new Map<string, string>();
   dropped = 0;
@@ -55,7 +71,7 @@ export class MessageLogWriter {
 
   record(chargePointId: string, direction: FrameDirection, frame: string): void {
     if (this.buffer.length >= (this.options.maxBuffered ?? 50_000)) {
-      this.dropped++;
+      this.drop('buffer_full', 1);
       return;
     }
     const parsed = describeFrame(frame);
@@ -88,40 +104,84 @@ export class MessageLogWriter {
   }
 
   private async write(batch: Frame[]): Promise<void> {
-    try {
-      await this.dataSource.query(
-        `INSERT INTO ocpp_message_log (charge_point_id, direction, message_type, message_id, action, frame, logged_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])`,
-        [
-          batch.map((f) => f.chargePointId),
-          batch.map((f) => f.direction),
-          batch.map((f) => f.messageType),
-          batch.map((f) => f.messageId),
-          batch.map((f) => f.action),
-          batch.map((f) => f.frame.replaceAll('\u0000', '')),
-          batch.map((f) => f.loggedAt.toISOString()),
-        ],
-      );
-      this.written += batch.length;
-    } catch (error) {
-      this.dropped += batch.length;
-      this.options.onError?.(error);
+    const attempts = Math.max(1, this.options.writeAttempts ?? 4);
+    let delayMs = this.options.retryDelayMs ?? 250;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.insert(batch);
+        this.written += batch.length;
+        return;
+      } catch (error) {
+        this.options.onError?.(error);
+        // Stopping: one attempt more is all the shutdown waits for.
+        if (attempt >= attempts || (this.stopped && attempt > 1)) {
+          this.drop('write_failed', batch.length);
+          return;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
+      delayMs *= 2;
+      this.options.onRetry?.(attempt + 1);
     }
   }
 
-  /** Delete frames older than the retention period. */
-  async sweep(): Promise<number> {
+  private insert(batch: Frame[]): Promise<unknown> {
+    return this.dataSource.query(
+      `INSERT INTO ocpp_message_log (charge_point_id, direction, message_type, message_id, action, frame, logged_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])`,
+      [
+        batch.map((f) => f.chargePointId),
+        batch.map((f) => f.direction),
+        batch.map((f) => f.messageType),
+        batch.map((f) => f.messageId),
+        batch.map((f) => f.action),
+        batch.map((f) => f.frame.replaceAll('\u0000', '')),
+        batch.map((f) => f.loggedAt.toISOString()),
+      ],
+    );
+  }
+
+  private drop(reason: MessageLogDropReason, frames: number): void {
+    this.dropped += frames;
+    this.options.onDrop?.(reason, frames);
+  }
+
+  /**
+   * Delete frames older than the retention period, `retentionChunk` rows per statement (each its own
+   * short transaction) until none is left; returns how many were deleted. The cut-off is fixed when the
+   * sweep starts, so it ends even while frames keep ageing. One sweep at a time.
+   */
+  sweep(): Promise<number> {
+    this.sweeping ??= this.sweepInChunks().finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  private async sweepInChunks(): Promise<number> {
     const days = this.options.retentionDays ?? 7;
-    const result: [unknown[], number] = await this.dataSource.query(
-      `DELETE FROM ocpp_message_log WHERE logged_at < now() - ($1::int * interval '1 day')`,
+    const chunk = Math.max(1, this.options.retentionChunk ?? 10_000);
+    const [{ cutoff }]: { cutoff: Date }[] = await this.dataSource.query(
+      `SELECT now() - ($1::int * interval '1 day') AS cutoff`,
       [days],
     );
-    return result[1];
+    let total = 0;
+    while (!this.stopped) {
+      // Oldest first through the logged_at index; ids, so each statement touches exactly `chunk` rows.
+      const result: [unknown[], number] = await this.dataSource.query(
+        `DELETE FROM ocpp_message_log WHERE id IN (
+           SELECT id FROM ocpp_message_log WHERE logged_at < $1 ORDER BY logged_at LIMIT $2)`,
+        [cutoff, chunk],
+      );
+      total += result[1];
+      if (result[1] < chunk) break;
+    }
+    return total;
   }
 
   async stop(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.stopped = true;
     await this.flush();
+    await this.sweeping?.catch(() => undefined);
   }
 }
 

@@ -9,6 +9,9 @@ export type InboundResult = 'result' | 'call_error' | 'malformed';
 /** What a call we sent to a pile came to. */
 export type OutboundResult = 'result' | 'call_error' | 'timeout' | 'disconnected';
 export type CommandResult = 'completed' | 'failed' | 'timeout' | 'offline' | 'invalid' | 'not_accepted';
+/** Why the gateway (or the pile) ended a connection; `other` is anything else, the pile's own closes included. */
+export type CloseReason = 'replaced' | 'revoked' | 'bad_messages' | 'other';
+export type MessageLogDropReason = 'buffer_full' | 'write_failed';
 
 export type GatewayMetricSources = {
   connectedPiles: () => number;
@@ -16,8 +19,10 @@ export type GatewayMetricSources = {
   outboxBacklog: () => Promise<number>;
   /** Items waiting in the group-commit writers. */
   writeBacklog: () => number;
-  messageLogDropped: () => number;
 };
+
+/** Handshake refusals are counted under these statuses only (anything else as `other`). */
+const HANDSHAKE_STATUSES = new Set(['400', '401', '404', '503']);
 
 /**
  * The gateway's Prometheus metrics, registered on the service's registry (so they appear on /metrics
@@ -31,6 +36,12 @@ export class GatewayMetrics {
   private readonly commands: Counter<'action' | 'result'>;
   private readonly writeBatch: Histogram<'writer'>;
   private readonly badMessageCloses: Counter;
+  private readonly handshakesRefused: Counter<'status'>;
+  private readonly connectionsClosed: Counter<'reason'>;
+  private readonly quarantinedStops: Counter;
+  private readonly flaggedSamples: Counter<'flag'>;
+  private readonly messageLogDropped: Counter<'reason'>;
+  private readonly messageLogRetries: Counter;
 
   constructor(
     readonly registry: Registry,
@@ -65,14 +76,6 @@ export class GatewayMetrics {
       registers,
       collect() {
         this.set(sources.writeBacklog());
-      },
-    });
-    new Gauge({
-      name: `${PREFIX}message_log_dropped`,
-      help: 'Frames the OCPP message log dropped since start (database behind)',
-      registers,
-      collect() {
-        this.set(sources.messageLogDropped());
       },
     });
     this.messages = new Counter({
@@ -112,6 +115,40 @@ export class GatewayMetrics {
       help: 'Connections closed because the pile sent too many bad messages',
       registers,
     });
+    this.handshakesRefused = new Counter({
+      name: `${PREFIX}handshakes_refused_total`,
+      help: 'WebSocket handshakes refused, by HTTP status (400 bad request, 401 credentials, 404 unknown pile, 503 our failure)',
+      labelNames: ['status'],
+      registers,
+    });
+    this.connectionsClosed = new Counter({
+      name: `${PREFIX}connections_closed_total`,
+      help: 'Pile connections closed, by reason (replaced 4001, revoked 4003, bad_messages 1002, other)',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.quarantinedStops = new Counter({
+      name: `${PREFIX}quarantined_stops_total`,
+      help: 'StopTransaction calls for a transaction we never saw, quarantined for reconciliation',
+      registers,
+    });
+    this.flaggedSamples = new Counter({
+      name: `${PREFIX}flagged_meter_samples_total`,
+      help: 'Meter samples (MeterValues) stored with a plausibility flag, by flag',
+      labelNames: ['flag'],
+      registers,
+    });
+    this.messageLogDropped = new Counter({
+      name: `${PREFIX}message_log_dropped_total`,
+      help: 'Frames the OCPP message log dropped: buffer_full (database behind), write_failed (every attempt failed)',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.messageLogRetries = new Counter({
+      name: `${PREFIX}message_log_write_retries_total`,
+      help: 'Message log batches written again after a failed attempt',
+      registers,
+    });
   }
 
   inbound(action: string, result: InboundResult): void {
@@ -141,7 +178,36 @@ export class GatewayMetrics {
   closedForBadMessages(): void {
     this.badMessageCloses.inc();
   }
+
+  handshakeRefused(status: number): void {
+    const label = String(status);
+    this.handshakesRefused.inc({ status: HANDSHAKE_STATUSES.has(label) ? label : 'other' });
+  }
+
+  connectionClosed(reason: CloseReason): void {
+    this.connectionsClosed.inc({ reason });
+  }
+
+  stopQuarantined(): void {
+    this.quarantinedStops.inc();
+  }
+
+  /** One call per stored flagged sample. */
+  sampleFlagged(flag: string): void {
+    this.flaggedSamples.inc({ flag: FLAGS.has(flag) ? flag : 'other' });
+  }
+
+  messageLogDrop(reason: MessageLogDropReason, frames: number): void {
+    this.messageLogDropped.inc({ reason }, frames);
+  }
+
+  messageLogRetry(): void {
+    this.messageLogRetries.inc();
+  }
 }
+
+/** The plausibility flags of meter samples (see TransactionRepository). */
+const FLAGS = new Set(['unparseable', 'unknown-transaction', 'negative', 'decreasing', 'jump']);
 
 function actionLabel(action: string): string {
   return KNOWN_ACTIONS.has(action) ? action : 'unknown';

@@ -70,7 +70,7 @@ export class PileStatusWriter {
     });
   }
 
-  /** Latest status kept, ConnectorStatusChanged (+ PileError unless NoError) announced. */
+  /** Latest status kept, ConnectorStatusChanged announced, PileError / PileErrorCleared when the error changes. */
   statusChanged(
     chargePointId: string,
     req: StatusNotificationRequest,

@@ -169,9 +169,9 @@ describe('a batch of meter values', () => {
     );
     expect(outcomes).toEqual([
       { inserted: 1, duplicates: 1, transactionId: tx.transactionId },
-      { inserted: 1, duplicates: 0, transactionId: tx.transactionId },
+      { inserted: 1, duplicates: 0, transactionId: tx.transactionId, flags: ['decreasing'] },
       { inserted: 0, duplicates: 1, transactionId: tx.transactionId },
-      { inserted: 1, duplicates: 0, transactionId: null },
+      { inserted: 1, duplicates: 0, transactionId: null, flags: ['unknown-transaction'] },
     ]);
     const rows = await h.query(
       `SELECT value::text, flag, transaction_id FROM ocpp_meter_sample WHERE charge_point_id = 'M-1' ORDER BY sampled_at`,

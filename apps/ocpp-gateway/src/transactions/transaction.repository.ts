@@ -44,7 +44,13 @@ export type StartItem = {
 
 /** One StopTransaction call. */
 export type StopItem = { chargePointId: string; req: StopTransactionRequest; correlationId: string };
-export type MeterOutcome = { inserted: number; duplicates: number; transactionId: number | null };
+export type MeterOutcome = {
+  inserted: number;
+  duplicates: number;
+  transactionId: number | null;
+  /** The plausibility flags of the samples inserted, one entry per flagged sample (absent when none). */
+  flags?: string[];
+};
 
 /** One MeterValues call, as the group-commit writer hands it over. */
 export type MeterValuesItem = { chargePointId: string; req: MeterValuesRequest; correlationId: string };
@@ -557,6 +563,7 @@ export class TransactionRepository {
       }
       outcomes[row.group].inserted++;
       const { sample, flag } = row;
+      if (flag) (outcomes[row.group].flags ??= []).push(flag);
       published[row.group].push({
         timestamp: sample.sampledAt,
         measurand: sample.measurand,

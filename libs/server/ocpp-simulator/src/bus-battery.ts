@@ -26,6 +26,8 @@ export class BusBattery {
   private readonly finalPowerRatio: number;
   private readonly efficiency: number;
   soc: number;
+  /** A cap the charger puts on the power right now (e.g. from a charging profile), W; none when undefined. */
+  powerLimitW?: number;
 
   constructor(options: BusBatteryOptions = {}) {
     this.capacityWh = options.capacityWh ?? 350_000;
@@ -44,9 +46,10 @@ export class BusBattery {
   /** Power drawn from the charger at the current SoC (W). */
   powerW(): number {
     if (this.full) return 0;
-    if (this.soc < this.taperFromSoc) return this.maxPowerW;
+    const cap = this.powerLimitW === undefined ? Infinity : Math.max(0, this.powerLimitW);
+    if (this.soc < this.taperFromSoc) return Math.min(this.maxPowerW, cap);
     const progress = (this.soc - this.taperFromSoc) / (100 - this.taperFromSoc);
-    return Math.round(this.maxPowerW * (1 - progress * (1 - this.finalPowerRatio)));
+    return Math.min(Math.round(this.maxPowerW * (1 - progress * (1 - this.finalPowerRatio))), cap);
   }
 
   /** Charge for `seconds`; returns the energy the meter saw (Wh). */

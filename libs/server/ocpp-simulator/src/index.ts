@@ -2,3 +2,4 @@ export * from './bus-battery';
 export * from './depot-clock';
 export * from './transaction-message-queue';
 export * from './simulated-pile';
+export * from './charging-profiles';

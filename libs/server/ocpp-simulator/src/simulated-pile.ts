@@ -1,15 +1,23 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { RPCClient } from 'ocpp-rpc';
+import { createRPCError, RPCClient } from 'ocpp-rpc';
 import {
+  CentralSystemActions,
   stopKindOf,
+  type CentralSystemAction,
+  type CentralSystemMessages,
   type ChargePointStatus,
+  type ChargingProfile,
+  type DiagnosticsStatus,
+  type FirmwareStatus,
+  type IdTagInfo,
   type MessageTrigger,
   type RegistrationStatus,
   type StopKind,
   type StopReason,
 } from '@voltdepot/shared-ocpp';
 import { BusBattery, type BusBatteryOptions } from './bus-battery';
+import { activeLimitW, compositeSchedule, type InstalledProfile } from './charging-profiles';
 import { realClock, type Clock } from './depot-clock';
 import { TransactionMessageQueue } from './transaction-message-queue';
 
@@ -45,7 +53,39 @@ export type SimulatedPileOptions = {
   callTimeoutMs?: number;
   /** Retransmit a transaction message whose answer was lost with the same message id (else a new one). */
   sameMessageIdOnRetry?: boolean;
+  /**
+   * OCPP 1.6 feature profiles the pile supports (its `SupportedFeatureProfiles`); commands of another
+   * profile get NotSupported / Rejected. Default: all six.
+   */
+  featureProfiles?: FeatureProfile[];
+  /** Supply voltage (V) that converts an ampere charging-profile limit into watts. Default 400. */
+  voltageV?: number;
+  /** Real milliseconds between two steps of a firmware update or diagnostics upload. Default 1000. */
+  statusStepMs?: number;
   log?: (line: string) => void;
+};
+
+export const FeatureProfiles = [
+  'Core',
+  'FirmwareManagement',
+  'LocalAuthListManagement',
+  'Reservation',
+  'SmartCharging',
+  'RemoteTrigger',
+] as const;
+export type FeatureProfile = (typeof FeatureProfiles)[number];
+
+export type Reservation = {
+  reservationId: number;
+  connectorId: number;
+  idTag: string;
+  parentIdTag?: string;
+  expiryDate: string;
+};
+
+/** How the pile answers a central-system command (what `handleCommand` does for each action). */
+type CommandHandlers = {
+  [A in CentralSystemAction]: (params: CentralSystemMessages[A][0]) => Promise<CentralSystemMessages[A][1]>;
 };
 
 export type SessionRecord = {
@@ -65,6 +105,8 @@ export type SessionRecord = {
   endSoc?: number;
   /** Every energy register reading the pile reported for the session, in order (start, samples, stop). */
   readings: { at: string; energyWh: number }[];
+  /** The reservation the session used (sent in StartTransaction). */
+  reservationId?: number;
 };
 
 export type SessionOptions = BusBatteryOptions & {
@@ -94,9 +136,22 @@ type Connector = {
   holdAfterStop?: boolean;
   /** Resolves once the StartTransaction answer has arrived. */
   started?: Promise<void>;
+  reservation?: Reservation;
+  reservationTimer?: NodeJS.Timeout;
 };
 
-const CONFIGURATION_READONLY = new Set(['NumberOfConnectors', 'SupportedFeatureProfiles']);
+const CONFIGURATION_READONLY = new Set([
+  'NumberOfConnectors',
+  'SupportedFeatureProfiles',
+  'ReserveConnectorZeroSupported',
+  'LocalAuthListMaxLength',
+  'SendLocalListMaxLength',
+  'ChargeProfileMaxStackLevel',
+  'ChargingScheduleAllowedChargingRateUnit',
+  'ChargingScheduleMaxPeriods',
+  'MaxChargingProfilesInstalled',
+]);
+const BUSY: ChargePointStatus[] = ['Preparing', 'Charging', 'SuspendedEV', 'SuspendedEVSE', 'Finishing'];
 
 /**
  * An OCPP 1.6J charge point with several guns, for tests, load and demos: boots, reports status,
@@ -109,7 +164,15 @@ export class SimulatedPile extends EventEmitter {
   readonly chargePointId: string;
   readonly sessions: SessionRecord[] = [];
   readonly configuration = new Map<string, string>();
+  /** The local authorization list (SendLocalList) and its version (0: none yet). */
+  readonly localAuthorizationList = new Map<string, IdTagInfo>();
+  localListVersion = 0;
+  firmwareStatus: FirmwareStatus = 'Idle';
+  diagnosticsStatus: DiagnosticsStatus = 'Idle';
   registrationStatus?: RegistrationStatus;
+  private profiles: InstalledProfile[] = [];
+  private readonly featureProfiles: Set<FeatureProfile>;
+  private readonly timers = new Set<NodeJS.Timeout>();
   private client?: RPCClient;
   private readonly connectors = new Map<number, Connector>();
   private readonly queue: TransactionMessageQueue;
@@ -134,7 +197,20 @@ export class SimulatedPile extends EventEmitter {
       String(Math.round((options.meterIntervalMs ?? 1000) / 1000)),
     );
     this.configuration.set('NumberOfConnectors', String(count));
-    this.configuration.set('SupportedFeatureProfiles', 'Core,RemoteTrigger');
+    this.featureProfiles = new Set(options.featureProfiles ?? FeatureProfiles);
+    this.configuration.set('SupportedFeatureProfiles', [...this.featureProfiles].join(','));
+    if (this.supports('LocalAuthListManagement')) {
+      this.configuration.set('LocalAuthListEnabled', 'true');
+      this.configuration.set('LocalAuthListMaxLength', '1000');
+      this.configuration.set('SendLocalListMaxLength', '1000');
+    }
+    if (this.supports('Reservation')) this.configuration.set('ReserveConnectorZeroSupported', 'false');
+    if (this.supports('SmartCharging')) {
+      this.configuration.set('ChargeProfileMaxStackLevel', '10');
+      this.configuration.set('ChargingScheduleAllowedChargingRateUnit', 'Current,Power');
+      this.configuration.set('ChargingScheduleMaxPeriods', '48');
+      this.configuration.set('MaxChargingProfilesInstalled', '20');
+    }
     this.configuration.set('TransactionMessageAttempts', '3');
     this.configuration.set('TransactionMessageRetryInterval', '1');
     this.queue = new TransactionMessageQueue(
@@ -168,6 +244,31 @@ export class SimulatedPile extends EventEmitter {
     return this.connectors.get(connectorId)?.session;
   }
 
+  reservation(connectorId: number): Reservation | undefined {
+    return this.connectors.get(connectorId)?.reservation;
+  }
+
+  /** Charging profiles installed on `connectorId` (0: the whole pile), or all of them. */
+  chargingProfiles(connectorId?: number): InstalledProfile[] {
+    return this.profiles.filter((p) => connectorId === undefined || p.connectorId === connectorId);
+  }
+
+  /** The power cap (W) the charging profiles put on the connector now; undefined when none applies. */
+  powerLimitW(connectorId: number): number | undefined {
+    const session = this.connectors.get(connectorId)?.session;
+    return activeLimitW(this.profiles, {
+      connectorId,
+      at: this.clock.now(),
+      transactionStartedAt: session ? Date.parse(session.startedAt) : undefined,
+      transactionId: session?.transactionId,
+      voltageV: this.options.voltageV ?? 400,
+    });
+  }
+
+  supports(profile: FeatureProfile): boolean {
+    return this.featureProfiles.has(profile);
+  }
+
   /** Connect, boot until accepted, report every connector's status and start heartbeats. */
   async start(): Promise<void> {
     this.wantOnline = true;
@@ -179,8 +280,12 @@ export class SimulatedPile extends EventEmitter {
   async stop(): Promise<void> {
     this.wantOnline = false;
     this.clearTimers();
-    for (const connector of this.connectors.values())
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const connector of this.connectors.values()) {
       if (connector.meterTimer) clearInterval(connector.meterTimer);
+      if (connector.reservationTimer) clearTimeout(connector.reservationTimer);
+    }
     await this.client?.close({ force: true }).catch(() => undefined);
     this.isOpen = false;
   }
@@ -232,11 +337,21 @@ export class SimulatedPile extends EventEmitter {
   async startSession(connectorId: number, idTag: string, bus: SessionOptions = {}): Promise<SessionRecord> {
     const connector = this.connector(connectorId);
     if (connector.session) throw new Error(`connector ${connectorId} is busy`);
+    const reservation = this.liveReservation(connector);
+    if (reservation && reservation.idTag !== idTag && reservation.parentIdTag !== idTag)
+      throw new Error(`connector ${connectorId} is reserved for another idTag`);
     if (this.isOpen) {
       const { idTagInfo } = await this.call<{ idTagInfo: { status: string } }>('Authorize', { idTag });
       if (idTagInfo.status !== 'Accepted')
         throw new Error(`idTag ${idTag} not accepted: ${idTagInfo.status}`);
+    } else {
+      // Offline: the local authorization list decides for the tags it holds.
+      const local = this.localAuthorizationList.get(idTag);
+      if (local && local.status !== 'Accepted')
+        throw new Error(`idTag ${idTag} not accepted: ${local.status}`);
     }
+    if (connector.session) throw new Error(`connector ${connectorId} is busy`);
+    if (reservation) this.dropReservation(connector);
     const battery = new BusBattery({ maxPowerW: this.options.maxPowerW, ...bus });
     const startedAt = this.clock.now();
     const session: SessionRecord = {
@@ -247,6 +362,7 @@ export class SimulatedPile extends EventEmitter {
       startedAt: new Date(startedAt).toISOString(),
       startSoc: battery.soc,
       readings: [],
+      ...(reservation ? { reservationId: reservation.reservationId } : {}),
     };
     session.readings.push({ at: session.startedAt, energyWh: session.meterStartWh });
     connector.session = session;
@@ -259,6 +375,7 @@ export class SimulatedPile extends EventEmitter {
       connectorId,
       idTag,
       meterStart: session.meterStartWh,
+      ...(reservation ? { reservationId: reservation.reservationId } : {}),
       timestamp: session.startedAt,
     };
     const onAnswer = (response: unknown) => {
@@ -294,8 +411,20 @@ export class SimulatedPile extends EventEmitter {
     connector.session = undefined;
     const stoppedAt = this.clock.now();
     // On a clock, the bus charged up to the stop: energy stays power x time.
-    if (this.options.clock && connector.battery && connector.lastReadingAt !== undefined)
+    if (this.options.clock && connector.battery && connector.lastReadingAt !== undefined) {
+      connector.battery.powerLimitW = activeLimitW(this.profiles, {
+        connectorId,
+        at: connector.lastReadingAt,
+        transactionStartedAt: Date.parse(session.startedAt),
+        transactionId: session.transactionId,
+        voltageV: this.options.voltageV ?? 400,
+      });
       connector.meterWh += connector.battery.charge(Math.max(0, stoppedAt - connector.lastReadingAt) / 1000);
+    }
+    // A TxProfile lives as long as its transaction.
+    this.profiles = this.profiles.filter(
+      (p) => p.connectorId !== connectorId || p.profile.chargingProfilePurpose !== 'TxProfile',
+    );
     session.meterStopWh = Math.round(connector.meterWh);
     session.energyWh = session.meterStopWh - session.meterStartWh;
     session.stoppedAt = new Date(stoppedAt).toISOString();
@@ -318,8 +447,7 @@ export class SimulatedPile extends EventEmitter {
         (error: Error) => this.log(`StopTransaction dropped: ${error.message}`),
       );
     await this.setStatus(connector, 'Finishing');
-    if (!connector.holdAfterStop)
-      await this.setStatus(connector, connector.available ? 'Available' : 'Unavailable');
+    if (!connector.holdAfterStop) await this.setStatus(connector, this.idleStatus(connector));
     return session;
   }
 
@@ -328,7 +456,7 @@ export class SimulatedPile extends EventEmitter {
     const connector = this.connector(connectorId);
     connector.holdAfterStop = false;
     if (connector.session || connector.status !== 'Finishing') return;
-    await this.setStatus(connector, connector.available ? 'Available' : 'Unavailable');
+    await this.setStatus(connector, this.idleStatus(connector));
   }
 
   /** Wait until every queued transaction message has been answered. */
@@ -477,6 +605,7 @@ export class SimulatedPile extends EventEmitter {
       const battery = connector.battery;
       if (!session || !battery) return;
       const at = this.clock.now();
+      battery.powerLimitW = this.powerLimitW(connector.id);
       if (this.options.clock) {
         const elapsedMs = at - (connector.lastReadingAt ?? at);
         if (elapsedMs < (this.options.minSampleSpacingMs ?? 0)) return;
@@ -556,7 +685,13 @@ export class SimulatedPile extends EventEmitter {
 
   async clearFault(connectorId: number): Promise<void> {
     const connector = this.connector(connectorId);
-    await this.setStatus(connector, connector.available ? 'Available' : 'Unavailable');
+    await this.setStatus(connector, this.idleStatus(connector));
+  }
+
+  /** What an idle gun shows: Unavailable when taken out of service, Reserved while held, else Available. */
+  private idleStatus(connector: Connector): ChargePointStatus {
+    if (!connector.available) return 'Unavailable';
+    return this.liveReservation(connector) ? 'Reserved' : 'Available';
   }
 
   /** Status notifications are not queued: after a reconnect the pile reports its current status instead. */
@@ -581,33 +716,156 @@ export class SimulatedPile extends EventEmitter {
 
   // --- commands from the central system -------------------------------------------------------
 
+  /**
+   * Answer a central-system command as the pile does over the socket (side effects such as status
+   * notifications follow shortly after the answer). Exposed for tests that drive the pile without a
+   * central system.
+   */
+  handleCommand<A extends CentralSystemAction>(
+    action: A,
+    params: CentralSystemMessages[A][0],
+  ): Promise<CentralSystemMessages[A][1]> {
+    const handler = this.commandHandlers[action] as (
+      p: CentralSystemMessages[A][0],
+    ) => Promise<CentralSystemMessages[A][1]>;
+    return handler(params);
+  }
+
   private registerHandlers(client: RPCClient): void {
     // ocpp-rpc has validated params against the schema (strict mode) before a handler runs.
-    type Call = { params?: Record<string, unknown> };
-    const later = (work: () => Promise<unknown>) =>
-      setTimeout(() => void work().catch((e: Error) => this.log(e.message)), 10);
-
-    client.handle('RemoteStartTransaction', async ({ params = {} }: Call) => {
-      const requested = params['connectorId'] as number | undefined;
-      const connector =
-        requested !== undefined
-          ? this.connectors.get(requested)
-          : [...this.connectors.values()].find((c) => !c.session && c.available);
-      if (!connector || connector.session || !connector.available) return { status: 'Rejected' };
-      later(() => this.startSession(connector.id, params['idTag'] as string));
-      return { status: 'Accepted' };
-    });
-    client.handle('RemoteStopTransaction', async ({ params = {} }: Call) => {
-      const connector = [...this.connectors.values()].find(
-        (c) => c.session?.transactionId === params['transactionId'],
+    for (const action of CentralSystemActions)
+      client.handle(action, ({ params }: { params?: unknown }) =>
+        this.handleCommand(action, (params ?? {}) as never),
       );
-      if (!connector) return { status: 'Rejected' };
-      later(() => this.stopSession(connector.id, 'Remote'));
-      return { status: 'Accepted' };
+  }
+
+  private later(work: () => Promise<unknown>, delayMs = 10): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void work().catch((e: Error) => this.log(e.message));
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      timer.unref();
+      this.timers.add(timer);
     });
-    client.handle('Reset', async ({ params = {} }: Call) => {
-      const hard = params['type'] === 'Hard';
-      later(async () => {
+  }
+
+  /** A notification that is not queued: sent when online, else only recorded (and emitted). */
+  private async notify(action: string, params: Record<string, unknown>): Promise<void> {
+    if (!this.isOpen || this.registrationStatus !== 'Accepted') {
+      this.log(`${action} not sent (offline)`);
+      return;
+    }
+    await this.call(action, params).catch((error: Error) => this.log(`${action} failed: ${error.message}`));
+  }
+
+  private async setFirmwareStatus(status: FirmwareStatus): Promise<void> {
+    this.firmwareStatus = status;
+    this.emit('firmwareStatus', status);
+    await this.notify('FirmwareStatusNotification', { status });
+  }
+
+  private async setDiagnosticsStatus(status: DiagnosticsStatus): Promise<void> {
+    this.diagnosticsStatus = status;
+    this.emit('diagnosticsStatus', status);
+    await this.notify('DiagnosticsStatusNotification', { status });
+  }
+
+  /** The connector's reservation unless it has expired (by the pile's clock). */
+  private liveReservation(connector: Connector): Reservation | undefined {
+    const reservation = connector.reservation;
+    if (reservation && Date.parse(reservation.expiryDate) <= this.clock.now()) {
+      this.dropReservation(connector);
+      return undefined;
+    }
+    return reservation;
+  }
+
+  private dropReservation(connector: Connector): void {
+    if (connector.reservationTimer) clearTimeout(connector.reservationTimer);
+    connector.reservationTimer = undefined;
+    connector.reservation = undefined;
+  }
+
+  private reserve(connector: Connector, reservation: Reservation): void {
+    this.dropReservation(connector);
+    connector.reservation = reservation;
+    const expireInMs = Math.max(0, Date.parse(reservation.expiryDate) - this.clock.now());
+    connector.reservationTimer = setTimeout(
+      () => {
+        if (connector.reservation !== reservation) return;
+        this.dropReservation(connector);
+        this.emit('reservationExpired', reservation);
+        if (!connector.session && connector.status === 'Reserved')
+          void this.setStatus(connector, this.idleStatus(connector));
+      },
+      Math.min(expireInMs, 2 ** 31 - 1),
+    );
+    connector.reservationTimer.unref();
+    // The status changes with the answer; the notification follows it.
+    connector.status = 'Reserved';
+    this.later(() => this.sendStatus(connector));
+  }
+
+  private installProfile(connectorId: number, profile: ChargingProfile): void {
+    // A profile replaces one with the same id, or with the same purpose and stack level on the connector.
+    this.profiles = this.profiles.filter(
+      (p) =>
+        p.profile.chargingProfileId !== profile.chargingProfileId &&
+        !(
+          p.connectorId === connectorId &&
+          p.profile.chargingProfilePurpose === profile.chargingProfilePurpose &&
+          p.profile.stackLevel === profile.stackLevel
+        ),
+    );
+    this.profiles.push({ connectorId, profile });
+  }
+
+  private configNumber(key: string, fallback: number): number {
+    const value = Number(this.configuration.get(key));
+    return Number.isFinite(value) ? value : fallback;
+  }
+
+  private readonly commandHandlers: CommandHandlers = {
+    RemoteStartTransaction: async ({ connectorId: requested, idTag, chargingProfile }) => {
+      const usable = (c: Connector) => {
+        const reservation = this.liveReservation(c);
+        return (
+          !c.session &&
+          c.available &&
+          c.status !== 'Faulted' &&
+          (!reservation || reservation.idTag === idTag || reservation.parentIdTag === idTag)
+        );
+      };
+      const connector =
+        requested !== undefined ? this.connectors.get(requested) : [...this.connectors.values()].find(usable);
+      if (!connector || !usable(connector)) return { status: 'Rejected' };
+      if (chargingProfile && chargingProfile.chargingProfilePurpose !== 'TxProfile')
+        return { status: 'Rejected' };
+      this.later(async () => {
+        await this.startSession(connector.id, idTag);
+        if (chargingProfile && this.supports('SmartCharging'))
+          this.installProfile(connector.id, chargingProfile);
+      });
+      return { status: 'Accepted' };
+    },
+    RemoteStopTransaction: async ({ transactionId }) => {
+      const connector = [...this.connectors.values()].find((c) => c.session?.transactionId === transactionId);
+      if (!connector) return { status: 'Rejected' };
+      this.later(() => this.stopSession(connector.id, 'Remote'));
+      return { status: 'Accepted' };
+    },
+    Reset: async ({ type }) => {
+      const hard = type === 'Hard';
+      this.later(async () => {
         for (const connector of this.connectors.values()) {
           if (connector.session) await this.stopSession(connector.id, hard ? 'HardReset' : 'SoftReset');
         }
@@ -616,16 +874,15 @@ export class SimulatedPile extends EventEmitter {
         await this.client?.close({ code: 1000, reason: 'Reset' }).catch(() => undefined);
       });
       return { status: 'Accepted' };
-    });
-    client.handle('UnlockConnector', async ({ params = {} }: Call) => {
-      const connector = this.connectors.get(params['connectorId'] as number);
+    },
+    UnlockConnector: async ({ connectorId }) => {
+      const connector = this.connectors.get(connectorId);
       if (!connector) return { status: 'NotSupported' };
-      if (connector.session) later(() => this.stopSession(connector.id, 'UnlockCommand'));
+      if (connector.session) this.later(() => this.stopSession(connector.id, 'UnlockCommand'));
       return { status: 'Unlocked' };
-    });
-    client.handle('ChangeAvailability', async ({ params = {} }: Call) => {
-      const connectorId = params['connectorId'] as number;
-      const available = params['type'] === 'Operative';
+    },
+    ChangeAvailability: async ({ connectorId, type }) => {
+      const available = type === 'Operative';
       const targets =
         connectorId === 0
           ? [...this.connectors.values()]
@@ -635,42 +892,47 @@ export class SimulatedPile extends EventEmitter {
       for (const connector of targets) {
         connector.available = available;
         if (connector.session) scheduled = true;
-        else later(() => this.setStatus(connector, available ? 'Available' : 'Unavailable'));
+        else this.later(() => this.setStatus(connector, this.idleStatus(connector)));
       }
       return { status: scheduled && !available ? 'Scheduled' : 'Accepted' };
-    });
-    client.handle('GetConfiguration', async ({ params = {} }: Call) => {
-      const keys = (params['key'] as string[] | undefined) ?? [...this.configuration.keys()];
+    },
+    GetConfiguration: async ({ key }) => {
+      const keys = key ?? [...this.configuration.keys()];
       const known = keys.filter((k) => this.configuration.has(k));
       return {
-        configurationKey: known.map((key) => ({
-          key,
-          readonly: CONFIGURATION_READONLY.has(key),
-          value: this.configuration.get(key),
+        configurationKey: known.map((k) => ({
+          key: k,
+          readonly: CONFIGURATION_READONLY.has(k),
+          value: this.configuration.get(k),
         })),
         unknownKey: keys.filter((k) => !this.configuration.has(k)),
       };
-    });
-    client.handle('ChangeConfiguration', async ({ params = {} }: Call) => {
-      const key = params['key'] as string;
+    },
+    ChangeConfiguration: async ({ key, value }) => {
       if (!this.configuration.has(key)) return { status: 'NotSupported' };
       if (CONFIGURATION_READONLY.has(key)) return { status: 'Rejected' };
-      this.configuration.set(key, params['value'] as string);
+      this.configuration.set(key, value);
       if (key === 'HeartbeatInterval') this.startHeartbeat();
       return { status: 'Accepted' };
-    });
-    client.handle('TriggerMessage', async ({ params = {} }: Call) => {
-      const requested = params['requestedMessage'] as MessageTrigger;
-      const connectorId = params['connectorId'] as number | undefined;
-      const work: Partial<Record<MessageTrigger, () => Promise<unknown>>> = {
+    },
+    TriggerMessage: async ({ requestedMessage, connectorId }) => {
+      if (!this.supports('RemoteTrigger')) return { status: 'NotImplemented' };
+      const busy = (s: string) => !['Idle', 'Installed', 'Uploaded'].includes(s);
+      const work: Record<MessageTrigger, () => Promise<unknown>> = {
         BootNotification: () => this.boot(),
         Heartbeat: () => this.call('Heartbeat', {}),
         StatusNotification: () =>
           connectorId ? this.sendStatus(this.connector(connectorId)) : this.sendStatus(undefined),
-        DiagnosticsStatusNotification: () => this.call('DiagnosticsStatusNotification', { status: 'Idle' }),
-        FirmwareStatusNotification: () => this.call('FirmwareStatusNotification', { status: 'Idle' }),
+        DiagnosticsStatusNotification: () =>
+          this.call('DiagnosticsStatusNotification', {
+            status: busy(this.diagnosticsStatus) ? this.diagnosticsStatus : 'Idle',
+          }),
+        FirmwareStatusNotification: () =>
+          this.call('FirmwareStatusNotification', {
+            status: busy(this.firmwareStatus) ? this.firmwareStatus : 'Idle',
+          }),
         MeterValues: () => {
-          const connector = this.connector(connectorId ?? 1);
+          const connector = this.connector(connectorId || 1);
           const timestamp = new Date(this.clock.now()).toISOString();
           return this.call('MeterValues', {
             connectorId: connector.id,
@@ -693,16 +955,163 @@ export class SimulatedPile extends EventEmitter {
           });
         },
       };
-      const action = work[requested];
-      if (!action || (connectorId !== undefined && !this.connectors.has(connectorId)))
+      const action = work[requestedMessage];
+      if (!action || (connectorId !== undefined && connectorId !== 0 && !this.connectors.has(connectorId)))
         return { status: 'Rejected' };
-      later(action);
+      this.later(action);
       return { status: 'Accepted' };
-    });
-    client.handle('ClearCache', async () => ({ status: 'Accepted' }));
-    client.handle('DataTransfer', async () => ({ status: 'UnknownVendorId' }));
-    client.handle('GetLocalListVersion', async () => ({ listVersion: 0 }));
-  }
+    },
+    ClearCache: async () => ({ status: 'Accepted' }),
+    DataTransfer: async ({ vendorId, messageId, data }) => {
+      // One vendor extension: 'Echo' under the pile's own vendor id returns the data it got.
+      if (vendorId !== (this.options.vendor ?? 'Voltdepot')) return { status: 'UnknownVendorId' };
+      if (messageId !== 'Echo') return { status: 'UnknownMessageId' };
+      return { status: 'Accepted', ...(data !== undefined ? { data } : {}) };
+    },
+    GetLocalListVersion: async () => ({
+      listVersion: this.supports('LocalAuthListManagement') ? this.localListVersion : -1,
+    }),
+    SendLocalList: async ({ listVersion, localAuthorizationList = [], updateType }) => {
+      if (!this.supports('LocalAuthListManagement')) return { status: 'NotSupported' };
+      if (listVersion <= this.localListVersion) return { status: 'VersionMismatch' };
+      if (localAuthorizationList.length > this.configNumber('SendLocalListMaxLength', 1000))
+        return { status: 'Failed' };
+      const next = new Map(updateType === 'Full' ? [] : this.localAuthorizationList);
+      for (const { idTag, idTagInfo } of localAuthorizationList) {
+        if (idTagInfo) next.set(idTag, idTagInfo);
+        else next.delete(idTag);
+      }
+      if (next.size > this.configNumber('LocalAuthListMaxLength', 1000)) return { status: 'Failed' };
+      this.localAuthorizationList.clear();
+      for (const [idTag, info] of next) this.localAuthorizationList.set(idTag, info);
+      this.localListVersion = listVersion;
+      return { status: 'Accepted' };
+    },
+    ReserveNow: async ({ connectorId, expiryDate, idTag, parentIdTag, reservationId }) => {
+      const connector = this.connectors.get(connectorId);
+      // Connector 0 (any gun) is not supported: ReserveConnectorZeroSupported is false.
+      if (!this.supports('Reservation') || !connector) return { status: 'Rejected' };
+      if (Date.parse(expiryDate) <= this.clock.now()) return { status: 'Rejected' };
+      if (connector.status === 'Faulted') return { status: 'Faulted' };
+      if (!connector.available || connector.status === 'Unavailable') return { status: 'Unavailable' };
+      if (connector.session || BUSY.includes(connector.status)) return { status: 'Occupied' };
+      const held = this.liveReservation(connector);
+      if (held && held.reservationId !== reservationId) return { status: 'Occupied' };
+      // A reservation id already held elsewhere moves here (OCPP: the new one replaces it).
+      for (const other of this.connectors.values()) {
+        if (other !== connector && other.reservation?.reservationId === reservationId) {
+          this.dropReservation(other);
+          this.later(() => this.setStatus(other, this.idleStatus(other)));
+        }
+      }
+      this.reserve(connector, {
+        reservationId,
+        connectorId,
+        idTag,
+        ...(parentIdTag ? { parentIdTag } : {}),
+        expiryDate,
+      });
+      return { status: 'Accepted' };
+    },
+    CancelReservation: async ({ reservationId }) => {
+      const connector = [...this.connectors.values()].find(
+        (c) => this.liveReservation(c)?.reservationId === reservationId,
+      );
+      if (!connector) return { status: 'Rejected' };
+      this.dropReservation(connector);
+      if (connector.status === 'Reserved')
+        this.later(() => this.setStatus(connector, this.idleStatus(connector)));
+      return { status: 'Accepted' };
+    },
+    SetChargingProfile: async ({ connectorId, csChargingProfiles: profile }) => {
+      if (!this.supports('SmartCharging')) return { status: 'NotSupported' };
+      const connector = this.connectors.get(connectorId);
+      if (connectorId !== 0 && !connector) return { status: 'Rejected' };
+      const purpose = profile.chargingProfilePurpose;
+      if (purpose === 'ChargePointMaxProfile' && connectorId !== 0) return { status: 'Rejected' };
+      if (purpose === 'TxProfile') {
+        const session = connector?.session;
+        if (!session) return { status: 'Rejected' };
+        if (profile.transactionId !== undefined && profile.transactionId !== session.transactionId)
+          return { status: 'Rejected' };
+      }
+      if (
+        profile.stackLevel > this.configNumber('ChargeProfileMaxStackLevel', 10) ||
+        profile.chargingSchedule.chargingSchedulePeriod.length >
+          this.configNumber('ChargingScheduleMaxPeriods', 48) ||
+        this.profiles.length >= this.configNumber('MaxChargingProfilesInstalled', 20)
+      )
+        return { status: 'Rejected' };
+      this.installProfile(connectorId, profile);
+      return { status: 'Accepted' };
+    },
+    ClearChargingProfile: async ({ id, connectorId, chargingProfilePurpose, stackLevel }) => {
+      if (!this.supports('SmartCharging')) return { status: 'Unknown' };
+      const matches = ({ connectorId: on, profile }: InstalledProfile) =>
+        id !== undefined
+          ? profile.chargingProfileId === id
+          : (connectorId === undefined || on === connectorId) &&
+            (chargingProfilePurpose === undefined ||
+              profile.chargingProfilePurpose === chargingProfilePurpose) &&
+            (stackLevel === undefined || profile.stackLevel === stackLevel);
+      const before = this.profiles.length;
+      this.profiles = this.profiles.filter((p) => !matches(p));
+      return { status: this.profiles.length < before ? 'Accepted' : 'Unknown' };
+    },
+    GetCompositeSchedule: async ({ connectorId, duration, chargingRateUnit }) => {
+      if (!this.supports('SmartCharging')) return { status: 'Rejected' };
+      const connector = this.connectors.get(connectorId);
+      if (connectorId !== 0 && !connector) return { status: 'Rejected' };
+      const session = connector?.session;
+      const maxPowerW = (this.options.maxPowerW ?? 150_000) * (connector ? 1 : this.connectors.size);
+      const chargingSchedule = compositeSchedule(
+        this.profiles,
+        {
+          connectorId,
+          at: this.clock.now(),
+          transactionStartedAt: session ? Date.parse(session.startedAt) : undefined,
+          transactionId: session?.transactionId,
+          voltageV: this.options.voltageV ?? 400,
+        },
+        duration,
+        maxPowerW,
+        chargingRateUnit ?? 'W',
+      );
+      return {
+        status: 'Accepted',
+        connectorId,
+        scheduleStart: chargingSchedule.startSchedule,
+        chargingSchedule,
+      };
+    },
+    UpdateFirmware: async ({ location, retrieveDate }) => {
+      if (!this.supports('FirmwareManagement'))
+        throw createRPCError('NotSupported', 'FirmwareManagement is not supported');
+      const stepMs = this.options.statusStepMs ?? 1000;
+      const startInMs = Math.max(0, Date.parse(retrieveDate) - this.clock.now());
+      this.log(`firmware update from ${location} in ${startInMs} ms`);
+      this.later(async () => {
+        for (const status of ['Downloading', 'Downloaded', 'Installing', 'Installed'] as const) {
+          await this.setFirmwareStatus(status);
+          if (status !== 'Installed') await this.wait(stepMs);
+        }
+      }, startInMs);
+      return {};
+    },
+    GetDiagnostics: async ({ location }) => {
+      if (!this.supports('FirmwareManagement'))
+        throw createRPCError('NotSupported', 'FirmwareManagement is not supported');
+      const stamp = new Date(this.clock.now()).toISOString().replace(/[-:.]/g, '');
+      const fileName = `diagnostics-${this.chargePointId}-${stamp}.log`;
+      this.log(`diagnostics ${fileName} to ${location}`);
+      this.later(async () => {
+        await this.setDiagnosticsStatus('Uploading');
+        await this.wait(this.options.statusStepMs ?? 1000);
+        await this.setDiagnosticsStatus('Uploaded');
+      });
+      return { fileName };
+    },
+  };
 
   /** A fresh message id (for tests that retransmit by hand). */
   static messageId(): string {

@@ -24,7 +24,40 @@ export type ConnectorStatusChangedV1 = {
   vendorErrorCode?: string;
   timestamp: string;
 };
-export type PileErrorV1 = ConnectorStatusChangedV1;
+/**
+ * The alarm-code registry's entry for a pile error (`alarm_code` of the pile's protocol, matched on the
+ * vendorErrorCode first, then the OCPP errorCode); absent when the registry has none.
+ */
+export type PileAlarmV1 = {
+  /** The registry code that matched (the vendorErrorCode or the errorCode). */
+  code: string;
+  name: string;
+  /** Alarm level 0 (none) to 3. */
+  level: number;
+  category: string;
+  description?: string;
+};
+/**
+ * A connector (or connector 0, the whole pile) entered an error: raised once when its errorCode (or
+ * vendorErrorCode) changes to something other than NoError, not on repeats of the same error.
+ */
+export type PileErrorV1 = ConnectorStatusChangedV1 & { alarm?: PileAlarmV1 };
+/** The error a PileError announced is over: the connector reported NoError, or a different error. */
+export type PileErrorClearedV1 = {
+  chargePointId: string;
+  connectorId: number;
+  /** The error that ended, as its PileError announced it. */
+  errorCode: string;
+  vendorErrorCode?: string;
+  /** When the error began (the timestamp of the notification that raised it). */
+  since: string;
+  /** When it ended (the timestamp of the notification that cleared it). */
+  clearedAt: string;
+  /** The connector's status and error code at that moment (NoError, or the next error). */
+  status: string;
+  currentErrorCode: string;
+  alarm?: PileAlarmV1;
+};
 
 export type TransactionStartedV1 = {
   chargePointId: string;
@@ -74,6 +107,23 @@ export type TransactionStoppedV1 = {
   quarantined: boolean;
 };
 
+/** DiagnosticsStatusNotification: progress of a GetDiagnostics upload. */
+export type DiagnosticsStatusChangedV1 = {
+  chargePointId: string;
+  /** OCPP 1.6 DiagnosticsStatus: Idle, Uploaded, UploadFailed, Uploading. */
+  status: string;
+  /** When the central system received the notification (OCPP 1.6 sends no time). */
+  timestamp: string;
+};
+/** FirmwareStatusNotification: progress of an UpdateFirmware download and installation. */
+export type FirmwareStatusChangedV1 = {
+  chargePointId: string;
+  /** OCPP 1.6 FirmwareStatus: Downloaded, DownloadFailed, Downloading, Idle, InstallationFailed, Installing, Installed. */
+  status: string;
+  /** When the central system received the notification (OCPP 1.6 sends no time). */
+  timestamp: string;
+};
+
 export const PileConnected = defineEvent<PileConnectedV1>()(Topics.OcppStatus, 'pile.connected', 1);
 export const PileDisconnected = defineEvent<PileDisconnectedV1>()(Topics.OcppStatus, 'pile.disconnected', 1);
 export const PileBooted = defineEvent<PileBootedV1>()(Topics.OcppStatus, 'pile.booted', 1);
@@ -83,6 +133,7 @@ export const ConnectorStatusChanged = defineEvent<ConnectorStatusChangedV1>()(
   1,
 );
 export const PileError = defineEvent<PileErrorV1>()(Topics.OcppStatus, 'pile.error', 1);
+export const PileErrorCleared = defineEvent<PileErrorClearedV1>()(Topics.OcppStatus, 'pile.error-cleared', 1);
 export const TransactionStarted = defineEvent<TransactionStartedV1>()(
   Topics.OcppTransactions,
   'transaction.started',
@@ -96,5 +147,15 @@ export const MeterValuesReceived = defineEvent<MeterValuesV1>()(
 export const TransactionStopped = defineEvent<TransactionStoppedV1>()(
   Topics.OcppTransactions,
   'transaction.stopped',
+  1,
+);
+export const DiagnosticsStatusChanged = defineEvent<DiagnosticsStatusChangedV1>()(
+  Topics.OcppStatus,
+  'diagnostics.status-changed',
+  1,
+);
+export const FirmwareStatusChanged = defineEvent<FirmwareStatusChangedV1>()(
+  Topics.OcppStatus,
+  'firmware.status-changed',
   1,
 );

@@ -1,6 +1,6 @@
 /** Bus topics. One topic per stream of facts; keys are charge point ids unless stated. */
 export const Topics = {
-  /** Pile connected / disconnected / booted, connector status, pile errors. Key: chargePointId. */
+  /** Pile connected / disconnected / booted, connector status, pile errors, firmware and diagnostics progress. Key: chargePointId. */
   OcppStatus: 'ocpp.status',
   /** Transaction started, meter values, transaction stopped. Key: chargePointId. */
   OcppTransactions: 'ocpp.transactions',

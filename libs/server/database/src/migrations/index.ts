@@ -28,6 +28,8 @@ import { OrderVehicleStartMode1764010000000 } from './1764010000000-order-vehicl
 import { PricePlanVersions1764020000000 } from './1764020000000-price-plan-versions';
 import { ChargerTypeNames1764040000000 } from './1764040000000-charger-type-names';
 import { StationFeeUnknownPileSheets1764050000000 } from './1764050000000-station-fee-unknown-pile-sheets';
+import { OcppMessageLogQuery1764060000000 } from './1764060000000-ocpp-message-log-query';
+import { ConnectorErrorSince1764070000000 } from './1764070000000-connector-error-since';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -61,4 +63,6 @@ export const allMigrations = [
   PricePlanVersions1764020000000,
   ChargerTypeNames1764040000000,
   StationFeeUnknownPileSheets1764050000000,
+  OcppMessageLogQuery1764060000000,
+  ConnectorErrorSince1764070000000,
 ];

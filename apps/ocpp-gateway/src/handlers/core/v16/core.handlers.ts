@@ -70,7 +70,11 @@ export function heartbeatHandler(deps: Pick<CoreHandlerDeps, 'now'>): OcppHandle
   return async () => ({ currentTime: (deps.now?.() ?? new Date()).toISOString() });
 }
 
-/** StatusNotification: latest status kept, ConnectorStatusChanged (+ PileError unless NoError) announced. */
+/**
+ * StatusNotification (connector 0 is the pile itself): latest status kept, ConnectorStatusChanged
+ * announced; PileError when the connector's error changes to one, PileErrorCleared when it ends (see
+ * PileStatusRepository.recordStatuses).
+ */
 export function statusNotificationHandler(
   deps: Pick<CoreHandlerDeps, 'status' | 'afterCommit'>,
 ): OcppHandler<'StatusNotification'> {

@@ -1,21 +1,50 @@
 import type { Logger } from 'pino';
 import type { OcppHandler } from '../../../router/ocpp-handler';
+import type { FirmwareProgressItem } from '../firmware-status.repository';
 
-/** Diagnostics and firmware progress are logged for now (no upload/update workflow exists yet). */
-export function diagnosticsStatusNotificationHandler(deps: {
+export type FirmwareHandlerDeps = {
+  /** Writes the latest status and its event in one transaction (a group commit). */
+  progress: { submit(item: FirmwareProgressItem): Promise<void> };
   logger: Logger;
-}): OcppHandler<'DiagnosticsStatusNotification'> {
+  /** Nudges the outbox relay once the event is committed. */
+  afterCommit: () => void;
+};
+
+/**
+ * DiagnosticsStatusNotification: the progress of a GetDiagnostics upload. The latest status is kept
+ * per pile and announced (`diagnostics.status-changed`); the pile is answered once both are committed.
+ */
+export function diagnosticsStatusNotificationHandler(
+  deps: FirmwareHandlerDeps,
+): OcppHandler<'DiagnosticsStatusNotification'> {
   return async (req, ctx) => {
     deps.logger.info({ chargePointId: ctx.chargePointId, status: req.status }, 'diagnostics status');
+    await deps.progress.submit({
+      chargePointId: ctx.chargePointId,
+      kind: 'diagnostics',
+      status: req.status,
+      receivedAt: ctx.receivedAt,
+      correlationId: ctx.correlationId,
+    });
+    deps.afterCommit();
     return {};
   };
 }
 
-export function firmwareStatusNotificationHandler(deps: {
-  logger: Logger;
-}): OcppHandler<'FirmwareStatusNotification'> {
+/** FirmwareStatusNotification: the progress of an UpdateFirmware, kept and announced (`firmware.status-changed`). */
+export function firmwareStatusNotificationHandler(
+  deps: FirmwareHandlerDeps,
+): OcppHandler<'FirmwareStatusNotification'> {
   return async (req, ctx) => {
     deps.logger.info({ chargePointId: ctx.chargePointId, status: req.status }, 'firmware status');
+    await deps.progress.submit({
+      chargePointId: ctx.chargePointId,
+      kind: 'firmware',
+      status: req.status,
+      receivedAt: ctx.receivedAt,
+      correlationId: ctx.correlationId,
+    });
+    deps.afterCommit();
     return {};
   };
 }
