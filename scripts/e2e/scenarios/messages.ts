@@ -30,20 +30,21 @@ async function choose(page: Page, id: string, label: string): Promise<void> {
   const select = modal(page).locator('.ant-select', { has: page.locator(`#${id}`) });
   for (let attempt = 1; ; attempt++) {
     await modal(page).locator(`#${id}`).click({ force: true });
-    // The list of this select (not one closed a moment ago that is still fading out).
-    await page
-      .locator('.ant-select-dropdown:visible', { has: page.locator(`#${id}_list`) })
-      .locator('.ant-select-item-option', { hasText: label })
-      .first()
-      .click();
     try {
+      // The list of this select (not one closed a moment ago that is still fading out). On a loaded
+      // machine the click may land while the dialog still moves and open nothing: then try again.
+      await page
+        .locator('.ant-select-dropdown:visible', { has: page.locator(`#${id}_list`) })
+        .locator('.ant-select-item-option', { hasText: label })
+        .first()
+        .click({ timeout: 5000 });
       await select
         .locator('.ant-select-selection-item', { hasText: label })
         .first()
         .waitFor({ timeout: 2000 });
       return;
     } catch (error) {
-      if (attempt >= 3) throw error;
+      if (attempt >= 4) throw error;
       // Close any open list without closing the dialog (Escape would close the dialog).
       await modal(page).locator('.ant-modal-title').click();
     }
@@ -352,7 +353,8 @@ export const messagesScenarios: Scenario[] = [
       await eventually(async () => assert.ok((await inboxRow.textContent())?.includes('已读')), 20_000);
       assert.ok(!(await inboxRow.textContent())?.includes('未读'), 'no longer unread');
       await t.screenshot(page, 'inbox-zh-CN');
-      await page.keyboard.press('Escape');
+      await inbox.locator('.ant-modal-close').click();
+      await inbox.waitFor({ state: 'hidden' });
 
       // The event rule delivered an in-site message to the operator: the send log says so.
       await openFromMenu(page, '事件配置', '/msg/event');
