@@ -12,17 +12,17 @@
  * passed to the server processes' node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them).
  * Prints a table; copy the figures into docs/benchmarks.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import Redis from 'ioredis';
 import { RPCClient } from 'ocpp-rpc';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
+import { freePort, procUsage, startChild, stopChild } from '../lib/child';
 import { arg, percentile } from '../lib/cli';
 
 type Target = 'gateway' | 'bare';
@@ -80,64 +80,11 @@ type Result = {
   errors: string;
 };
 
-const ROOT = resolve(__dirname, '../..');
-const CLK_TCK = 100; // getconf CLK_TCK on Linux
-
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 const jitter = (ms: number) => ms * (0.9 + Math.random() * 0.2);
 
 function newStats(): Stats {
   return { latencies: [], ok: 0, failed: 0, inFlight: 0, errors: new Map() };
-}
-
-/** A free TCP port below 32768 (outside the ephemeral range the 10,000 client sockets draw from). */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((done) => {
-      const probe = createServer();
-      probe.once('error', () => done(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port below 32768');
-}
-
-/** RSS (bytes) and CPU time (s, user + system) of a process, from /proc. */
-function procUsage(pid: number): { rss: number; cpu: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // fields[0] is field 3 (state); utime and stime are fields 14 and 15.
-  const cpu = (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  return { rss: rssKiB * 1024, cpu };
-}
-
-/** Starts a child with a raised fd limit and the same TypeScript loader; resolves once it prints ready. */
-async function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server under test.
-  const nodeArgs = process.env['BENCH_NODE_ARGS'] ?? '';
-  const command = `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec node ${nodeArgs} -r @swc-node/register ${script}`;
-  const child = spawn('bash', ['-c', command], {
-    cwd: ROOT,
-    env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.base.json', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((done, fail) => {
-    let buffer = '';
-    const timer = setTimeout(() => fail(new Error(`${script} did not start in 60 s`)), 60_000);
-    child.once('exit', (code) => fail(new Error(`${script} exited with ${code} before it was ready`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      if (buffer.includes('"ready":true')) {
-        clearTimeout(timer);
-        done();
-      }
-    });
-  });
-  return child;
 }
 
 /** Asks the gateway child for its cumulative latency buckets of the steady calls (it answers on stdout). */
@@ -174,20 +121,6 @@ function servedLatency(before: Record<string, number>, after: Record<string, num
   };
   const within50 = buckets.find((b) => b.le >= 0.05)?.count ?? total;
   return `${bound(0.5)} / ${bound(0.99)} ms, ${(((total - within50) / total) * 100).toFixed(2)} % over 50 ms`;
-}
-
-/** Stops the child; resolves with the `stats` object it printed on the way out, if any. */
-async function stopChild(child: ChildProcess): Promise<Record<string, number> | undefined> {
-  if (child.exitCode !== null || child.signalCode !== null) return undefined;
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-  const line = output.split('\n').find((l) => l.startsWith('{"stats"'));
-  return line ? (JSON.parse(line) as { stats: Record<string, number> }).stats : undefined;
 }
 
 function recordError(stats: Stats, error: unknown): void {
@@ -248,10 +181,9 @@ async function runTarget(
   const logFile = join(tmpdir(), `voltdepot-gateway-bench-${randomUUID().slice(0, 8)}.log`);
   const child =
     target === 'gateway'
-      ? await startChild('bench/gateway/gateway.process.ts', {
+      ? await startChild('bench/lib/gateway.process.ts', {
           BENCH_PORT: String(port),
           BENCH_DB_URL: options.db!.url,
-          BENCH_REDIS_URL: REDIS_URL,
           BENCH_PREFIX: options.prefix,
           BENCH_LOG_FILE: logFile,
         })

@@ -1,9 +1,11 @@
 /** Shared by the benchmarks that run a server under test in a child process (same TypeScript loader). */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../..');
+const CLK_TCK = 100; // getconf CLK_TCK on Linux
 
 /** A free TCP port below 32768 (outside the ephemeral range the client sockets draw from). */
 export async function freePort(): Promise<number> {
@@ -20,11 +22,19 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `script` (path from the repository root) with a raised fd limit; resolves once it prints a
- * line containing `"ready":true`. Its stdout stays readable (JSON lines), its stderr is inherited.
- * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to its node.
+ * Starts `script` (path from the repository root) with a raised fd limit; resolves once its stdout matches
+ * `ready` (by default a line containing `"ready":true`), failing after `startSeconds` (60). Its stdout stays
+ * readable (JSON lines), its stderr is inherited. BENCH_NODE_ARGS (e.g. "--cpu-prof
+ * --cpu-prof-dir=/tmp/prof") is passed to its node. The child is `bash -c '...; exec node'`, so its pid is
+ * the node process.
  */
-export async function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  options: { ready?: RegExp; startSeconds?: number } = {},
+): Promise<ChildProcess> {
+  const ready = options.ready ?? /"ready":true/;
+  const startSeconds = options.startSeconds ?? 60;
   const nodeArgs = process.env['BENCH_NODE_ARGS'] ?? '';
   const command = `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec node ${nodeArgs} -r @swc-node/register ${script}`;
   const child = spawn('bash', ['-c', command], {
@@ -34,22 +44,31 @@ export async function startChild(script: string, env: Record<string, string>): P
   });
   await new Promise<void>((done, fail) => {
     let buffer = '';
-    const timer = setTimeout(() => fail(new Error(`${script} did not start in 60 s`)), 60_000);
+    const timer = setTimeout(
+      () => fail(new Error(`${script} did not start in ${startSeconds} s`)),
+      startSeconds * 1000,
+    );
     child.once('exit', (code) => fail(new Error(`${script} exited with ${code} before it was ready`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      if (buffer.includes('"ready":true')) {
-        clearTimeout(timer);
-        done();
-      }
-    });
+    const onData = (chunk: Buffer) => {
+      buffer = (buffer + chunk.toString('utf8')).slice(-100_000);
+      if (!ready.test(buffer)) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      done();
+    };
+    child.stdout?.on('data', onData);
   });
   return child;
 }
 
-/** Stops the child (SIGTERM, SIGKILL after 15 s); resolves with the `stats` object it printed on the way out. */
-export async function stopChild(child: ChildProcess): Promise<Record<string, number> | undefined> {
-  if (child.exitCode !== null || child.signalCode !== null) return undefined;
+/**
+ * Stops the child (SIGTERM, SIGKILL after 15 s); resolves with the `stats` object it printed on the way out,
+ * if any. A child that is missing or already gone is left alone.
+ */
+export async function stopChild(
+  child: ChildProcess | undefined,
+): Promise<Record<string, number> | undefined> {
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return undefined;
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -59,4 +78,15 @@ export async function stopChild(child: ChildProcess): Promise<Record<string, num
   clearTimeout(timer);
   const line = output.split('\n').find((l) => l.startsWith('{"stats"'));
   return line ? (JSON.parse(line) as { stats: Record<string, number> }).stats : undefined;
+}
+
+/** RSS (bytes) and CPU time (s, user + system) of a process, from /proc. */
+export function procUsage(pid: number): { rss: number; cpu: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state); utime and stime are fields 14 and 15.
+  const cpu = (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  return { rss: rssKiB * 1024, cpu };
 }

@@ -24,12 +24,10 @@
  * `--cpu-prof --cpu-prof-dir=<dir>`).
  * Prints a table; copy the figures into docs/benchmarks.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Redis from 'ioredis';
 import { WebSocket } from 'ws';
@@ -38,9 +36,9 @@ import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@
 import { createEnvelope, RedisStreamsBus } from '@voltdepot/server-messaging';
 import type { EventEnvelope } from '@voltdepot/shared-events';
 import { PileError, TransactionStopped } from '@voltdepot/shared-events';
+import { freePort, procUsage, startChild as startServer, stopChild } from '../lib/child';
 import { arg, latencySummary } from '../lib/cli';
 
-const ROOT = resolve(__dirname, '../..');
 const BASE_DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/voltdepot';
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = `push-bench-${randomUUID()}`;
@@ -155,72 +153,14 @@ function frame(command: string, headers: Record<string, string>, body = ''): str
     .join('')}\n${body}\0`;
 }
 
-/** A free TCP port below 32768 (outside the ephemeral range the client sockets draw from). */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((done) => {
-      const probe = createServer();
-      probe.once('error', () => done(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port below 32768');
-}
-
-const CLK_TCK = 100; // getconf CLK_TCK on Linux
-
-/** CPU time (s, user + system) of a process, from /proc. */
-function cpuOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // fields[0] is field 3 (state); utime and stime are fields 14 and 15.
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-}
-
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) * 1024;
-}
-
-/** Starts a msg-center entry point from source with a raised fd limit; resolves once it logs `ready`. */
+/** Starts a msg-center entry point from source (see startServer); resolves once it logs `ready`. */
 async function startChild(script: string, ready: RegExp, env: Record<string, string>): Promise<ChildProcess> {
-  // BENCH_NODE_ARGS: extra node flags for the children (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const nodeArgs = process.env['BENCH_NODE_ARGS'] ?? '';
-  const command = `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec node ${nodeArgs} -r @swc-node/register ${script}`;
-  const child = spawn('bash', ['-c', command], {
-    cwd: ROOT,
-    env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.base.json', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((done, fail) => {
-    let buffer = '';
-    const timer = setTimeout(() => fail(new Error(`${script} did not start in 90 s`)), 90_000);
-    child.once('exit', (code) => fail(new Error(`${script} exited with ${code} before it was ready`)));
-    const onData = (chunk: Buffer) => {
-      buffer = (buffer + chunk.toString('utf8')).slice(-100_000);
-      if (!ready.test(buffer)) return;
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      done();
-    };
-    child.stdout?.on('data', onData);
-  });
+  const child = await startServer(script, env, { ready, startSeconds: 90 });
   // BENCH_CHILD_LOG=<path prefix>: keep each child's log in <prefix>.<pid>.
   const logPrefix = process.env['BENCH_CHILD_LOG'];
   if (logPrefix) child.stdout?.pipe(createWriteStream(`${logPrefix}.${child.pid}`));
   child.stdout?.resume(); // keep draining the log
   return child;
-}
-
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** Waits until every series of a scenario has its expected frames, or the time-out. */
@@ -281,7 +221,7 @@ async function main(): Promise<void> {
     worker = await startChild('apps/msg-center/src/worker.main.ts', /"msg":"worker ready"/, env);
     const pid = main.pid!;
     await sleep(2_000);
-    const rssIdle = rssOf(pid);
+    const rssIdle = procUsage(pid).rss;
 
     let current: Scenario | undefined;
     const onMessage = (client: PushClient, destination: string, body: string) => {
@@ -334,13 +274,13 @@ async function main(): Promise<void> {
     }
     const connectSeconds = (performance.now() - connectStarted) / 1000;
     await sleep(3_000);
-    const rssConnected = rssOf(pid);
+    const rssConnected = procUsage(pid).rss;
     const connected = pushClients.filter((c) => c.open).length;
     console.log(`connected ${connected}/${clients} in ${connectSeconds.toFixed(1)} s`);
 
     const run = async (scenario: Scenario, events: Envelope[], gapMs: number) => {
       current = scenario;
-      const before = { main: cpuOf(pid), worker: cpuOf(worker!.pid!) };
+      const before = { main: procUsage(pid).cpu, worker: procUsage(worker!.pid!).cpu };
       scenario.startedAt = performance.now();
       for (const e of events) {
         if (TransactionStopped.is(e) && e.payload.stopKind === 'abnormal') scenario.abnormal.add(e.key);
@@ -356,7 +296,10 @@ async function main(): Promise<void> {
         }
       }
       await settle(scenario, timeoutMs);
-      scenario.cpu = { main: cpuOf(pid) - before.main, worker: cpuOf(worker!.pid!) - before.worker };
+      scenario.cpu = {
+        main: procUsage(pid).cpu - before.main,
+        worker: procUsage(worker!.pid!).cpu - before.worker,
+      };
     };
     const stopEvent = (id: string, i: number, abnormal: boolean) =>
       createEnvelope(TransactionStopped, id, {
@@ -438,7 +381,7 @@ async function main(): Promise<void> {
     clearInterval(beats);
 
     const held = pushClients.filter((c) => c.open && c.error === undefined).length;
-    const rssEnd = rssOf(pid);
+    const rssEnd = procUsage(pid).rss;
     printResults({
       clients,
       connected,

@@ -23,16 +23,15 @@ import {
   type EventEnvelope,
 } from '@voltdepot/shared-events';
 import { createEnvelope, type EventBus } from '@voltdepot/server-messaging';
+import { makeBus, type Driver } from '../lib/bus';
 import { arg, latencySummary } from '../lib/cli';
 import {
   createBenchDatabase,
   deleteRedisKeys,
   driverLabel,
-  makeBus,
   seedPlan,
   SettlementConsumers,
   type BenchDatabase,
-  type Driver,
 } from './fixture';
 
 type Result = {

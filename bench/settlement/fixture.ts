@@ -1,21 +1,18 @@
 /**
  * Shared by the settlement benchmarks (bench.ts plays the gateway, ocpp.ts drives a real one): a fresh
- * database with the bench price plan, the bus of a driver, and the consumers as the api runs them with
+ * database with the bench price plan and the consumers as the api runs them with
  * a LISTEN on every committed order row.
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
-import { KafkaBus, RedisStreamsBus, type EventBus, type Subscription } from '@voltdepot/server-messaging';
+import type { EventBus, Subscription } from '@voltdepot/server-messaging';
 import { occupationSubscription, parseMinute, startSettlementConsumer } from '@voltdepot/server-billing';
+import { REDIS_URL, type Driver } from '../lib/bus';
 
 export type BenchDatabase = { url: string; dataSource: DataSource; drop(): Promise<void> };
 
-export type Driver = 'redis' | 'kafka';
-
-export const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-export const KAFKA_BROKERS = (process.env['KAFKA_BROKERS'] ?? '127.0.0.1:19092').split(',');
 const BASE_DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/voltdepot';
 
 /** A fresh, migrated database for one run, dropped afterwards. */
@@ -63,28 +60,6 @@ export async function seedPlan(ds: DataSource): Promise<void> {
     BEGIN PERFORM pg_notify('bench_order', NEW.charge_point_id || '/' || NEW.transaction_id); RETURN NULL; END $$`);
   await ds.query(`CREATE TRIGGER bench_order_committed AFTER INSERT ON charging_order
                   FOR EACH ROW EXECUTE FUNCTION bench_order_committed()`);
-}
-
-/** A bus of the driver, as the benchmarks configure it (Redis: `partitions` streams per topic). */
-export function makeBus(
-  driver: Driver,
-  options: { prefix: string; partitions: number; kafkaConcurrency: number; clientId: string },
-): EventBus {
-  if (driver === 'redis')
-    return new RedisStreamsBus({
-      url: REDIS_URL,
-      prefix: options.prefix,
-      partitions: options.partitions,
-      trimIntervalMs: 0,
-    });
-  if (driver === 'kafka')
-    return new KafkaBus({
-      brokers: KAFKA_BROKERS,
-      topicPrefix: `${options.prefix}.`,
-      clientId: options.clientId,
-      partitionsConsumedConcurrently: options.kafkaConcurrency,
-    });
-  throw new Error(`unknown driver ${String(driver)}`);
 }
 
 export function driverLabel(driver: Driver, partitions: number, kafkaConcurrency: number): string {

@@ -1,7 +1,7 @@
 /**
  * Settlement benchmark through the real gateway: StopTransaction (an OCPP call) -> settled order latency
  * (p50/p99/max) and settlements per second. The real OcppGateway runs in a child process
- * (gateway.process.ts: group-commit writers, transactional outbox, its outbox relay publishing onto the
+ * (bench/lib/gateway.process.ts: group-commit writers, transactional outbox, its outbox relay publishing onto the
  * bus); this process runs the settlement and occupation consumers exactly as bench.ts does (one pool of
  * 10 connections) and N piles as raw ocpp-rpc clients (one WebSocket each, HTTP Basic, ocpp1.6). Each
  * pile boots, then runs sessions one after another: StartTransaction (its own Accepted card),
@@ -25,16 +25,9 @@ import argon2 from 'argon2';
 import { RPCClient } from 'ocpp-rpc';
 import type { DataSource } from 'typeorm';
 import { startChild, stopChild, freePort } from '../lib/child';
+import { makeBus, type Driver } from '../lib/bus';
 import { arg, percentile } from '../lib/cli';
-import {
-  createBenchDatabase,
-  deleteRedisKeys,
-  driverLabel,
-  makeBus,
-  seedPlan,
-  SettlementConsumers,
-  type Driver,
-} from './fixture';
+import { createBenchDatabase, deleteRedisKeys, driverLabel, seedPlan, SettlementConsumers } from './fixture';
 
 const PASSWORD = 'bench-pile-secret';
 const QUARTER_HOUR = 15 * 60_000;
@@ -254,7 +247,9 @@ async function runDriver(
   try {
     await consumers.start();
     const port = await freePort();
-    child = await startChild('bench/settlement/gateway.process.ts', {
+    child = await startChild('bench/lib/gateway.process.ts', {
+      BENCH_NAME: 'bench-settlement-gateway',
+      BENCH_HEARTBEAT_S: '300',
       BENCH_DB_URL: db.url,
       BENCH_DRIVER: driver,
       BENCH_PREFIX: bus.prefix,

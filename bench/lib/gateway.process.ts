@@ -1,9 +1,15 @@
 /**
- * Child process of the gateway benchmark: the real OcppGateway (composition root as in the app, pool of
- * 20 connections as in app.module) on the port and database the parent hands over in the environment.
- * Prints one JSON line `{"ready":true,"port":N}` on stdout once piles can connect; stops cleanly on SIGTERM,
- * printing `{"stats":{...}}` (meter-value group commits) first.
- * Env: BENCH_DB_URL, BENCH_REDIS_URL, BENCH_PREFIX, BENCH_PORT, BENCH_LOG_FILE (pino, level info).
+ * Child process of the gateway benchmarks (bench/gateway/bench.ts, bench/settlement/ocpp.ts): the real
+ * OcppGateway (composition root as in the app: pool of 20 connections as in app.module, its outbox relay
+ * publishing onto the bus) on the port and database the parent hands over in the environment.
+ * Prints one JSON line `{"ready":true,"port":N}` on stdout once piles can connect; on SIGUSR2 prints
+ * `{"buckets":{...}}` (see steadyBuckets); stops cleanly on SIGTERM, printing `{"stats":{...}}` (calls per
+ * group commit and commit times of the meter, start and stop writers) first.
+ * Env: BENCH_DB_URL, BENCH_PREFIX, BENCH_PORT, BENCH_LOG_FILE (pino, level BENCH_LOG_LEVEL or info);
+ * BENCH_DRIVER (redis|kafka) with BENCH_PARTITIONS for the bus as bench/lib/bus.ts makes it, or unset for
+ * the Redis Streams bus with the service's defaults; BENCH_NAME (database application name and Kafka client
+ * id, default bench-gateway); BENCH_HEARTBEAT_S (interval handed to piles, default 60); OCPP_METER_BATCH_WAIT_MS
+ * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); BENCH_GATEWAY_DIAG; REDIS_URL, KAFKA_BROKERS.
  */
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Redis from 'ioredis';
@@ -12,6 +18,7 @@ import { createDataSource } from '@voltdepot/server-database';
 import { RedisStreamsBus } from '@voltdepot/server-messaging';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the benchmark drives the app's composition root directly
 import { OcppGateway } from '../../apps/ocpp-gateway/src/gateway/ocpp-gateway';
+import { makeBus, REDIS_URL, type Driver } from './bus';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -21,15 +28,19 @@ function env(name: string): string {
 
 async function main(): Promise<void> {
   const prefix = env('BENCH_PREFIX');
-  const redisUrl = env('BENCH_REDIS_URL');
-  const dataSource = createDataSource({
-    url: env('BENCH_DB_URL'),
-    poolSize: 20,
-    applicationName: 'bench-gateway',
-  });
+  const name = process.env['BENCH_NAME'] ?? 'bench-gateway';
+  const dataSource = createDataSource({ url: env('BENCH_DB_URL'), poolSize: 20, applicationName: name });
   await dataSource.initialize();
-  const redis = new Redis(redisUrl);
-  const bus = new RedisStreamsBus({ url: redisUrl, prefix });
+  const redis = new Redis(REDIS_URL);
+  const driver = process.env['BENCH_DRIVER'] as Driver | undefined;
+  const bus = driver
+    ? makeBus(driver, {
+        prefix,
+        partitions: Number(env('BENCH_PARTITIONS')),
+        kafkaConcurrency: 8,
+        clientId: name,
+      })
+    : new RedisStreamsBus({ url: REDIS_URL, prefix });
   const logger = pino(
     { level: process.env['BENCH_LOG_LEVEL'] ?? 'info' },
     pino.destination({ dest: env('BENCH_LOG_FILE'), sync: false }),
@@ -41,7 +52,7 @@ async function main(): Promise<void> {
       OCPP_HOST: '127.0.0.1',
       OCPP_REDIS_PREFIX: prefix,
       OCPP_REPLICA_ID: `bench-${process.pid}`,
-      OCPP_HEARTBEAT_INTERVAL_S: 60,
+      OCPP_HEARTBEAT_INTERVAL_S: Number(process.env['BENCH_HEARTBEAT_S'] ?? 60),
       // Group-commit tuning under test (defaults as in the service).
       ...(process.env['OCPP_METER_BATCH_WAIT_MS']
         ? { OCPP_METER_BATCH_WAIT_MS: Number(process.env['OCPP_METER_BATCH_WAIT_MS']) }
