@@ -1,22 +1,21 @@
-import { Controller, Get, Module, RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer, Reflector } from '@nestjs/core';
+import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createServiceApp, routeAccessRule, type RouteAccessRule } from '@voltdepot/server-core';
-import { createTestDatabase, TestDatabase } from '@voltdepot/server-testing';
+import { createServiceApp } from '@voltdepot/server-core';
+import {
+  createTestDatabase,
+  expectAnonymousOutcome,
+  registeredRouteRules,
+  routeRequest,
+  TestDatabase,
+  unguardedProbeController,
+} from '@voltdepot/server-testing';
 import request from 'supertest';
 import type { MsgCenterConfig } from './app.config';
 import { AppModule } from './app.module';
 import { createUser, msgTestConfig, testNamespace, tokenFor } from './fixtures/msg-center.fixtures';
 
 /** A route someone forgot to guard: it must be denied to everybody, administrators included. */
-@Controller('ms/m1/msg/test-unguarded')
-class UnguardedProbeController {
-  @Get()
-  leak(): string {
-    return 'should never be served';
-  }
-}
+const UnguardedProbeController = unguardedProbeController('ms/m1/msg/test-unguarded');
 
 type Expected = 'public' | 'authenticated' | 'none' | string;
 
@@ -70,41 +69,6 @@ const ROUTES: Record<string, Expected> = {
   'GET /ms/m1/msg/test-unguarded': 'none',
 };
 
-function ruleText(rule: RouteAccessRule): Expected {
-  return rule.kind === 'permissions' ? rule.codes.join(',') : rule.kind;
-}
-
-/** Every route registered in the Nest application with its access rule (as the guard reads it). */
-function registeredRoutes(app: NestExpressApplication): Map<string, RouteAccessRule> {
-  const reflector = app.get(Reflector);
-  const routes = new Map<string, RouteAccessRule>();
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
-      if (controller === null) continue;
-      const bases = [Reflect.getMetadata(PATH_METADATA, controller) ?? ''].flat() as string[];
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[name];
-        if (typeof handler !== 'function' || name === 'constructor') continue;
-        const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
-        if (paths === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        // A handler may serve several paths (@Get(['a', 'b'])): each is a route of its own.
-        for (const base of bases) {
-          for (const path of [paths].flat()) {
-            const full = `/${[base, path]
-              .map((p) => p.replace(/^\/+|\/+$/g, ''))
-              .filter(Boolean)
-              .join('/')}`;
-            routes.set(`${method} ${full}`, routeAccessRule(reflector, handler, controller));
-          }
-        }
-      }
-    }
-  }
-  return routes;
-}
-
 const PARAMS: Record<string, string> = { ':id': '999999', ':page': '1', ':size': '10' };
 
 describe('msg-center authorisation: every route has a rule, anonymous callers are refused', () => {
@@ -129,21 +93,13 @@ describe('msg-center authorisation: every route has a rule, anonymous callers ar
   });
 
   it('every registered route is @Public, @Authenticated or permission-guarded, exactly as listed', () => {
-    const actual = Object.fromEntries([...registeredRoutes(app)].map(([key, rule]) => [key, ruleText(rule)]));
-    expect(actual).toEqual(ROUTES);
+    expect(registeredRouteRules(app)).toEqual(ROUTES);
   });
 
   it.each(Object.entries(ROUTES))('%s without a token (%s)', async (route, rule) => {
-    const [method, template] = route.split(' ');
-    const path = template.replace(/:\w+/g, (p) => PARAMS[p] ?? '1');
+    const { method, path } = routeRequest(route, PARAMS);
     const client = request(app.getHttpServer()) as unknown as Record<string, (p: string) => request.Test>;
-    const res = await client[method.toLowerCase()](path);
-    if (rule === 'public') {
-      expect([401, 403]).not.toContain(res.status);
-    } else {
-      expect(res.status).toBe(401);
-      expect(res.body.code).toBe('AUTH_TOKEN_MISSING');
-    }
+    expectAnonymousOutcome(await client[method.toLowerCase()](path), rule);
   });
 
   it('a route without a rule is refused even to an administrator (denied by default)', async () => {

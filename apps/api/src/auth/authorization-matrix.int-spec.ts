@@ -1,13 +1,13 @@
-import { Controller, Get, RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer, Reflector } from '@nestjs/core';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { signAccessToken, ZodValidationPipe } from '@voltdepot/server-core';
 import {
-  routeAccessRule,
-  signAccessToken,
-  ZodValidationPipe,
-  type RouteAccessRule,
-} from '@voltdepot/server-core';
+  registeredRouteRules,
+  registeredRoutes,
+  routeRequest,
+  unguardedProbeController,
+  type RegisteredRoute,
+} from '@voltdepot/server-testing';
 import type { SessionTokens } from '@voltdepot/shared-contracts';
 import {
   ADMIN_PASSWORD,
@@ -19,13 +19,7 @@ import {
 } from '../fixtures/api-test-app';
 
 /** A route someone forgot to guard: it must be denied to everybody, administrators included. */
-@Controller('test-unguarded')
-class UnguardedProbeController {
-  @Get()
-  leak(): string {
-    return 'should never be served';
-  }
-}
+const UnguardedProbeController = unguardedProbeController('test-unguarded');
 
 type Expected = 'public' | 'authenticated' | 'none' | string;
 
@@ -342,48 +336,17 @@ async function grantedCodes(t: ApiTestApp, username: string): Promise<Set<string
   return new Set(rows.map((row) => row.code));
 }
 
-function expectedRuleText(rule: RouteAccessRule): Expected {
-  return rule.kind === 'permissions' ? rule.codes.join(',') : rule.kind;
-}
-
-type RegisteredRoute = { rule: RouteAccessRule; validatesBody: boolean };
-
-/** Every route registered in the Nest application, with its access rule and whether ZodBody validates its body. */
-function registeredRoutes(t: ApiTestApp): Map<string, RegisteredRoute> {
-  const reflector = t.app.get(Reflector);
-  const routes = new Map<string, RegisteredRoute>();
-  for (const module of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
-      if (controller === null) continue;
-      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[name];
-        if (typeof handler !== 'function' || name === 'constructor') continue;
-        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
-        if (path === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const full = `/${[base, path]
-          .map((p) => p.replace(/^\/+|\/+$/g, ''))
-          .filter(Boolean)
-          .join('/')}`;
-        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
-          string,
-          { pipes?: unknown[] }
-        >;
-        const validatesBody = Object.entries(args).some(
-          ([key, arg]) =>
-            key.startsWith(`${RouteParamtypes.BODY}:`) &&
-            (arg.pipes ?? []).some((pipe) => pipe instanceof ZodValidationPipe),
-        );
-        routes.set(`${method} ${full}`, {
-          rule: routeAccessRule(reflector, handler, controller),
-          validatesBody,
-        });
-      }
-    }
-  }
-  return routes;
+/** Whether ZodBody validates the body of the route (so the OpenAPI document must give its schema). */
+function validatesBody({ controller, handlerName }: RegisteredRoute): boolean {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handlerName) ?? {}) as Record<
+    string,
+    { pipes?: unknown[] }
+  >;
+  return Object.entries(args).some(
+    ([key, arg]) =>
+      key.startsWith(`${RouteParamtypes.BODY}:`) &&
+      (arg.pipes ?? []).some((pipe) => pipe instanceof ZodValidationPipe),
+  );
 }
 
 const PARAMS: Record<string, string> = {
@@ -394,6 +357,7 @@ const PARAMS: Record<string, string> = {
   ':configKey': 'no_such_key',
   ':stationId': '1',
   ':chargePointId': 'NO-SUCH-PILE',
+  ':action': 'Reset',
   ':pictureId': '999999',
   ':progressId': '00000000-0000-4000-8000-000000000000',
 };
@@ -415,11 +379,11 @@ describe('authorisation: every route x every seeded role', () => {
   });
 
   it('every registered route is @Public, @Authenticated or permission-guarded, exactly as listed', () => {
-    const routes = registeredRoutes(t);
-    const unguarded = [...routes].filter(([key, { rule }]) => rule.kind === 'none' && ROUTES[key] !== 'none');
+    const unguarded = [...registeredRoutes(t.app)].filter(
+      ([key, { rule }]) => rule.kind === 'none' && ROUTES[key] !== 'none',
+    );
     expect(unguarded.map(([key]) => key)).toEqual([]);
-    const actual = Object.fromEntries([...routes].map(([key, { rule }]) => [key, expectedRuleText(rule)]));
-    expect(actual).toEqual(ROUTES);
+    expect(registeredRouteRules(t.app)).toEqual(ROUTES);
   });
 
   it('the OpenAPI document at /api/docs-json describes every route', async () => {
@@ -438,7 +402,9 @@ describe('authorisation: every route x every seeded role', () => {
     const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
       paths: Record<string, Record<string, Operation>>;
     };
-    const validated = [...registeredRoutes(t)].filter(([, route]) => route.validatesBody).map(([key]) => key);
+    const validated = [...registeredRoutes(t.app)]
+      .filter(([, route]) => validatesBody(route))
+      .map(([key]) => key);
     expect(validated).toEqual(expect.arrayContaining(['POST /auth/login', 'POST /api/user']));
     const undocumented = validated.filter((key) => {
       const [method, path] = key.split(' ');
@@ -473,8 +439,7 @@ describe('authorisation: every route x every seeded role', () => {
   );
 
   it.each(cases)('%s as %s (%s)', async (route, who, rule) => {
-    const [method, template] = route.split(' ');
-    const path = template.replace(/:\w+/g, (p) => PARAMS[p]);
+    const { method, path } = routeRequest(route, PARAMS);
     let req = t.http()[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path);
     // Logging out with the bearer would end the session the rest of the matrix uses.
     if (who !== 'anonymous' && route !== 'POST /auth/logout') req = req.set(bearer(tokens[who]));

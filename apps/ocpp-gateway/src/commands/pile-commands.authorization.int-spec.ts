@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Get, Module, RequestMethod, type INestApplication } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer, Reflector } from '@nestjs/core';
+import { Module, type INestApplication } from '@nestjs/common';
 import Redis from 'ioredis';
 import request from 'supertest';
 import {
   createLogger,
   createServiceApp,
   loadConfig,
-  routeAccessRule,
   sessionKey,
   signAccessToken,
-  type RouteAccessRule,
 } from '@voltdepot/server-core';
-import { createTestDatabase, testEnv, type TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  expectAnonymousOutcome,
+  registeredRouteRules,
+  routeRequest,
+  testEnv,
+  unguardedProbeController,
+  type TestDatabase,
+} from '@voltdepot/server-testing';
 import { gatewayConfigSchema, type GatewayConfig } from '../app.config';
 import { AppModule } from '../app.module';
 
@@ -22,13 +26,7 @@ const OCPP_PORT = 20000 + Math.floor(Math.random() * 10000);
 const ns = `vdtest-${randomUUID().slice(0, 8)}`;
 
 /** A route someone forgot to guard: it must be denied to everybody, administrators included. */
-@Controller('api/test-unguarded')
-class UnguardedProbeController {
-  @Get()
-  leak(): string {
-    return 'should never be served';
-  }
-}
+const UnguardedProbeController = unguardedProbeController('api/test-unguarded');
 
 type Expected = 'public' | 'authenticated' | 'none' | string;
 
@@ -48,39 +46,6 @@ const PARAMS: Record<string, string> = {
   ':page': '1',
   ':size': '10',
 };
-
-function ruleText(rule: RouteAccessRule): Expected {
-  return rule.kind === 'permissions' ? rule.codes.join(',') : rule.kind;
-}
-
-function registeredRoutes(app: INestApplication): Map<string, RouteAccessRule> {
-  const reflector = app.get(Reflector);
-  const routes = new Map<string, RouteAccessRule>();
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
-      if (controller === null) continue;
-      const bases = [Reflect.getMetadata(PATH_METADATA, controller) ?? ''].flat() as string[];
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[name];
-        if (typeof handler !== 'function' || name === 'constructor') continue;
-        const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
-        if (paths === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        for (const base of bases) {
-          for (const path of [paths].flat()) {
-            const full = `/${[base, path]
-              .map((p) => p.replace(/^\/+|\/+$/g, ''))
-              .filter(Boolean)
-              .join('/')}`;
-            routes.set(`${method} ${full}`, routeAccessRule(reflector, handler, controller));
-          }
-        }
-      }
-    }
-  }
-  return routes;
-}
 
 describe('ocpp-gateway authorisation: every HTTP route has a rule, anonymous callers are refused', () => {
   let db: TestDatabase;
@@ -144,13 +109,11 @@ describe('ocpp-gateway authorisation: every HTTP route has a rule, anonymous cal
   });
 
   it('every registered route is @Public, @Authenticated or permission-guarded, exactly as listed', () => {
-    const actual = Object.fromEntries([...registeredRoutes(app)].map(([key, rule]) => [key, ruleText(rule)]));
-    expect(actual).toEqual(ROUTES);
+    expect(registeredRouteRules(app)).toEqual(ROUTES);
   });
 
   const send = (route: string, token?: string) => {
-    const [method, template] = route.split(' ');
-    const path = template.replace(/:\w+/g, (p) => PARAMS[p]);
+    const { method, path } = routeRequest(route, PARAMS);
     const client = request(app.getHttpServer()) as unknown as Record<string, (p: string) => request.Test>;
     let req = client[method.toLowerCase()](path);
     if (token !== undefined) req = req.set('authorization', `Bearer ${token}`);
@@ -158,13 +121,7 @@ describe('ocpp-gateway authorisation: every HTTP route has a rule, anonymous cal
   };
 
   it.each(Object.entries(ROUTES))('%s without a token (%s)', async (route, rule) => {
-    const res = await send(route);
-    if (rule === 'public') {
-      expect([401, 403]).not.toContain(res.status);
-    } else {
-      expect(res.status).toBe(401);
-      expect(res.body.code).toBe('AUTH_TOKEN_MISSING');
-    }
+    expectAnonymousOutcome(await send(route), rule);
   });
 
   it.each(Object.entries(ROUTES).filter(([, rule]) => rule.includes(':')))(
