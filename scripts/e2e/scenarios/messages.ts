@@ -83,9 +83,18 @@ async function rowWith(page: Page, text: string): Promise<void> {
 
 async function openFromMenu(page: Page, label: string, path: string): Promise<void> {
   const item = menu(page).getByText(label, { exact: true });
-  if (!(await item.isVisible())) await menu(page).getByText('消息管理', { exact: true }).click();
-  await item.click();
-  await page.waitForURL((url) => url.pathname === path);
+  // The menu may still be settling (group animation, the landing page's own navigation): retry.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible())) await menu(page).getByText('消息管理', { exact: true }).click();
+    await item.waitFor({ state: 'visible' });
+    await item.click();
+    try {
+      await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** A call to msg-center as the signed-in user of `page` (for fixtures a scenario needs in place). */
