@@ -1,69 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import Redis from 'ioredis';
 import { RPCClient } from 'ocpp-rpc';
 import request from 'supertest';
-import {
-  createLogger,
-  createServiceApp,
-  loadConfig,
-  sessionKey,
-  signAccessToken,
-} from '@voltdepot/server-core';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
-import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@voltdepot/server-testing';
-import { gatewayConfigSchema, type GatewayConfig } from '../app.config';
-import { AppModule } from '../app.module';
+import { eventually, type TestDatabase } from '@voltdepot/server-testing';
 import { hashPilePassword } from '../connection/pile-authenticator';
+import { startGatewayHttpApp, type GatewayHttpApp } from '../testing/fixtures/gateway-http-app';
 
-const JWT_SECRET = 'gateway-command-test-secret-0123456789';
-const OCPP_PORT = 20000 + Math.floor(Math.random() * 10000);
-const ns = `vdtest-${randomUUID().slice(0, 8)}`;
-
+let gateway: GatewayHttpApp;
 let db: TestDatabase;
-let config: GatewayConfig;
-let app: INestApplication;
+let app: GatewayHttpApp['app'];
 let pile: SimulatedPile;
 let silentPile: RPCClient;
 let operatorToken: string;
 let adminToken: string;
 let nobodyToken: string;
 
-let userSeq = 0;
-/** A user holding the given seeded roles (admin, operator, maintainer, fleet_manager). */
-async function createUser(roles: string[]): Promise<{ id: number; username: string }> {
-  const username = `gw${Date.now().toString(36)}${++userSeq}`;
-  const [{ id }] = (await db.dataSource.query(
-    `INSERT INTO sys_user (username, password_hash, real_name, organization_id)
-     SELECT $1, 'x', $1, id FROM sys_organization WHERE code = 'ROOT' RETURNING id::int AS id`,
-    [username],
-  )) as { id: number }[];
-  if (roles.length > 0) {
-    await db.dataSource.query(
-      `INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE code = ANY($2::text[])`,
-      [id, roles],
-    );
-  }
-  return { id, username };
-}
-
-/** A valid access token with a live session, as the api would issue it. */
-async function tokenFor(user: { id: number; username: string }): Promise<string> {
-  const sessionId = randomUUID();
-  const redis = new Redis(config.REDIS_URL, { keyPrefix: config.AUTH_REDIS_KEY_PREFIX });
-  try {
-    await redis.hset(sessionKey(sessionId), { userId: String(user.id), current: 'x' });
-    await redis.expire(sessionKey(sessionId), 3600);
-  } finally {
-    redis.disconnect();
-  }
-  return (await signAccessToken({ userId: user.id, username: user.username, sessionId }, JWT_SECRET, 900))
-    .token;
-}
-
-async function addPile(chargePointId: string): Promise<string> {
+async function addPile(chargePointId: string, database = db): Promise<string> {
   const password = `pw-${chargePointId}-secret`;
-  await db.dataSource.query(
+  await database.dataSource.query(
     `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)`,
     [chargePointId, await hashPilePassword(password)],
   );
@@ -75,29 +28,20 @@ const command = (chargePointId: string, action: string, token = operatorToken) =
   http().post(`/api/pile/${chargePointId}/command/${action}`).set('authorization', `Bearer ${token}`);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  config = loadConfig(gatewayConfigSchema, {
-    DATABASE_URL: db.url,
-    REDIS_URL: testEnv().redisUrl,
-    BUS_PREFIX: ns,
-    OCPP_PORT: String(OCPP_PORT),
-    OCPP_HOST: '127.0.0.1',
-    OCPP_REDIS_PREFIX: ns,
-    OCPP_REGISTRY_REFRESH_MS: '200',
-    OCPP_ID_TAG_CACHE_MS: '0',
-    JWT_SECRET,
-    AUTH_REDIS_KEY_PREFIX: `${ns}:auth:`,
-    LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
+  let pilePassword = '';
+  let silentPassword = '';
+  gateway = await startGatewayHttpApp({
+    env: { OCPP_REGISTRY_REFRESH_MS: '200', OCPP_ID_TAG_CACHE_MS: '0' },
+    seed: async (seeded) => {
+      pilePassword = await addPile('HTTP-1', seeded);
+      silentPassword = await addPile('HTTP-SILENT', seeded);
+      await seeded.dataSource.query(`INSERT INTO id_tag (id_tag, status) VALUES ('BUS-HTTP', 'Accepted')`);
+    },
   });
-  const pilePassword = await addPile('HTTP-1');
-  const silentPassword = await addPile('HTTP-SILENT');
-  await db.dataSource.query(`INSERT INTO id_tag (id_tag, status) VALUES ('BUS-HTTP', 'Accepted')`);
-  const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
-  app = (await createServiceApp(AppModule.register(config, logger), { config, logger })).app;
-  await app.init();
+  ({ db, app } = gateway);
 
   pile = new SimulatedPile({
-    url: `ws://127.0.0.1:${OCPP_PORT}/ocpp`,
+    url: gateway.ocppUrl,
     chargePointId: 'HTTP-1',
     password: pilePassword,
     connectors: 2,
@@ -108,7 +52,7 @@ beforeAll(async () => {
   await pile.start();
   // A pile that takes every command and never answers it (for the time-out).
   silentPile = new RPCClient({
-    endpoint: `ws://127.0.0.1:${OCPP_PORT}/ocpp`,
+    endpoint: gateway.ocppUrl,
     identity: 'HTTP-SILENT',
     password: silentPassword,
     protocols: ['ocpp1.6'],
@@ -119,20 +63,15 @@ beforeAll(async () => {
   await silentPile.connect();
   await silentPile.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'Silent' });
 
-  operatorToken = await tokenFor(await createUser(['operator']));
-  adminToken = await tokenFor(await createUser(['admin']));
-  nobodyToken = await tokenFor(await createUser(['maintainer']));
+  operatorToken = await gateway.tokenFor('operator');
+  adminToken = await gateway.tokenFor('admin');
+  nobodyToken = await gateway.tokenFor('maintainer');
 });
 
 afterAll(async () => {
   await pile?.stop();
   await silentPile?.close({ force: true }).catch(() => undefined);
-  await app?.close();
-  const redis = new Redis(testEnv().redisUrl);
-  const keys = await redis.keys(`${ns}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-  await db?.drop();
+  await gateway?.close();
 });
 
 describe('POST /api/pile/{chargePointId}/command/{action}', () => {

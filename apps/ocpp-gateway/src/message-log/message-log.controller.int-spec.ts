@@ -1,55 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import Redis from 'ioredis';
 import request from 'supertest';
-import {
-  createLogger,
-  createServiceApp,
-  loadConfig,
-  sessionKey,
-  signAccessToken,
-} from '@voltdepot/server-core';
-import { createTestDatabase, testEnv, type TestDatabase } from '@voltdepot/server-testing';
-import { gatewayConfigSchema, type GatewayConfig } from '../app.config';
-import { AppModule } from '../app.module';
+import type { TestDatabase } from '@voltdepot/server-testing';
+import { startGatewayHttpApp, type GatewayHttpApp } from '../testing/fixtures/gateway-http-app';
 
-const JWT_SECRET = 'gateway-message-log-test-secret-0123456789';
-const OCPP_PORT = 20000 + Math.floor(Math.random() * 10000);
-const ns = `vdtest-${randomUUID().slice(0, 8)}`;
-
+let gateway: GatewayHttpApp;
 let db: TestDatabase;
-let config: GatewayConfig;
-let app: INestApplication;
+let app: GatewayHttpApp['app'];
 const tokens: Record<'admin' | 'operator' | 'maintainer' | 'fleet_manager', string> = {
   admin: '',
   operator: '',
   maintainer: '',
   fleet_manager: '',
 };
-
-let userSeq = 0;
-/** A user holding one seeded role, with a live session, as the api would issue it. */
-async function tokenFor(role: string): Promise<string> {
-  const username = `ml${Date.now().toString(36)}${++userSeq}`;
-  const [{ id }] = (await db.dataSource.query(
-    `INSERT INTO sys_user (username, password_hash, real_name, organization_id)
-     SELECT $1, 'x', $1, id FROM sys_organization WHERE code = 'ROOT' RETURNING id::int AS id`,
-    [username],
-  )) as { id: number }[];
-  await db.dataSource.query(
-    `INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE code = $2`,
-    [id, role],
-  );
-  const sessionId = randomUUID();
-  const redis = new Redis(config.REDIS_URL, { keyPrefix: config.AUTH_REDIS_KEY_PREFIX });
-  try {
-    await redis.hset(sessionKey(sessionId), { userId: String(id), current: 'x' });
-    await redis.expire(sessionKey(sessionId), 3600);
-  } finally {
-    redis.disconnect();
-  }
-  return (await signAccessToken({ userId: id, username, sessionId }, JWT_SECRET, 900)).token;
-}
 
 const NOW = Date.now();
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000);
@@ -78,21 +39,8 @@ const get = (
     .set('authorization', `Bearer ${tokens[role as keyof typeof tokens]}`);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  config = loadConfig(gatewayConfigSchema, {
-    DATABASE_URL: db.url,
-    REDIS_URL: testEnv().redisUrl,
-    BUS_PREFIX: ns,
-    OCPP_PORT: String(OCPP_PORT),
-    OCPP_HOST: '127.0.0.1',
-    OCPP_REDIS_PREFIX: ns,
-    JWT_SECRET,
-    AUTH_REDIS_KEY_PREFIX: `${ns}:auth:`,
-    LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
-  });
-  const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
-  app = (await createServiceApp(AppModule.register(config, logger), { config, logger })).app;
-  await app.init();
+  gateway = await startGatewayHttpApp();
+  ({ db, app } = gateway);
   for (const [minutes, direction, type, messageId, action] of FRAMES) {
     await db.dataSource.query(
       `INSERT INTO ocpp_message_log (charge_point_id, direction, message_type, message_id, action, frame, logged_at)
@@ -106,17 +54,11 @@ beforeAll(async () => {
      VALUES ('LOG-OTHER', 'in', 2, 'z', 'Heartbeat', '[2,"z","Heartbeat",{}]', $1)`,
     [ago(1)],
   );
-  for (const role of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[role] = await tokenFor(role);
+  for (const role of Object.keys(tokens) as (keyof typeof tokens)[])
+    tokens[role] = await gateway.tokenFor(role);
 });
 
-afterAll(async () => {
-  await app?.close();
-  const redis = new Redis(testEnv().redisUrl);
-  const keys = await redis.keys(`${ns}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-  await db?.drop();
-});
+afterAll(() => gateway?.close());
 
 type FrameBody = { messageId: string; direction: string; action: string; loggedAt: string; id: string };
 const ids = (list: FrameBody[]) => list.map((f) => `${f.direction}:${f.messageId}`);

@@ -5,6 +5,9 @@ describe('findUnstorableValue', () => {
     [{ connectorId: 1, meterStart: 2 ** 31 - 1, timestamp: '2026-03-01T20:00:00Z' }],
     // A lifetime energy register past 2^31 Wh (2.1 GWh) is an ordinary reading.
     [{ transactionId: 7, meterStop: 3_500_000_000, timestamp: '2026-03-01T20:00:00Z' }],
+    // A transaction id we never gave (a pile that lost its state): quarantined, not refused.
+    [{ transactionId: 2 ** 40, meterStop: 1, timestamp: '2026-03-01T20:00:00Z' }],
+    [{ transactionId: -(2 ** 31) - 1, meterStop: 1, timestamp: '2026-03-01T20:00:00Z' }],
     [{ connectorId: 1, meterStart: -(2 ** 31), timestamp: '9999-12-31T23:59:59.999+14:00' }],
     [{ meterValue: [{ timestamp: '0001-01-01T00:00:00Z', sampledValue: [{ value: '1e308' }] }] }],
     [{ chargePointVendor: 'Voltdepot', chargePointModel: 'Sim-150', data: '2016-12-31T23:59:60Z' }],
@@ -16,7 +19,7 @@ describe('findUnstorableValue', () => {
   it.each([
     [{ connectorId: 2 ** 31, meterStart: 0 }, 'connectorId is outside the 32-bit integer range'],
     [{ connectorId: 1, meterStart: 2 ** 53 }, 'meterStart is beyond the exactly representable range'],
-    [{ transactionId: -(2 ** 31) - 1 }, 'transactionId is outside the 32-bit integer range'],
+    [{ transactionId: 2 ** 53 }, 'transactionId is beyond the exactly representable range'],
     [{ idTag: 'BUS\u0000101' }, 'idTag contains a NUL character'],
     [
       {

@@ -199,8 +199,14 @@ describe(`OCPP frame fuzz against the gateway process (seed ${seed})`, () => {
       // Schema-valid, but not storable: a clear CallError, not an InternalError.
       [
         'integer beyond 32 bits',
-        '[2,"m9","StopTransaction",{"transactionId":3000000000,"meterStop":1,"timestamp":"2026-01-01T00:00:00Z"}]',
+        '[2,"m9","StatusNotification",{"connectorId":3000000000,"errorCode":"NoError","status":"Available"}]',
         'PropertyConstraintViolation',
+      ],
+      // A transaction id beyond 32 bits is no error: the stop is quarantined (never refused).
+      [
+        'stop of a transaction id beyond 32 bits',
+        '[2,"m9b","StopTransaction",{"transactionId":3000000000,"meterStop":1,"timestamp":"2026-01-01T00:00:00Z"}]',
+        null,
       ],
       ['NUL in an idTag', '[2,"m10","Authorize",{"idTag":"BUS\\u0000FUZZ"}]', 'PropertyConstraintViolation'],
       [

@@ -145,6 +145,56 @@ describe('a batch of stops', () => {
   });
 });
 
+describe('a stop of a transaction id beyond 32 bits', () => {
+  it('is accepted and quarantined (with the id as claimed), not announced, and its retry has no effect', async () => {
+    const claimed = 2 ** 40 + 7;
+    const item: StopItem = {
+      chargePointId: 'W-1',
+      req: { transactionId: claimed, meterStop: 123_456, timestamp: at(), reason: 'PowerLoss' },
+      correlationId: 'W-1:stop',
+    };
+    const [first] = await inOneTransaction((m) => repository.stopBatch(m, [item]));
+    const [again] = await inOneTransaction((m) => repository.stopBatch(m, [item]));
+    expect([first.outcome, again.outcome]).toEqual(['quarantined', 'quarantined-again']);
+    expect(
+      await h.query(
+        `SELECT transaction_id::text AS id, meter_stop_wh::float8 AS meter FROM ocpp_stop_quarantine WHERE charge_point_id = 'W-1'`,
+      ),
+    ).toEqual([{ id: String(claimed), meter: 123_456 }]);
+    expect(await h.query(`SELECT 1 FROM outbox_event WHERE key = 'W-1'`)).toHaveLength(0);
+  });
+
+  it('gets through the router: a StopTransaction with such an id is answered, not refused', async () => {
+    const client = await h.connect('W-2', await h.addPile('W-2'));
+    const conf = await client.call('StopTransaction', {
+      transactionId: 2 ** 45,
+      meterStop: 10,
+      timestamp: at(),
+    });
+    expect(conf).toEqual(expect.any(Object));
+    expect(
+      await h.query(
+        `SELECT transaction_id::text AS id FROM ocpp_stop_quarantine WHERE charge_point_id = 'W-2'`,
+      ),
+    ).toEqual([{ id: String(2 ** 45) }]);
+  });
+
+  it('MeterValues naming such an id are stored, flagged as of an unknown transaction, not refused', async () => {
+    const client = await h.connect('W-3', await h.addPile('W-3'));
+    const timestamp = at();
+    await client.call('MeterValues', {
+      connectorId: 1,
+      transactionId: 2 ** 45,
+      meterValue: [
+        { timestamp, sampledValue: [{ value: '10', measurand: 'Energy.Active.Import.Register' }] },
+      ],
+    });
+    expect(
+      await h.query(`SELECT transaction_id, flag FROM ocpp_meter_sample WHERE charge_point_id = 'W-3'`),
+    ).toEqual([{ transaction_id: null, flag: 'unknown-transaction' }]);
+  });
+});
+
 describe('a batch of meter values', () => {
   it('attributes, flags and de-duplicates as one call after another would', async () => {
     const [tx] = await inOneTransaction((m) => repository.startBatch(m, [start('M-1', 'TAG-M', at(), 2)]));

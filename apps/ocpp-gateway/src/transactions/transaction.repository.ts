@@ -254,7 +254,7 @@ export class TransactionRepository {
     const [updated]: [(TxRow & { i: number })[], number] = await manager.query(
       `UPDATE ocpp_transaction t
           SET meter_stop_wh = u.meter_stop, stopped_at = u.ts, stop_id_tag = u.tag, stop_reason = u.reason, stop_kind = u.kind
-         FROM unnest($1::int[], $2::int[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[], $7::text[], $8::text[])
+         FROM unnest($1::int[], $2::bigint[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[], $7::text[], $8::text[])
            AS u(i, tx, cp, meter_stop, ts, tag, reason, kind)
         WHERE t.transaction_id = u.tx AND t.charge_point_id = u.cp AND t.stopped_at IS NULL
         RETURNING u.i, t.transaction_id, t.connector_id, t.id_tag, t.id_tag_status, t.meter_start_wh, t.started_at`,
@@ -275,7 +275,7 @@ export class TransactionRepository {
     const known = new Set<number>();
     if (rest.length) {
       const rows: { i: number }[] = await manager.query(
-        `SELECT u.i FROM unnest($1::int[], $2::int[], $3::text[]) AS u(i, tx, cp)
+        `SELECT u.i FROM unnest($1::int[], $2::bigint[], $3::text[]) AS u(i, tx, cp)
            JOIN ocpp_transaction t ON t.transaction_id = u.tx AND t.charge_point_id = u.cp`,
         [rest.map((s) => s.i), rest.map((s) => s.req.transactionId), rest.map((s) => s.chargePointId)],
       );
@@ -287,7 +287,7 @@ export class TransactionRepository {
       const rows: { charge_point_id: string; transaction_id: number; stopped_at: Date }[] =
         await manager.query(
           `INSERT INTO ocpp_stop_quarantine (charge_point_id, transaction_id, id_tag, meter_stop_wh, stopped_at, reason, payload)
-         SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[], $7::jsonb[])
+         SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[], $7::jsonb[])
          ON CONFLICT ON CONSTRAINT ocpp_stop_quarantine_key DO NOTHING
          RETURNING charge_point_id, transaction_id, stopped_at`,
           [
@@ -350,24 +350,27 @@ export class TransactionRepository {
         outcomes[s.i] = { outcome: 'quarantined-again' };
       } else {
         outcomes[s.i] = { outcome: 'quarantined' };
-        envelopes.push(
-          createEnvelope(
-            TransactionStopped,
-            chargePointId,
-            {
+        // An id beyond 32 bits is kept in the quarantine for reconciliation, but not announced: no
+        // transaction of ours has such an id, and the areas downstream key transactions by our 32-bit ids.
+        if (req.transactionId <= INT32_MAX && req.transactionId >= INT32_MIN)
+          envelopes.push(
+            createEnvelope(
+              TransactionStopped,
               chargePointId,
-              connectorId: 0,
-              transactionId: req.transactionId,
-              ...(req.idTag ? { idTag: req.idTag } : {}),
-              meterStopWh: req.meterStop,
-              timestamp,
-              reason,
-              stopKind,
-              quarantined: true,
-            },
-            meta,
-          ),
-        );
+              {
+                chargePointId,
+                connectorId: 0,
+                transactionId: req.transactionId,
+                ...(req.idTag ? { idTag: req.idTag } : {}),
+                meterStopWh: req.meterStop,
+                timestamp,
+                reason,
+                stopKind,
+                quarantined: true,
+              },
+              meta,
+            ),
+          );
       }
     }
     // A stop's transactionData samples go before its TransactionStopped event, as in the call.
@@ -435,7 +438,7 @@ export class TransactionRepository {
     const rows: (TxRow & { i: number })[] = meterAsNumber(
       await manager.query(
         `SELECT u.i, t.transaction_id, t.connector_id, t.id_tag, t.meter_start_wh, t.started_at
-         FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::timestamptz[]) AS u(i, cp, connector, tx, ts)
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::timestamptz[]) AS u(i, cp, connector, tx, ts)
          CROSS JOIN LATERAL (
            SELECT o.transaction_id, o.connector_id, o.id_tag, o.meter_start_wh, o.started_at
              FROM ocpp_transaction o
@@ -643,6 +646,9 @@ function startKey(
 ): string {
   return [chargePointId, req.connectorId, req.idTag, instant(req.timestamp), req.meterStart].join('\u0000');
 }
+
+const INT32_MAX = 2 ** 31 - 1;
+const INT32_MIN = -(2 ** 31);
 
 function quarantineKey(chargePointId: string, transactionId: number, stoppedAt: string): string {
   return `${chargePointId}\u0000${transactionId}\u0000${stoppedAt}`;

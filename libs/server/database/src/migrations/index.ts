@@ -30,6 +30,7 @@ import { ChargerTypeNames1764040000000 } from './1764040000000-charger-type-name
 import { StationFeeUnknownPileSheets1764050000000 } from './1764050000000-station-fee-unknown-pile-sheets';
 import { OcppMessageLogQuery1764060000000 } from './1764060000000-ocpp-message-log-query';
 import { ConnectorErrorSince1764070000000 } from './1764070000000-connector-error-since';
+import { QuarantineWideTransactionId1764080000000 } from './1764080000000-quarantine-wide-transaction-id';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [

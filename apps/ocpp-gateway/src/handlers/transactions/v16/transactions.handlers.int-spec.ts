@@ -235,7 +235,7 @@ describe('StartTransaction / StopTransaction', () => {
       `SELECT charge_point_id, transaction_id, meter_stop_wh, reason FROM ocpp_stop_quarantine WHERE transaction_id = 987654`,
     );
     expect(rows).toEqual([
-      { charge_point_id: 'CP-TX', transaction_id: 987_654, meter_stop_wh: '12345', reason: 'PowerLoss' },
+      { charge_point_id: 'CP-TX', transaction_id: '987654', meter_stop_wh: '12345', reason: 'PowerLoss' }, // bigint columns read as text
     ]);
     const event = await h.waitForEvent<TransactionStoppedV1>(
       'transaction.stopped',
