@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { keysetBatches } from '../shared/keyset';
+import { keysetRows } from '../shared/keyset';
 import { inScope, type BillingDataScope } from '../shared/data-scope';
 import { containing } from '../shared/query-params';
 import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
@@ -110,17 +110,16 @@ export class OccupationOrdersRepository {
     batchSize: number,
     limit: number,
   ): AsyncGenerator<OccupationOrderView[]> {
-    const { sql, params } = this.where(q, scope);
-    const n = params.length;
-    return keysetBatches(
-      (after, size) =>
-        this.dataSource.query(
-          `SELECT ${COLUMNS}, o.occupied_from::text AS position_at ${FROM} ${sql}
-             ${after ? `AND (o.occupied_from, o.id) < ($${n + 2}::timestamptz, $${n + 3}::bigint)` : ''}
-            ORDER BY o.occupied_from DESC, o.id DESC LIMIT $${n + 1}`,
-          [...params, size, ...(after ? [after.at, after.id] : [])],
-        ) as Promise<Record<string, unknown>[]>,
-      (raw) => ({ at: String(raw['position_at']), id: String(raw['id']) }),
+    return keysetRows(
+      this.dataSource,
+      {
+        select: `SELECT ${COLUMNS}`,
+        from: FROM,
+        where: this.where(q, scope),
+        at: 'o.occupied_from',
+        id: 'o.id',
+        idType: 'bigint',
+      },
       toView,
       batchSize,
       limit,

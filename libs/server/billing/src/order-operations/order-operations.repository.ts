@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { GridPage, OrderOperationAction } from '@voltdepot/shared-contracts';
 import type { BillingDataScope } from '../shared/data-scope';
+import { keysetRows } from '../shared/keyset';
 import { containing } from '../shared/query-params';
 import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
 import type { OrderOperationQuery, OrderOperationView } from './dto/order-operation.dto';
@@ -77,5 +78,28 @@ export class OrderOperationsRepository {
       [...where.params, size, (page - 1) * size],
     );
     return rows.map(toView);
+  }
+
+  /** Every row of the filtered list, newest first, in keyset batches (exports). */
+  batches(
+    q: OrderOperationQuery,
+    scope: BillingDataScope,
+    batchSize: number,
+    limit: number,
+  ): AsyncGenerator<OrderOperationView[]> {
+    return keysetRows(
+      this.dataSource,
+      {
+        select: 'SELECT op.*',
+        from: `FROM (${OPERATIONS}) op`,
+        where: whereOf(q, scope),
+        at: 'op.at',
+        id: 'op.id',
+        idType: 'text',
+      },
+      toView,
+      batchSize,
+      limit,
+    );
   }
 }

@@ -1,6 +1,5 @@
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import type { GridPage } from '@voltdepot/shared-contracts';
-import { allPages } from '../shared/all-pages';
 import type { BillingDataScopeProvider } from '../shared/data-scope';
 import type { OrderOperationQuery, OrderOperationView } from './dto/order-operation.dto';
 import type { OrderOperationsRepository } from './order-operations.repository';
@@ -21,7 +20,7 @@ export class OrderOperationsService {
     return this.repository.page(q, await this.scopes.scopeOf(me.userId), page, size);
   }
 
-  /** The filtered list in pages of `batchSize`, newest first, up to `limit` rows (exports). */
+  /** The filtered list in keyset batches of `batchSize`, newest first, up to `limit` rows (exports). */
   async *rows(
     me: AuthPrincipal,
     q: OrderOperationQuery,
@@ -29,6 +28,6 @@ export class OrderOperationsService {
     limit: number,
   ): AsyncGenerator<OrderOperationView[]> {
     const scope = await this.scopes.scopeOf(me.userId);
-    yield* allPages((page, size) => this.repository.list(q, scope, page, size), batchSize, limit);
+    yield* this.repository.batches(q, scope, batchSize, limit);
   }
 }

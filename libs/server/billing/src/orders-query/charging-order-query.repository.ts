@@ -13,6 +13,7 @@ import type {
 import type { PricePlanStage, StageType } from '../pricing/price-plan';
 import type { OrderTariff } from '../settlement/settlement.repository';
 import { inScope, type BillingDataScope } from '../shared/data-scope';
+import { keysetRows } from '../shared/keyset';
 import { containing } from '../shared/query-params';
 import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
 import type { OrderQuery } from './dto/order-query.dto';
@@ -492,36 +493,29 @@ export class ChargingOrderQueryRepository {
     return rows.length > 0;
   }
 
-  /** Every row of a filtered list, newest first, in batches (exports). */
-  async *batches(
+  /**
+   * Every row of a filtered list, newest first, in keyset batches on (stopped_at, id) (exports): stable
+   * while new orders arrive.
+   */
+  batches(
     q: OrderQuery,
     scope: BillingDataScope,
     batchSize: number,
     limit: number,
   ): AsyncGenerator<ChargingOrderRow[]> {
-    const where = whereOf(q, scope);
-    const n = where.params.length;
-    // Keyset pagination on (stopped_at, id), the instant kept as PostgreSQL's own text (microseconds):
-    // stable while new orders arrive.
-    let after: { stoppedAt: string; id: number } | undefined;
-    for (let read = 0; read < limit;) {
-      const keyset = after ? `AND (o.stopped_at, o.id) < ($${n + 2}::timestamptz, $${n + 3})` : '';
-      const params = [
-        ...where.params,
-        Math.min(batchSize, limit - read),
-        ...(after ? [after.stoppedAt, after.id] : []),
-      ];
-      const raw: RawRow[] = await this.dataSource.query(
-        `SELECT ${ROW_COLUMNS}, o.stopped_at::text AS stopped_key ${FROM} ${where.sql} ${keyset}
-          ORDER BY o.stopped_at DESC, o.id DESC LIMIT $${n + 1}`,
-        params,
-      );
-      if (!raw.length) return;
-      yield raw.map(toOrderRow);
-      read += raw.length;
-      const last = raw[raw.length - 1];
-      after = { stoppedAt: String(last['stopped_key']), id: Number(last['id']) };
-      if (raw.length < batchSize) return;
-    }
+    return keysetRows(
+      this.dataSource,
+      {
+        select: `SELECT ${ROW_COLUMNS}`,
+        from: FROM,
+        where: whereOf(q, scope),
+        at: 'o.stopped_at',
+        id: 'o.id',
+        idType: 'bigint',
+      },
+      toOrderRow,
+      batchSize,
+      limit,
+    );
   }
 }

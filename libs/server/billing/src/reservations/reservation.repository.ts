@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { keysetBatches } from '../shared/keyset';
+import { keysetRows } from '../shared/keyset';
 import type { BillingDataScope } from '../shared/data-scope';
 import { containing } from '../shared/query-params';
 import { isoOrNull, numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
@@ -121,16 +121,16 @@ export class ReservationRepository {
     limit: number,
   ): AsyncGenerator<ReservationView[]> {
     const { filter, params } = this.where(q, scope);
-    const n = params.length;
-    return keysetBatches(
-      (after, size) =>
-        this.dataSource.query(
-          `${RESERVATIONS} SELECT v.*, v.reserved_at::text AS position_at FROM v ${filter}
-             ${after ? `AND (v.reserved_at, v.id) < ($${n + 2}::timestamptz, $${n + 3}::uuid)` : ''}
-            ORDER BY v.reserved_at DESC, v.id DESC LIMIT $${n + 1}`,
-          [...params, size, ...(after ? [after.at, after.id] : [])],
-        ) as Promise<Record<string, unknown>[]>,
-      (raw) => ({ at: String(raw['position_at']), id: String(raw['id']) }),
+    return keysetRows(
+      this.dataSource,
+      {
+        select: `${RESERVATIONS} SELECT v.*`,
+        from: 'FROM v',
+        where: { sql: filter, params },
+        at: 'v.reserved_at',
+        id: 'v.id',
+        idType: 'uuid',
+      },
       toView,
       batchSize,
       limit,

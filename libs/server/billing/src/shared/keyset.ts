@@ -1,3 +1,5 @@
+import type { DataSource } from 'typeorm';
+
 /** Where the previous batch ended: its last row's instant (PostgreSQL's own text, microseconds) and id. */
 export type KeysetPosition = { at: string; id: string };
 
@@ -24,4 +26,43 @@ export async function* keysetBatches<Raw, Row>(
     after = positionOf(raw[raw.length - 1]);
     if (raw.length < batchSize) return;
   }
+}
+
+/** A filtered newest-first list as SQL, for `keysetRows`. */
+export type KeysetQuery = {
+  /** `SELECT` and the columns `toRow` reads (a `WITH` may come first). */
+  select: string;
+  /** `FROM` with its joins. */
+  from: string;
+  /** The filters: a non-empty `WHERE ...` (billing's `scopedWhere`) and its parameters. */
+  where: { sql: string; params: unknown[] };
+  /** The instant (timestamptz) and the id the list is ordered by, both descending. */
+  at: string;
+  id: string;
+  /** The id's PostgreSQL type. */
+  idType: 'bigint' | 'uuid' | 'text';
+};
+
+/** `keysetBatches` of a list given as SQL: each batch is one query continuing after (at, id). */
+export function keysetRows<Row>(
+  db: Pick<DataSource, 'query'>,
+  q: KeysetQuery,
+  toRow: (raw: Record<string, unknown>) => Row,
+  batchSize: number,
+  limit?: number,
+): AsyncGenerator<Row[]> {
+  const n = q.where.params.length;
+  return keysetBatches(
+    (after, size): Promise<Record<string, unknown>[]> =>
+      db.query(
+        `${q.select}, ${q.at}::text AS keyset_at, ${q.id}::text AS keyset_id ${q.from} ${q.where.sql}
+           ${after ? `AND (${q.at}, ${q.id}) < ($${n + 2}::timestamptz, $${n + 3}::${q.idType})` : ''}
+          ORDER BY ${q.at} DESC, ${q.id} DESC LIMIT $${n + 1}`,
+        [...q.where.params, size, ...(after ? [after.at, after.id] : [])],
+      ),
+    (raw) => ({ at: String(raw['keyset_at']), id: String(raw['keyset_id']) }),
+    toRow,
+    batchSize,
+    limit,
+  );
 }

@@ -66,9 +66,17 @@ export const queryId = z.preprocess(
     .optional(),
 );
 
-/** Optional free text (matched as a part), at most `max` characters. */
+/** Optional free text (matched as a part), at most `max` characters, without NUL (PostgreSQL refuses it). */
 export const queryText = (max: number) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, `must be at most ${max} characters`).optional());
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, `must be at most ${max} characters`)
+      .refine((v) => !v.includes('\u0000'), 'must not contain a NUL character')
+      .optional(),
+  );
 
 export const payStatusFilter = z.preprocess(
   blankToUndefined,

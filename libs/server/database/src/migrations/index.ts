@@ -66,4 +66,5 @@ export const allMigrations = [
   StationFeeUnknownPileSheets1764050000000,
   OcppMessageLogQuery1764060000000,
   ConnectorErrorSince1764070000000,
+  QuarantineWideTransactionId1764080000000,
 ];

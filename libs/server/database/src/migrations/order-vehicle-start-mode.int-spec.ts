@@ -1,35 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import type { QueryRunner } from 'typeorm';
-import { dropDatabase, ensureDatabase, migrateDatabase, withDatabase } from '../index';
 import { OrderVehicleStartMode1764010000000 } from './1764010000000-order-vehicle-start-mode';
-
-const BASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { migratedDatabase, type MigratedDatabase } from './fixtures/migrated-database';
 
 // Orders settled before the vehicle and start mode were kept take them by the rule the screens used.
 describe('charging_order.vehicle_id and start_mode (real PostgreSQL, all migrations)', () => {
-  const name = `vd_t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
-  const url = withDatabase(BASE_URL, name);
-  let client: Client;
   const migration = new OrderVehicleStartMode1764010000000();
-  let runner: QueryRunner;
-  const q = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows;
+  let db: MigratedDatabase;
+  const q = (sql: string, params?: unknown[]) => db.q(sql, params);
 
   beforeAll(async () => {
-    await ensureDatabase(url);
-    await migrateDatabase(url, 'order-vehicle-test');
-    client = new Client({ connectionString: url });
-    await client.connect();
-    runner = { query: (sql: string, params?: unknown[]) => q(sql, params) } as unknown as QueryRunner;
+    db = await migratedDatabase('order-vehicle-test');
   }, 60_000);
 
-  afterAll(async () => {
-    await client?.end();
-    await dropDatabase(BASE_URL, name);
-  });
+  afterAll(() => db?.close());
 
   it('backfills the bus (card, else VIN, else plate) and the pile start mode (else 0) of existing orders', async () => {
-    await migration.down(runner);
+    await migration.down(db.runner);
     const [org] = await q(`SELECT id FROM sys_organization WHERE code = 'ROOT'`);
     const [maker] = await q(
       `INSERT INTO manufacturer (name, type, contact_name, contact_number) VALUES ('Maker', 'car', 'Li', '1') RETURNING id`,
@@ -73,7 +58,7 @@ describe('charging_order.vehicle_id and start_mode (real PostgreSQL, all migrati
       'card',
     ]);
 
-    await migration.up(runner);
+    await migration.up(db.runner);
     const rows = await q(
       `SELECT transaction_id, vehicle_id, vehicle_plate, vehicle_vin, start_mode FROM charging_order
         ORDER BY transaction_id`,
