@@ -75,6 +75,26 @@ describe('GatewayRegistryRepository and IdTagRepository', () => {
     expect(await registry.hasUnknownAttempt('UNK-1')).toBe(false);
   });
 
+  it('reads the newest unknown charge points up to a limit in one go (the export), registered ones left out', async () => {
+    await db.dataSource.query(
+      `INSERT INTO unknown_pile_attempt (charge_point_id, remote_address, last_seen_at)
+       SELECT 'EXP-' || n, '10.2.0.' || n, '2025-01-01T00:00:00Z'::timestamptz + n * interval '1 minute'
+         FROM generate_series(1, 5) n
+       UNION ALL SELECT 'REG-1', '10.2.0.9', '2030-01-01T00:00:00Z'`,
+    );
+    const newest = await registry.unknownAttempts(3);
+    expect(newest.map((a) => a.chargePointId)).toEqual(['EXP-5', 'EXP-4', 'EXP-3']);
+    expect(newest[0]).toEqual({
+      chargePointId: 'EXP-5',
+      remoteAddresses: ['10.2.0.5'],
+      attempts: 1,
+      firstSeenAt: expect.any(String),
+      lastSeenAt: '2025-01-01T00:05:00.000Z',
+    });
+    expect((await registry.unknownPage(1, 2)).list.map((a) => a.chargePointId)).toEqual(['EXP-5', 'EXP-4']);
+    expect((await registry.unknownPage(2, 2)).list.map((a) => a.chargePointId)).toEqual(['EXP-3', 'EXP-2']);
+  });
+
   it('writes id tags with status and expiry, and removes them', async () => {
     const expiry = '2030-01-01T00:00:00.000Z';
     await db.dataSource.transaction((m) => idTags.upsert(m, 'CARD-1', 'Accepted', expiry));

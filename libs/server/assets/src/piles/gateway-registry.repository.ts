@@ -23,6 +23,9 @@ export type UnknownPileAttempt = {
   lastSeenAt: string;
 };
 
+/** Attempts of charge points that no pile has taken since. */
+const UNREGISTERED = `NOT EXISTS (SELECT 1 FROM charging_pile p WHERE p.charge_point_id = u.charge_point_id)`;
+
 /**
  * The gateway's registry contract: `pile_registry` (read by the gateway, changes picked up within ~2 s
  * through its updated_at trigger) and `unknown_pile_attempt` (written by the gateway). Writes run in the
@@ -63,27 +66,31 @@ export class GatewayRegistryRepository {
   }
 
   async unknownPage(page: number, size: number): Promise<{ list: UnknownPileAttempt[]; total: number }> {
-    const unregistered = `NOT EXISTS (SELECT 1 FROM charging_pile p WHERE p.charge_point_id = u.charge_point_id)`;
     const [{ total }] = (await this.db.query(
-      `SELECT count(DISTINCT u.charge_point_id)::int AS total FROM unknown_pile_attempt u WHERE ${unregistered}`,
+      `SELECT count(DISTINCT u.charge_point_id)::int AS total FROM unknown_pile_attempt u WHERE ${UNREGISTERED}`,
     )) as { total: number }[];
+    return { total, list: await this.unknownAttempts(size, (page - 1) * size) };
+  }
+
+  /**
+   * Unregistered charge points, most recently seen first, in one read (an export): paging would skip or
+   * repeat rows, as every new attempt of a pile moves it to the top while the pages are read.
+   */
+  async unknownAttempts(limit: number, offset = 0): Promise<UnknownPileAttempt[]> {
     const rows = (await this.db.query(
       `SELECT u.charge_point_id, array_agg(u.remote_address ORDER BY u.last_seen_at DESC) AS remote_addresses,
               sum(u.attempts)::int AS attempts, min(u.first_seen_at) AS first_seen_at, max(u.last_seen_at) AS last_seen_at
-         FROM unknown_pile_attempt u WHERE ${unregistered}
+         FROM unknown_pile_attempt u WHERE ${UNREGISTERED}
         GROUP BY u.charge_point_id ORDER BY max(u.last_seen_at) DESC, u.charge_point_id LIMIT $1 OFFSET $2`,
-      [size, (page - 1) * size],
+      [limit, offset],
     )) as Record<string, unknown>[];
-    return {
-      total,
-      list: rows.map((r) => ({
-        chargePointId: String(r['charge_point_id']),
-        remoteAddresses: (r['remote_addresses'] as string[]).filter(Boolean),
-        attempts: Number(r['attempts']),
-        firstSeenAt: new Date(r['first_seen_at'] as string).toISOString(),
-        lastSeenAt: new Date(r['last_seen_at'] as string).toISOString(),
-      })),
-    };
+    return rows.map((r) => ({
+      chargePointId: String(r['charge_point_id']),
+      remoteAddresses: (r['remote_addresses'] as string[]).filter(Boolean),
+      attempts: Number(r['attempts']),
+      firstSeenAt: new Date(r['first_seen_at'] as string).toISOString(),
+      lastSeenAt: new Date(r['last_seen_at'] as string).toISOString(),
+    }));
   }
 
   async hasUnknownAttempt(chargePointId: string): Promise<boolean> {

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { GridPage } from '@voltdepot/shared-contracts';
 import type { AssetView } from '../shared/asset-definition';
 import { PageParams, pageParamsSchema } from '../shared/fields';
-import { sendUnknownPiles } from '../spreadsheets/unknown-pile-sheet';
+import { sendUnknownPiles, UNKNOWN_PILE_EXPORT_LIMIT } from '../spreadsheets/unknown-pile-sheet';
 import type { UnknownPileAttempt } from './gateway-registry.repository';
 import {
   chargePointIdParamsSchema,
@@ -75,7 +75,7 @@ export class PilesController {
     return this.piles.unknownPage(params.page, params.size);
   }
 
-  /** The unknown-pile list as xlsx (`lang` zh-CN or en-US). */
+  /** The unknown-pile list as xlsx (`lang` zh-CN or en-US), the newest UNKNOWN_PILE_EXPORT_LIMIT of it. */
   @Get('unknown/export')
   @RequirePermissions('basic:host:unknown:export')
   async exportUnknown(
@@ -83,7 +83,7 @@ export class PilesController {
     @Res() res: HttpResponse,
   ): Promise<void> {
     await sendUnknownPiles(
-      (page, size) => this.piles.unknownPage(page, size),
+      await this.piles.unknownAttempts(UNKNOWN_PILE_EXPORT_LIMIT),
       query.lang,
       res as unknown as XlsxHttpResponse,
     );

@@ -71,6 +71,11 @@ export class PilesService {
     return this.registry.unknownPage(page, size);
   }
 
+  /** The newest `limit` unknown piles, read at once (an export). */
+  unknownAttempts(limit: number): Promise<UnknownPileAttempt[]> {
+    return this.registry.unknownAttempts(limit);
+  }
+
   /**
    * One click: the pile that tried to connect becomes a host under construction (the gateway answers its
    * BootNotification with Pending until the host is set to normal), with a fresh password shown once.

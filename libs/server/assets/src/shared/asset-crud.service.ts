@@ -73,7 +73,7 @@ export class AssetCrudService {
     return this.save(scope, undefined, values, m);
   }
 
-  /** Changes a visible row with a scope already known (an import asks once per file), in `m`'s transaction. */
+  /** Changes a visible row with a scope already known (an import asks once per file), in `m`'s transaction if given. */
   async updateIn(
     scope: AssetsDataScope,
     id: number,
@@ -84,9 +84,7 @@ export class AssetCrudService {
   }
 
   async update(me: AuthPrincipal, id: number, values: AssetValues): Promise<AssetView> {
-    const scope = await this.scopeOf(me);
-    const previous = await this.visible(scope, id);
-    return this.save(scope, previous, values);
+    return this.updateIn(await this.scopeOf(me), id, values);
   }
 
   async remove(me: AuthPrincipal, id: number): Promise<void> {

@@ -455,27 +455,14 @@ export class AssetSheetService {
       return;
     }
     written.set(String(id), row);
-    await m.query('SAVEPOINT asset_import_row');
-    try {
-      await this.crud.updateIn(scope, Number(id), values, m);
-      await m.query('RELEASE SAVEPOINT asset_import_row');
-    } catch (error) {
-      await m.query('ROLLBACK TO SAVEPOINT asset_import_row');
-      if (!(error instanceof DomainException)) throw error;
-      const details = Array.isArray(error.details)
-        ? (error.details as { field?: unknown; message?: unknown }[])
-        : [];
-      const named = details.filter((d) => typeof d.field === 'string' && typeof d.message === 'string');
-      if (named.length === 0) problems.add('(row)', error.message);
-      for (const d of named) problems.add(String(d.field), String(d.message));
-    }
+    await this.inSavepoint(m, problems, () => this.crud.updateIn(scope, Number(id), values, m));
   }
 
   /**
    * Writes one row under a savepoint of the import's transaction: a row the database or a rule refuses
    * (unique keys, overlapping peak times) is rolled back alone and reported, and the import goes on.
    */
-  private async saveRow(
+  private saveRow(
     scope: AssetsDataScope,
     value: AssetValues,
     m: EntityManager,
@@ -483,9 +470,31 @@ export class AssetSheetService {
     written: ReadonlyMap<string, number>,
     row: number,
   ): Promise<boolean> {
+    return this.inSavepoint(
+      m,
+      problems,
+      () => this.crud.createIn(scope, value, m),
+      (field, message) => {
+        const rule = this.crud.def.unique.find((u) => u.field === field);
+        const earlier = rule ? written.get(uniqueKey(rule, value) ?? '') : undefined;
+        return earlier !== undefined && earlier !== row ? `Repeats row ${earlier}` : message;
+      },
+    );
+  }
+
+  /**
+   * Runs one row's write under a savepoint: a domain refusal rolls back that row alone and becomes its
+   * problems (by field where the error names them, `wording` may reword each); anything else propagates.
+   */
+  private async inSavepoint(
+    m: EntityManager,
+    problems: RowProblems,
+    write: () => Promise<unknown>,
+    wording: (field: string, message: string) => string = (_field, message) => message,
+  ): Promise<boolean> {
     await m.query('SAVEPOINT asset_import_row');
     try {
-      await this.crud.createIn(scope, value, m);
+      await write();
       await m.query('RELEASE SAVEPOINT asset_import_row');
       return true;
     } catch (error) {
@@ -496,15 +505,7 @@ export class AssetSheetService {
         : [];
       const named = details.filter((d) => typeof d.field === 'string' && typeof d.message === 'string');
       if (named.length === 0) problems.add('(row)', error.message);
-      for (const d of named) {
-        const field = String(d.field);
-        const rule = this.crud.def.unique.find((u) => u.field === field);
-        const earlier = rule ? written.get(uniqueKey(rule, value) ?? '') : undefined;
-        problems.add(
-          field,
-          earlier !== undefined && earlier !== row ? `Repeats row ${earlier}` : String(d.message),
-        );
-      }
+      for (const d of named) problems.add(String(d.field), wording(String(d.field), String(d.message)));
       return false;
     }
   }

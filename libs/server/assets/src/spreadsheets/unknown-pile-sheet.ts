@@ -35,26 +35,17 @@ export const UNKNOWN_PILE_COLUMNS: SpreadsheetColumn<UnknownPileAttempt>[] = [
 
 const FILE_NAME = h('未知充电桩', 'unknown-charging-piles');
 
-/** Every unregistered charge point the gateway turned away, newest first, as `page` reads them. */
+/**
+ * The most unknown piles one export writes (newest first): the gateway adds a row for every id that
+ * tries to connect, so the list has no bound of its own.
+ */
+export const UNKNOWN_PILE_EXPORT_LIMIT = 50_000;
+
+/** The unregistered charge points the gateway turned away, newest first, as one read gave them. */
 export async function sendUnknownPiles(
-  page: (page: number, size: number) => Promise<{ list: UnknownPileAttempt[] }>,
+  rows: UnknownPileAttempt[],
   language: SpreadsheetLanguage,
   res: XlsxHttpResponse,
 ): Promise<void> {
-  const batchSize = 1000;
-  async function* batches(): AsyncGenerator<UnknownPileAttempt[]> {
-    for (let n = 1; ; n++) {
-      const { list } = await page(n, batchSize);
-      if (list.length > 0) yield list;
-      if (list.length < batchSize) return;
-    }
-  }
-  await sendXlsx(
-    res,
-    `${FILE_NAME[language]}.xlsx`,
-    'unknown piles',
-    UNKNOWN_PILE_COLUMNS,
-    batches(),
-    language,
-  );
+  await sendXlsx(res, `${FILE_NAME[language]}.xlsx`, 'unknown piles', UNKNOWN_PILE_COLUMNS, [rows], language);
 }
