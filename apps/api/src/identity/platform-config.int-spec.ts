@@ -102,6 +102,13 @@ describe('GET /public/noAuth/getPlatformModuleConfigList', () => {
   });
 
   describe('PUT /api/platformConfig (several settings, one transaction)', () => {
+    const putMany = async (body: unknown, status: number) =>
+      t
+        .http()
+        .put('/api/platformConfig')
+        .set(bearer(await t.login('admin', ADMIN_PASSWORD)))
+        .send(body as object)
+        .expect(status);
     const values = async (keys: string[]) => {
       const admin = await t.login('admin', ADMIN_PASSWORD);
       const page = (await t.http().get('/api/platformConfig/page/1/size/100').set(bearer(admin)).expect(200))
@@ -112,20 +119,17 @@ describe('GET /public/noAuth/getPlatformModuleConfigList', () => {
     };
 
     it('one invalid value: 422 naming every failing item, and none of the others is saved', async () => {
-      const admin = await t.login('admin', ADMIN_PASSWORD);
       const before = await values(['systemTitle', 'cityCode', 'businessTimeZone']);
-      const res = await t
-        .http()
-        .put('/api/platformConfig')
-        .set(bearer(admin))
-        .send({
+      const res = await putMany(
+        {
           items: [
             { configKey: 'systemTitle', configValue: 'Half saved?' },
             { configKey: 'cityCode', configValue: 'paris' },
             { configKey: 'businessTimeZone', configValue: 'Mars/Olympus' },
           ],
-        })
-        .expect(422);
+        },
+        422,
+      );
       expect(res.body).toEqual({
         code: 'CONFIG_VALUE_INVALID',
         message:
@@ -173,26 +177,55 @@ describe('GET /public/noAuth/getPlatformModuleConfigList', () => {
         'VALIDATION_FAILED',
         'Validation failed: items.0.configValue: Expected string, received number',
       ],
-    ])('%s -> %d', async (_name, body, status, code, message) => {
-      const admin = await t.login('admin', ADMIN_PASSWORD);
-      const res = await t.http().put('/api/platformConfig').set(bearer(admin)).send(body).expect(status);
+      [
+        'more than 100 items',
+        {
+          items: Array.from({ length: 101 }, (_, i) => ({ configKey: `key${i}`, configValue: 'x' })),
+        },
+        400,
+        'VALIDATION_FAILED',
+        'Validation failed: items: At most 100 settings at a time',
+      ],
+      [
+        'a value over 4000 characters',
+        { items: [{ configKey: 'systemTitle', configValue: 'x'.repeat(4001) }] },
+        400,
+        'VALIDATION_FAILED',
+        'Validation failed: items.0.configValue: String must contain at most 4000 character(s)',
+      ],
+      ['no body', undefined, 400, 'VALIDATION_FAILED', 'Validation failed: (root): Required'],
+      [
+        'items that is no list',
+        { items: { configKey: 'cityCode', configValue: 'fz' } },
+        400,
+        'VALIDATION_FAILED',
+        'Validation failed: items: Expected array, received object',
+      ],
+    ])('%s', async (_name, body, status, code, message) => {
+      const res = await putMany(body, status);
       expect(errorOf(res.body, code).message).toBe(message);
     });
 
+    it('a body beyond the request size limit is refused with 413, not a 500', async () => {
+      const items = Array.from({ length: 100 }, (_, i) => ({
+        configKey: `key${i}`,
+        configValue: 'x'.repeat(4000),
+      }));
+      const res = await putMany({ items, padding: 'x'.repeat(2_000_000) }, 413);
+      expect(errorOf(res.body, 'PAYLOAD_TOO_LARGE').message).toEqual(expect.any(String));
+    });
+
     it('all values valid: all are saved together and the public list follows', async () => {
-      const admin = await t.login('admin', ADMIN_PASSWORD);
-      const res = await t
-        .http()
-        .put('/api/platformConfig')
-        .set(bearer(admin))
-        .send({
+      const res = await putMany(
+        {
           items: [
             { configKey: 'systemTitle', configValue: 'Batch title' },
             { configKey: 'bigScreen', configValue: '0' },
             { configKey: 'requestTimeoutMs', configValue: '1800000' },
           ],
-        })
-        .expect(200);
+        },
+        200,
+      );
       expect(
         (res.body as { configKey: string; updatedBy: string }[]).map((r) => [r.configKey, r.updatedBy]),
       ).toEqual([

@@ -19,7 +19,6 @@ import { DictRepository } from './dictionaries/dict.repository';
 import { FavoriteRepository } from './favorites/favorite.repository';
 import { FavoritesController } from './favorites/favorites.controller';
 import { IDENTITY_OPTIONS, IDENTITY_REDIS, IdentityOptions } from './identity.options';
-import { LogRepository } from './logs/log.repository';
 import { LogsController } from './logs/logs.controller';
 import { OperationLogModule } from './logs/operation-log.module';
 import { OrganizationRepository } from './organizations/organization.repository';
@@ -125,7 +124,6 @@ export class IdentityModule {
         DictionariesService,
         PlatformConfigRepository,
         PlatformConfigService,
-        LogRepository,
         FavoriteRepository,
         CurrentUserService,
         DemoDataSeeder,

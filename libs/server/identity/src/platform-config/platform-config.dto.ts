@@ -8,11 +8,12 @@ export const configKeySchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_.-]+$/, 'Only letters, digits and _ . - are allowed');
 export const configKeyParamsSchema = z.object({ configKey: configKeySchema });
+const configValueSchema = z.string().max(4000);
 
 export const createConfigSchema = z
   .object({
     configKey: configKeySchema,
-    configValue: z.string().max(4000),
+    configValue: configValueSchema,
     category: z.enum(['system', 'third_party']),
     description: z.string().max(255).nullable().optional(),
   })
@@ -20,7 +21,7 @@ export const createConfigSchema = z
 export type CreateConfigDto = z.infer<typeof createConfigSchema>;
 
 export const updateConfigSchema = z
-  .object({ configValue: z.string().max(4000), description: z.string().max(255).nullable().optional() })
+  .object({ configValue: configValueSchema, description: z.string().max(255).nullable().optional() })
   .strict();
 export type UpdateConfigDto = z.infer<typeof updateConfigSchema>;
 
@@ -28,9 +29,9 @@ export type UpdateConfigDto = z.infer<typeof updateConfigSchema>;
 export const batchUpdateConfigSchema = z
   .object({
     items: z
-      .array(z.object({ configKey: configKeySchema, configValue: z.string().max(4000) }).strict())
+      .array(z.object({ configKey: configKeySchema, configValue: configValueSchema }).strict())
       .min(1, 'At least one setting must be given')
-      .max(100),
+      .max(100, 'At most 100 settings at a time'),
   })
   .strict()
   .superRefine((dto, ctx) => {

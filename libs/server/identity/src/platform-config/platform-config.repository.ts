@@ -63,14 +63,6 @@ export class PlatformConfigRepository {
     return rows.length === 0 ? null : toRow(rows[0]);
   }
 
-  async existingKeys(keys: string[]): Promise<string[]> {
-    const rows = (await this.db.query(
-      `SELECT config_key FROM sys_platform_config WHERE config_key = ANY($1::text[])`,
-      [keys],
-    )) as Row[];
-    return rows.map((r) => r['config_key'] as string);
-  }
-
   async byKeys(keys: string[]): Promise<PlatformConfigRow[]> {
     const rows = (await this.db.query(
       `SELECT * FROM sys_platform_config WHERE config_key = ANY($1::text[]) ORDER BY config_key`,
@@ -79,17 +71,14 @@ export class PlatformConfigRepository {
     return rows.map(toRow);
   }
 
-  /** All values or none: one transaction. */
+  /** All values or none: one statement. */
   async updateMany(items: { configKey: string; configValue: string }[], updatedBy: string): Promise<void> {
-    await this.db.transaction(async (manager) => {
-      for (const item of items) {
-        await manager.query(
-          `UPDATE sys_platform_config SET config_value = $2, updated_by = $3, updated_at = now()
-            WHERE config_key = $1`,
-          [item.configKey, item.configValue, updatedBy],
-        );
-      }
-    });
+    await this.db.query(
+      `UPDATE sys_platform_config c SET config_value = i.config_value, updated_by = $3, updated_at = now()
+         FROM unnest($1::text[], $2::text[]) AS i(config_key, config_value)
+        WHERE c.config_key = i.config_key`,
+      [items.map((i) => i.configKey), items.map((i) => i.configValue), updatedBy],
+    );
   }
 
   async insert(row: Omit<PlatformConfigRow, 'builtin' | 'updatedAt'>): Promise<void> {

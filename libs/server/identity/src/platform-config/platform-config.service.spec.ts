@@ -71,8 +71,9 @@ describe('PlatformConfigService.updateMany', () => {
     ['businessTimeZone', 'Asia/Shanghai'],
   ]);
   const repo = {
-    existingKeys: jest.fn(async (keys: string[]) => keys.filter((k) => stored.has(k))),
-    byKeys: jest.fn(async (keys: string[]) => keys.map((k) => row(k, stored.get(k)!))),
+    byKeys: jest.fn(async (keys: string[]) =>
+      keys.filter((k) => stored.has(k)).map((k) => row(k, stored.get(k)!)),
+    ),
     updateMany: jest.fn(async () => undefined),
   };
   const service = new PlatformConfigService(

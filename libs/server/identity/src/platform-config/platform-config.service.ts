@@ -180,7 +180,7 @@ export class PlatformConfigService {
    */
   async updateMany(dto: BatchUpdateConfigDto, by: string): Promise<PlatformConfigRow[]> {
     const keys = dto.items.map((item) => item.configKey);
-    const existing = new Set(await this.configs.existingKeys(keys));
+    const existing = new Set((await this.configs.byKeys(keys)).map((row) => row.configKey));
     const unknown = dto.items.flatMap((item, i) => (existing.has(item.configKey) ? [] : [{ item, i }]));
     if (unknown.length > 0) {
       throw new IdentityException(
