@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiPath } from '@voltdepot/console-api-client';
 import type { EncryptedPlatformConfig } from '@voltdepot/shared-contracts';
 import type { i18n as I18n } from 'i18next';
-import { DEFAULT_LOCALE, isLocale } from '../locales';
 import { apiBaseUrl, bindRequestRuntime, request, sessionStore } from '../request';
 import { loadPlatformSettings, type PlatformSettings } from './platform/platformSettings';
 import { createI18n } from './providers/i18n';
@@ -23,9 +22,8 @@ export async function bootstrapConsole(): Promise<ConsoleBoot> {
     refreshToken: createSessionRefresher({ baseUrl: apiBaseUrl, session: sessionStore }),
   });
   const i18n = createI18n();
+  // Also the request layer's language until AppProviders binds the i18n instance (the settings call below).
   document.documentElement.lang = i18n.language;
-  // Every call says which language the user reads, and error codes are shown in it.
-  bindRequestRuntime({ language: () => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE) });
   const platform = await loadPlatformSettings({
     fetchList: () => request.get<EncryptedPlatformConfig>(apiPath('PublicPlatformConfigController_list')),
     passphrase: import.meta.env.VITE_PLATFORM_CONFIG_KEY || DEFAULT_PLATFORM_CONFIG_PASSPHRASE,

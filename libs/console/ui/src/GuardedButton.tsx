@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from 'antd';
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { CLICK_GUARD_MS, useClickGuard } from './useClickGuard';
 
 export type GuardedButtonProps = Omit<ButtonProps, 'onClick'> & {
@@ -11,6 +11,19 @@ export type GuardedButtonProps = Omit<ButtonProps, 'onClick'> & {
 
 /** An antd Button guarded against double clicks. */
 export function GuardedButton({ onClick, guardMs = CLICK_GUARD_MS, disabled, ...rest }: GuardedButtonProps) {
-  const guard = useClickGuard(onClick, guardMs);
-  return <Button {...rest} disabled={disabled || guard.busy} onClick={guard.onClick} />;
+  const button = useRef<HTMLButtonElement>(null);
+  // Browsers move focus to <body> when a focused button becomes disabled, which in a dialog stops
+  // Escape closing it; the focus comes back when the guard lets go, unless it went somewhere else.
+  const hadFocus = useRef(false);
+  const guard = useClickGuard((event: MouseEvent<HTMLElement>) => {
+    hadFocus.current = button.current !== null && document.activeElement === button.current;
+    return onClick?.(event);
+  }, guardMs);
+  useEffect(() => {
+    if (guard.busy || !hadFocus.current) return;
+    hadFocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) button.current?.focus();
+  }, [guard.busy]);
+  return <Button {...rest} ref={button} disabled={disabled || guard.busy} onClick={guard.onClick} />;
 }

@@ -60,4 +60,32 @@ describe('GuardedButton', () => {
     fireEvent.click(button());
     expect(onClick).toHaveBeenCalledTimes(2);
   });
+
+  it('gives the focus back when the guard lets go (a browser drops it from a disabled button)', async () => {
+    render(<GuardedButton onClick={vi.fn()}>Save</GuardedButton>);
+    button().focus();
+    fireEvent.click(button());
+    expect(button()).toHaveProperty('disabled', true);
+    // Chromium moves the focus of a button that becomes disabled to <body>; jsdom does not, so move it.
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    elsewhere.remove();
+    expect(document.activeElement).toBe(document.body);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(document.activeElement).toBe(button());
+  });
+
+  it('leaves the focus alone when it moved elsewhere meanwhile', async () => {
+    render(
+      <>
+        <GuardedButton onClick={vi.fn()}>Save</GuardedButton>
+        <input aria-label="name" />
+      </>,
+    );
+    button().focus();
+    fireEvent.click(button());
+    screen.getByRole('textbox', { name: 'name' }).focus();
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'name' }));
+  });
 });

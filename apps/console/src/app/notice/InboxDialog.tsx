@@ -130,20 +130,16 @@ export function InboxDialog({ open, onClose }: InboxDialogProps) {
           />
         }
         toolBarRender={() => [
-          selected.length > 0 ? (
-            <GuardedButton key="read" type="primary" data-testid="inbox-mark-read" onClick={markRead}>
-              {t('notice.markRead')}
-            </GuardedButton>
-          ) : (
-            <GuardedButton
-              key="read-all"
-              type="primary"
-              data-testid="inbox-mark-all-read"
-              onClick={markAllRead}
-            >
-              {t('notice.markAllRead')}
-            </GuardedButton>
-          ),
+          // One button whose label and action follow the selection: swapping two buttons would unmount
+          // the focused one after "mark read", and focus leaving the dialog stops Escape closing it.
+          <GuardedButton
+            key="read"
+            type="primary"
+            data-testid={selected.length > 0 ? 'inbox-mark-read' : 'inbox-mark-all-read'}
+            onClick={selected.length > 0 ? markRead : markAllRead}
+          >
+            {selected.length > 0 ? t('notice.markRead') : t('notice.markAllRead')}
+          </GuardedButton>,
           <GuardedButton
             key="delete"
             danger

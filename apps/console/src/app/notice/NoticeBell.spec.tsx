@@ -120,6 +120,34 @@ describe('notice bell and inbox', () => {
     );
   });
 
+  it('still closes on Escape after "mark read" (focus stays in the dialog)', async () => {
+    const { calls } = await setup();
+    fireEvent.click(bell());
+    await waitFor(() => expect(document.body.textContent).toContain('view more'));
+    const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'view more');
+    fireEvent.click(viewMore as HTMLButtonElement);
+    await waitFor(() => expect(document.body.textContent).toContain('Content 3'));
+    const boxes = document.querySelectorAll('.ant-modal tbody input[type="checkbox"]');
+    fireEvent.click(boxes[0] as HTMLInputElement);
+    await waitFor(() => expect(document.querySelector('[data-testid="inbox-mark-read"]')).not.toBeNull());
+    const markRead = document.querySelector('[data-testid="inbox-mark-read"]') as HTMLButtonElement;
+    markRead.focus();
+    fireEvent.click(markRead);
+    // Chromium moves the focus of a button that becomes disabled (the click guard) to <body>; jsdom does not.
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    elsewhere.remove();
+    await waitFor(() => expect(document.body.textContent).toContain('operation successful'));
+    expect(calls.find((c) => c.path === '/ms/m1/msg/inbox/read')?.body).toEqual([1]);
+    await waitFor(() => expect(document.querySelector('[data-testid="inbox-mark-all-read"]')).not.toBeNull());
+
+    await waitFor(() =>
+      expect(document.querySelector('.ant-modal-wrap')?.contains(document.activeElement)).toBe(true),
+    );
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(document.querySelector('.ant-modal tbody')).toBeNull());
+  });
+
   it('deletes the ticked rows after the confirmation', async () => {
     const { calls } = await setup();
     fireEvent.click(bell());

@@ -6,10 +6,11 @@ import type { i18n as I18n } from 'i18next';
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { bindRequestRuntime } from '../../request';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../locales';
+import type { Locale } from '../../locales';
 import { PlatformSettingsProvider, usePlatformSettings } from '../platform/PlatformSettingsContext';
 import { DEFAULT_PLATFORM_SETTINGS, themeColorOf, type PlatformSettings } from '../platform/platformSettings';
 import { applyDayjsLocale } from './dayjsLocale';
+import { localeOf } from './i18n';
 import { useLocale } from './useLocale';
 
 const antdLocales = { 'zh-CN': antdZhCN, 'en-US': antdEnUS } satisfies Record<Locale, unknown>;
@@ -36,10 +37,7 @@ export function AppProviders({
   children,
 }: AppProvidersProps) {
   // Layout effect: bound before any child's effect sends a request (Accept-Language, error texts).
-  useLayoutEffect(
-    () => bindRequestRuntime({ language: () => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE) }),
-    [i18n],
-  );
+  useLayoutEffect(() => bindRequestRuntime({ language: () => localeOf(i18n) }), [i18n]);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

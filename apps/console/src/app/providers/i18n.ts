@@ -42,6 +42,11 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
   return instance;
 }
 
+/** The instance's language as a console locale (zh-CN when it is anything else). */
+export function localeOf(i18n: Pick<I18n, 'language'>): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
 function browserStorage(): LocaleStorage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
