@@ -10,8 +10,10 @@ import { authenticator } from 'otplib';
 import type { Page } from 'playwright-core';
 import {
   ACCOUNTS,
+  apiToken,
   captchaAnswer,
   menu,
+  openFromMenu,
   openUserMenuItem,
   pathOf,
   signIn,
@@ -19,24 +21,6 @@ import {
   type Scenario,
   type ScenarioContext,
 } from './support';
-
-/** A token for setting things up through the api directly (the captcha answer is exposed in tests). */
-async function apiToken(
-  t: ScenarioContext,
-  account: { username: string; password: string },
-): Promise<string> {
-  const captcha = (await (await fetch(`${t.services.apiUrl}/auth/captcha`)).json()) as {
-    captchaId: string;
-    testAnswer: string;
-  };
-  const res = await fetch(`${t.services.apiUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, captchaId: captcha.captchaId, captchaCode: captcha.testAnswer }),
-  });
-  assert.equal(res.status, 200, `api sign-in of ${account.username}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 async function api<T>(
   t: ScenarioContext,
@@ -53,22 +37,6 @@ async function api<T>(
   assert.ok(res.status < 300, `${method} ${path} -> ${res.status} ${await res.clone().text()}`);
   const text = await res.text();
   return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
-async function openFromMenu(page: Page, group: string, item: string, path: string): Promise<void> {
-  const entry = menu(page).getByText(item, { exact: true });
-  // The menu may still be settling (group animation, the landing page's own navigation): retry.
-  for (let attempt = 1; ; attempt++) {
-    if (!(await entry.isVisible())) await menu(page).getByText(group, { exact: true }).click();
-    await entry.waitFor({ state: 'visible' });
-    await entry.click();
-    try {
-      await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
 }
 
 /** Ticks or unticks a node of an open authorisation tree, found through the dialog's filter box. */

@@ -11,7 +11,7 @@ import { DEMO_PILE_PASSWORD } from '../../demo-depot';
 import {
   ACCOUNTS,
   eventually,
-  menu,
+  openFromMenu,
   seedRunDemoDepot,
   signIn,
   storedSession,
@@ -81,22 +81,6 @@ async function rowWith(page: Page, text: string): Promise<void> {
   await page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text }).first().waitFor();
 }
 
-async function openFromMenu(page: Page, label: string, path: string): Promise<void> {
-  const item = menu(page).getByText(label, { exact: true });
-  // The menu may still be settling (group animation, the landing page's own navigation): retry.
-  for (let attempt = 1; ; attempt++) {
-    if (!(await item.isVisible())) await menu(page).getByText('消息管理', { exact: true }).click();
-    await item.waitFor({ state: 'visible' });
-    await item.click();
-    try {
-      await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
-
 /** A call to msg-center as the signed-in user of `page` (for fixtures a scenario needs in place). */
 async function msgApi<T>(
   page: Page,
@@ -126,7 +110,7 @@ export const messagesScenarios: Scenario[] = [
       const tag = randomBytes(3).toString('hex');
 
       // Config: an in-site message channel needs no settings.
-      await openFromMenu(page, '消息配置', '/msg/config');
+      await openFromMenu(page, '消息管理', '消息配置', '/msg/config');
       await openAddDialog(page, '新增配置');
       await modal(page).locator('#configName').fill(`E2E 站内信 ${tag}`);
       await modal(page).locator('#fullName').fill('充电告警');
@@ -136,7 +120,7 @@ export const messagesScenarios: Scenario[] = [
       await t.screenshot(page, 'msg-config-zh-CN');
 
       // Template: required messages first, then rich text with a variable and two parameters.
-      await openFromMenu(page, '消息模板', '/msg/template');
+      await openFromMenu(page, '消息管理', '消息模板', '/msg/template');
       await openAddDialog(page, '新增模板');
       await modal(page)
         .getByRole('button', { name: /确\s?定/ })
@@ -201,7 +185,7 @@ export const messagesScenarios: Scenario[] = [
       });
 
       // Group of the operator staff role.
-      await openFromMenu(page, '消息分组', '/msg/group');
+      await openFromMenu(page, '消息管理', '消息分组', '/msg/group');
       await openAddDialog(page, '新增分组');
       await modal(page).locator('#name').fill(`E2E 值班组 ${tag}`);
       await modal(page)
@@ -217,7 +201,7 @@ export const messagesScenarios: Scenario[] = [
       await t.screenshot(page, 'msg-group-zh-CN');
 
       // Event rule: abnormal stops -> the template to the group, in-site message, emergency, 5 minutes.
-      await openFromMenu(page, '事件配置', '/msg/event');
+      await openFromMenu(page, '消息管理', '事件配置', '/msg/event');
       await openAddDialog(page, '新增事件');
       await modal(page).locator('#name').fill(`E2E 异常停止规则 ${tag}`);
       const condition = modal(page).getByTestId('condition-editor');
@@ -249,7 +233,7 @@ export const messagesScenarios: Scenario[] = [
       await t.screenshot(page, 'msg-send-log-zh-CN');
 
       // Alert: an HTTP health check, kept disabled so it sends nothing during the run.
-      await openFromMenu(page, '告警配置', '/msg/alerts');
+      await openFromMenu(page, '消息管理', '告警配置', '/msg/alerts');
       await openAddDialog(page, '新增告警');
       await modal(page).locator('#name').fill(`E2E 健康检查 ${tag}`);
       await choose(page, 'alertGroup', 'HTTP');
@@ -366,7 +350,7 @@ export const messagesScenarios: Scenario[] = [
       await inbox.waitFor({ state: 'hidden' });
 
       // The event rule delivered an in-site message to the operator: the send log says so.
-      await openFromMenu(page, '事件配置', '/msg/event');
+      await openFromMenu(page, '消息管理', '事件配置', '/msg/event');
       await page.getByRole('tab', { name: '发送记录' }).click();
       const sent = page
         .getByTestId('msg-send-log')

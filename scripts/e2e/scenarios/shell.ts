@@ -11,6 +11,7 @@ import {
   EN_SESSION_EXPIRED,
   pathOf,
   menu,
+  openFromMenu,
   visible,
   storedSession,
   signIn,
@@ -131,19 +132,7 @@ export const shellScenarios: Scenario[] = [
     async run(t) {
       const page = await t.newPage();
       await signIn(page, t, ACCOUNTS.admin);
-      // The menu may still be settling (group animation, the landing page's own navigation): retry.
-      const entry = menu(page).getByText('日志管理', { exact: true });
-      for (let attempt = 1; ; attempt++) {
-        if (!(await entry.isVisible())) await menu(page).getByText('系统管理', { exact: true }).click();
-        await entry.waitFor({ state: 'visible' });
-        await entry.click();
-        try {
-          await page.waitForURL((url) => url.pathname === '/sys/log', { timeout: 5_000 });
-          break;
-        } catch (error) {
-          if (attempt === 3) throw error;
-        }
-      }
+      await openFromMenu(page, '系统管理', '日志管理', '/sys/log');
       await visible(page, '操作日志');
       await page.locator('.ant-table-row').first().waitFor(); // the sign-in POST is logged
       await t.screenshot(page, 'logs-zh-CN');

@@ -49,6 +49,23 @@ export const EN_SESSION_EXPIRED = 'login status expired, please log in again';
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 export const menu = (page: Page) => page.locator('nav .ant-menu');
 
+/** Opens `item` of the side menu's `group` and waits for `path`. */
+export async function openFromMenu(page: Page, group: string, item: string, path: string): Promise<void> {
+  const entry = menu(page).getByText(item, { exact: true });
+  // The menu may still be settling (group animation, the landing page's own navigation): retry.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await entry.isVisible())) await menu(page).getByText(group, { exact: true }).click();
+    await entry.waitFor({ state: 'visible' });
+    await entry.click();
+    try {
+      await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 export async function visible(page: Page, text: string | RegExp): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible' });
 }
@@ -106,11 +123,11 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 30_000)
   }
 }
 
-/**
- * The api as an administrator, for the rows a scenario starts from: signs in through the captcha (answer
- * exposed in tests) and returns a JSON `post` that fails the scenario on any status but 2xx.
- */
-export async function adminApi(t: ScenarioContext) {
+/** A token for setting things up through the api directly (the captcha answer is exposed in tests). */
+export async function apiToken(
+  t: ScenarioContext,
+  account: { username: string; password: string },
+): Promise<string> {
   const captcha = (await (await fetch(`${t.services.apiUrl}/auth/captcha`)).json()) as {
     captchaId: string;
     testAnswer: string;
@@ -118,14 +135,18 @@ export async function adminApi(t: ScenarioContext) {
   const login = await fetch(`${t.services.apiUrl}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...ACCOUNTS.admin,
-      captchaId: captcha.captchaId,
-      captchaCode: captcha.testAnswer,
-    }),
+    body: JSON.stringify({ ...account, captchaId: captcha.captchaId, captchaCode: captcha.testAnswer }),
   });
-  assert.equal(login.status, 200, `admin sign-in: ${login.status}`);
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  assert.equal(login.status, 200, `api sign-in of ${account.username}: ${login.status}`);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+/**
+ * The api as an administrator, for the rows a scenario starts from: a JSON `post` that fails the
+ * scenario on any status but 2xx.
+ */
+export async function adminApi(t: ScenarioContext) {
+  const accessToken = await apiToken(t, ACCOUNTS.admin);
   return async function post<T = { id: number }>(path: string, body: unknown): Promise<T> {
     const res = await fetch(`${t.services.apiUrl}${path}`, {
       method: 'POST',
