@@ -287,12 +287,14 @@ export const assetsScenarios: Scenario[] = [
       }, 15_000);
       await t.screenshot(page, 'assets-unknown-piles-zh-CN');
       await register.click();
-      await page
-        .getByRole('button', { name: '确 定' })
-        .or(page.getByRole('button', { name: '确定' }))
-        .first()
-        .click();
-      await visible(page, '登记成功');
+      const dialog = page.getByRole('dialog').filter({ hasText: `登记充电桩 ${chargePointId}` });
+      await dialog.waitFor();
+      // A click that lands while the dialog is still opening does nothing: click again while it is open.
+      // The issued password (a second dialog) is the proof that the pile was registered, once.
+      await eventually(async () => {
+        if (await dialog.isVisible()) await dialog.getByRole('button', { name: /确\s?定/ }).click();
+        await page.getByTestId('issued-password').waitFor({ timeout: 2_000 });
+      }, 15_000);
       const password = (await page.getByTestId('issued-password').textContent())?.trim() ?? '';
       assert.ok(password.length >= 16, `a password of ${password.length} characters is shown once`);
       await page.getByTestId('issued-password-ok').click();
