@@ -3,11 +3,12 @@
  * OcppGateway in a child process, then the same load against a bare ocpp-rpc RPCServer (also a child) as
  * the ceiling. Each pile connects (HTTP Basic, ocpp1.6), boots, then sends MeterValues every 10 s and
  * Heartbeat every 60 s (random phase, ±10 % jitter); after the steady window a share of piles sends a
- * StartTransaction/StopTransaction burst. Measures connections held, messages/s, client-side call latency,
+ * StartTransaction/StopTransaction burst (each of those piles `--burst-cycles` start/stop pairs back to back,
+ * so the burst lasts long enough for its rate to be measured rather than a one-second blip). Measures connections held, messages/s, client-side call latency,
  * gateway RSS per connection and gateway CPU (from /proc of the child).
  *
  * Usage: SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register bench/gateway/bench.ts
- *   [--piles 5000] [--seconds 60] [--batch 200] [--burst-share 0.2] [--targets gateway,bare]
+ *   [--piles 5000] [--seconds 60] [--batch 200] [--burst-share 0.2] [--burst-cycles 5] [--targets gateway,bare]
  * Needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL as for the integration tests). BENCH_NODE_ARGS is
  * passed to the server processes' node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them).
  * Prints a table; copy the figures into docs/benchmarks.md.
@@ -172,6 +173,8 @@ async function runTarget(
     seconds: number;
     batch: number;
     burstShare: number;
+    /** Start/stop pairs each burst pile sends back to back. */
+    burstCycles: number;
     password: string;
     db?: BenchDatabase;
     prefix: string;
@@ -275,25 +278,27 @@ async function runTarget(
     const burstStarted = performance.now();
     const burstDone = Promise.all(
       burstPiles.map(async (pile, i) => {
-        const response = (await timedCall(pile, burst, 'StartTransaction', {
-          connectorId: 1,
-          idTag: `TAG-${i % 500}`,
-          meterStart: 1_000,
-          timestamp: new Date().toISOString(),
-        })) as { transactionId?: number } | undefined;
-        if (response?.transactionId === undefined) return;
-        await timedCall(pile, burst, 'StopTransaction', {
-          transactionId: response.transactionId,
-          meterStop: 25_000,
-          timestamp: new Date().toISOString(),
-          reason: 'Local',
-        });
+        for (let cycle = 0; cycle < options.burstCycles && pile.open; cycle++) {
+          const response = (await timedCall(pile, burst, 'StartTransaction', {
+            connectorId: 1,
+            idTag: `TAG-${i % 500}`,
+            meterStart: 1_000,
+            timestamp: new Date().toISOString(),
+          })) as { transactionId?: number } | undefined;
+          if (response?.transactionId === undefined) return;
+          await timedCall(pile, burst, 'StopTransaction', {
+            transactionId: response.transactionId,
+            meterStop: 25_000,
+            timestamp: new Date().toISOString(),
+            reason: 'Local',
+          });
+        }
       }),
     );
     // Bounded like the steady window: whatever is not answered by then counts as unanswered.
     await Promise.race([burstDone, sleep(options.seconds * 1000)]);
     const burstSeconds = (performance.now() - burstStarted) / 1000;
-    const burstUnanswered = burstPiles.length * 2 - burst.ok - burst.failed; // stops not yet sent included
+    const burstUnanswered = burstPiles.length * 2 * options.burstCycles - burst.ok - burst.failed; // stops not yet sent included
     const burstLatencies = [...burst.latencies];
     const burstOk = burst.ok;
     const burstFailed = burst.failed;
@@ -449,11 +454,12 @@ async function main(): Promise<void> {
   const seconds = Number(arg('seconds', '60'));
   const batch = Number(arg('batch', '200'));
   const burstShare = Number(arg('burst-share', '0.2'));
+  const burstCycles = Number(arg('burst-cycles', '5'));
   const targets = arg('targets', 'gateway,bare').split(',') as Target[];
   const prefix = `vdbench-${randomUUID().slice(0, 8)}`;
   const password = 'bench-pile-secret';
   console.log(
-    `gateway bench: ${piles} piles, ${seconds} s window, batches of ${batch}, burst share ${burstShare}`,
+    `gateway bench: ${piles} piles, ${seconds} s window, batches of ${batch}, burst share ${burstShare} x ${burstCycles} start/stop cycles`,
   );
 
   let db: BenchDatabase | undefined;
@@ -478,7 +484,9 @@ async function main(): Promise<void> {
           .map((l) => l.toFixed(1))
           .join(' / ')})`,
       );
-      results.push(await runTarget(target, { piles, seconds, batch, burstShare, password, db, prefix }));
+      results.push(
+        await runTarget(target, { piles, seconds, batch, burstShare, burstCycles, password, db, prefix }),
+      );
       console.log(
         `${target} done (load average ${loadavg()
           .map((l) => l.toFixed(1))

@@ -109,6 +109,36 @@ describe('transactional outbox', () => {
     expect(n).toBe(0);
   });
 
+  it('while events keep coming, publishes them in rounds at most every busyCycleMs, none lost or reordered', async () => {
+    const t = topic();
+    const received = await collect(t);
+    const rounds: number[] = [];
+    const relay = new OutboxRelay(db.dataSource, bus, {
+      idleMs: 5_000,
+      busyCycleMs: 200,
+      onPublished: (count) => rounds.push(count),
+    });
+    relay.start();
+    try {
+      // 60 commits of one event each, 10 ms apart, each nudging the relay as the gateway does.
+      for (let seq = 0; seq < 60; seq++) {
+        await writeReadings(readingEvent(t), 50_000 + seq, 1);
+        relay.nudge();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await eventually(() => expect(received).toHaveLength(60));
+    } finally {
+      await relay.stop();
+    }
+    // Without the cycle each nudge would start a round of one or two rows; ~0.6 s of commits fit in
+    // about four rounds of 200 ms (a round may also have picked up rows of earlier tests).
+    expect(rounds.length).toBeLessThanOrEqual(8);
+    expect(rounds.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(60);
+    const perKey = new Map<string, number[]>();
+    for (const e of received) perKey.set(e.key, [...(perKey.get(e.key) ?? []), e.payload.seq]);
+    for (const seqs of perKey.values()) expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  });
+
   it('publishes again, never skips, when it fails between publishing and marking', async () => {
     const t = topic();
     const received = await collect(t);
