@@ -3,7 +3,7 @@ import { optionalText } from '../shared/grid';
 import { ruleDeliveryShape } from './rule-fields';
 
 /** Bus events a rule can match (type names of libs/shared/events), with the stop kind as a condition. */
-export const RULE_EVENT_TYPES = ['transaction.stopped', 'pile.error'] as const;
+export const RULE_EVENT_TYPES = ['transaction.stopped', 'pile.error', 'pile.error-cleared'] as const;
 
 export const eventRuleBodySchema = z.object({
   name: z

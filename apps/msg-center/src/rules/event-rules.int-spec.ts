@@ -2,7 +2,12 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { busConfigFromService, createEnvelope, createEventBus, EventBus } from '@voltdepot/server-messaging';
 import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
-import { PileError, TransactionStopped, TransactionStoppedV1 } from '@voltdepot/shared-events';
+import {
+  PileError,
+  PileErrorCleared,
+  TransactionStopped,
+  TransactionStoppedV1,
+} from '@voltdepot/shared-events';
 import type { MsgCenterConfig } from '../app.config';
 import {
   createUser,
@@ -54,7 +59,8 @@ describe('event rules: bus events -> messages (throttled per rule and target)', 
     await db.dataSource.query(
       `INSERT INTO msg_event (name, event_type, condition, template_id, group_id, channels, level, frequency) VALUES
          ('abnormal stops', 'transaction.stopped', '{"stopKind": "abnormal"}', $1, $2, '{4}', 'IMPORTANT', 'FIVE_MINUTES'),
-         ('pile errors', 'pile.error', '{}', NULL, $2, '{4}', 'EMERGENCY', NULL)`,
+         ('pile errors', 'pile.error', '{}', NULL, $2, '{4}', 'EMERGENCY', NULL),
+         ('errors cleared', 'pile.error-cleared', '{"errorCode": "GroundFailure"}', NULL, $2, '{4}', 'PROMPT', NULL)`,
       [template.id, group.id],
     );
     service = await startMsgCenter(config);
@@ -113,5 +119,25 @@ describe('event rules: bus events -> messages (throttled per rule and target)', 
     await eventually(async () =>
       expect((await inbox())[2]).toMatch(/^pile errors\|pile: CP-C\n.*errorCode: GroundFailure/s),
     );
+  });
+
+  it('sends the end of a pile error to a rule on pile.error-cleared that matches its error code', async () => {
+    const cleared = (errorCode: string) =>
+      createEnvelope(PileErrorCleared, 'CP-D', {
+        chargePointId: 'CP-D',
+        connectorId: 1,
+        errorCode,
+        since: '2025-06-01T00:00:00.000Z',
+        clearedAt: '2025-06-01T01:00:00.000Z',
+        status: 'Available',
+        currentErrorCode: 'NoError',
+      });
+    await producer.publish(cleared('OverVoltage')); // the rule wants GroundFailure only
+    await producer.publish(cleared('GroundFailure'));
+    await eventually(async () =>
+      expect((await inbox())[3]).toMatch(/^errors cleared\|pile: CP-D\n.*errorCode: GroundFailure/s),
+    );
+    await sleep(500);
+    expect(await inbox()).toHaveLength(4);
   });
 });

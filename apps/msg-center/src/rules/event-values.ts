@@ -1,4 +1,4 @@
-import { EventEnvelope, PileError, TransactionStopped } from '@voltdepot/shared-events';
+import { EventEnvelope, PileError, PileErrorCleared, TransactionStopped } from '@voltdepot/shared-events';
 import { formatBusinessTime } from '../shared/business-time';
 import { stopReasonText } from '../stop-notices/stop-notice.format';
 
@@ -44,6 +44,25 @@ export function ruleEventOf(envelope: EventEnvelope, timeZone: string): RuleEven
         info: p.info ?? '',
         vendorErrorCode: p.vendorErrorCode ?? '',
         time: formatBusinessTime(p.timestamp, timeZone),
+      },
+    };
+  }
+  if (PileErrorCleared.is(envelope)) {
+    const p = envelope.payload;
+    return {
+      eventType: envelope.type,
+      target: `${p.chargePointId}/${p.connectorId}`,
+      values: {
+        pile: p.chargePointId,
+        chargePointId: p.chargePointId,
+        gun: p.connectorId,
+        connectorId: p.connectorId,
+        errorCode: p.errorCode,
+        vendorErrorCode: p.vendorErrorCode ?? '',
+        status: p.status,
+        currentErrorCode: p.currentErrorCode,
+        since: formatBusinessTime(p.since, timeZone),
+        time: formatBusinessTime(p.clearedAt, timeZone),
       },
     };
   }

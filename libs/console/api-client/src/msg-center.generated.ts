@@ -325,7 +325,7 @@ export type MsgOperationTypes = {
     query: undefined;
     body: {
       name: string;
-      eventType: 'transaction.stopped' | 'pile.error';
+      eventType: 'transaction.stopped' | 'pile.error' | 'pile.error-cleared';
       condition?: Record<string, string | number | boolean>;
       templateId?: number | null;
       groupId?: number | null;
@@ -345,7 +345,7 @@ export type MsgOperationTypes = {
     query: undefined;
     body: {
       name: string;
-      eventType: 'transaction.stopped' | 'pile.error';
+      eventType: 'transaction.stopped' | 'pile.error' | 'pile.error-cleared';
       condition?: Record<string, string | number | boolean>;
       templateId?: number | null;
       groupId?: number | null;

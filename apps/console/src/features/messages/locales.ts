@@ -151,6 +151,7 @@ export const messagesZhCN = {
     types: {
       transactionStopped: '充电结束',
       pileError: '充电桩故障',
+      pileErrorCleared: '充电桩故障恢复',
     },
   },
   alerts: {
@@ -373,6 +374,7 @@ export const messagesEnUS: typeof messagesZhCN = {
     types: {
       transactionStopped: 'charging stopped',
       pileError: 'pile error',
+      pileErrorCleared: 'pile error cleared',
     },
   },
   alerts: {

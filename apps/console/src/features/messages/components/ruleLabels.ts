@@ -4,6 +4,7 @@ import type { MsgLevel } from '@voltdepot/shared-contracts';
 export const RULE_EVENT_TYPES = {
   'transaction.stopped': 'messages.event.types.transactionStopped',
   'pile.error': 'messages.event.types.pileError',
+  'pile.error-cleared': 'messages.event.types.pileErrorCleared',
 } as const;
 export type RuleEventType = keyof typeof RULE_EVENT_TYPES;
 
@@ -11,6 +12,7 @@ export type RuleEventType = keyof typeof RULE_EVENT_TYPES;
 export const CONDITION_FIELDS: Record<RuleEventType, string> = {
   'transaction.stopped': 'stopKind (normal | abnormal), reasonCode, pile, gun',
   'pile.error': 'errorCode, status, pile, gun, vendorErrorCode',
+  'pile.error-cleared': 'errorCode (the error that ended), currentErrorCode, status, pile, gun',
 };
 
 export const LEVEL_COLORS: Record<MsgLevel, string> = {
