@@ -146,6 +146,23 @@ describe('IdTagCache', () => {
       expect(Date.now() - started).toBeLessThan(500);
     });
 
+    it('reports how each look-up was answered: hit, read, stale or failed', async () => {
+      const repository = flaky(new Map([['A', record('A')]]));
+      const results: string[] = [];
+      const cache = new IdTagCache(repository, {
+        ttlMs: 50,
+        onLookup: (result) => results.push(result),
+        onReadError: () => undefined,
+      });
+      await cache.find('A'); // read
+      await cache.find('A'); // hit
+      await sleep(60);
+      repository.state.mode = 'fail';
+      await cache.find('A'); // stale: the read failed, the entry answers
+      await expect(cache.find('NEW')).rejects.toThrow('ECONNREFUSED'); // failed
+      expect(results).toEqual(['read', 'hit', 'stale', 'failed']);
+    });
+
     it('does not answer from an entry older than maxStaleMs', async () => {
       const repository = flaky(new Map([['A', record('A')]]));
       const cache = new IdTagCache(repository, { ttlMs: 0, maxStaleMs: 20 });

@@ -12,11 +12,18 @@ export type IdTagCacheOptions = {
   readTimeoutMs?: number;
   /** A read that failed (the entry it would have refreshed answered instead, when there was one). */
   onReadError?: (error: unknown) => void;
+  /**
+   * How each look-up was answered: `hit` (a fresh entry), `read` (from the database), `stale` (a known
+   * entry, because reading it again failed or was too slow), `failed` (no answer: never read, database down).
+   */
+  onLookup?: (result: IdTagLookupResult) => void;
   maxEntries?: number;
   /** Most tags read in one query. */
   maxBatch?: number;
   now?: () => Date;
 };
+
+export type IdTagLookupResult = 'hit' | 'read' | 'stale' | 'failed';
 
 type Lookup = {
   idTag: string;
@@ -47,20 +54,38 @@ export class IdTagCache {
   staleAnswers = 0;
 
   find(idTag: string): Promise<IdTagRecord | undefined> {
+    const counted = this.options.onLookup;
     const hit = this.entries.get(idTag);
     const age = hit ? Date.now() - hit.at : Infinity;
-    if (hit && age < (this.options.ttlMs ?? 5_000)) return Promise.resolve(hit.record);
+    if (hit && age < (this.options.ttlMs ?? 5_000)) {
+      counted?.('hit');
+      return Promise.resolve(hit.record);
+    }
     const read = this.read(idTag);
-    if (!hit || age > (this.options.maxStaleMs ?? 86_400_000)) return read;
+    if (!hit || age > (this.options.maxStaleMs ?? 86_400_000)) {
+      if (counted)
+        read.then(
+          () => counted('read'),
+          () => counted('failed'),
+        );
+      return read;
+    }
     return new Promise((resolve) => {
+      let answered = false;
       const stale = () => {
+        if (answered) return;
+        answered = true;
         this.staleAnswers++;
+        counted?.('stale');
         resolve(hit.record);
       };
       const timer = setTimeout(stale, this.options.readTimeoutMs ?? 150);
       read.then(
         (record) => {
           clearTimeout(timer);
+          if (answered) return;
+          answered = true;
+          counted?.('read');
           resolve(record);
         },
         () => {

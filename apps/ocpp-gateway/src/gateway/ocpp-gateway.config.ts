@@ -13,7 +13,7 @@ import { envInt, envPort } from '@voltdepot/server-core';
  * for ConcurrentTx, 10000; 0: never), OCPP_COMMAND_TIMEOUT_MS,
  * OCPP_MESSAGE_LOG_RETENTION_DAYS, OCPP_REPLICA_ID (default: hostname-pid), OCPP_REDIS_PREFIX (vd),
  * OCPP_METER_BATCH_WAIT_MS (how long a MeterValues call waits for company in a group commit when a
- * connection is free, 2), OCPP_METER_WRITE_CONCURRENCY (meter batches written at once, 2) and
+ * connection is free, 2), OCPP_METER_WRITE_CONCURRENCY (meter batches written at once, 1) and
  * OCPP_SECURITY_PROFILE (1: ws:// + HTTP Basic; 2: wss:// with OCPP_TLS_CERT_FILE and OCPP_TLS_KEY_FILE,
  * PEM files, + HTTP Basic), OCPP_MAX_PLAUSIBLE_POWER_W (an energy register rising faster is flagged 'jump'; 100 MW by default, a
  * safety net against corrupt registers that sped-up simulators stay under — set it to about 1.5 x the
@@ -41,7 +41,7 @@ export const ocppGatewayConfigShape = {
   OCPP_REPLICA_ID: z.string().min(1).optional(),
   OCPP_REDIS_PREFIX: z.string().min(1).default('vd'),
   OCPP_METER_BATCH_WAIT_MS: envInt({ min: 0, max: 1_000 }).default('2'),
-  OCPP_METER_WRITE_CONCURRENCY: envInt({ min: 1, max: 8 }).default('2'),
+  OCPP_METER_WRITE_CONCURRENCY: envInt({ min: 1, max: 8 }).default('1'),
   OCPP_SECURITY_PROFILE: z.enum(['1', '2']).default('1').transform(Number),
   OCPP_TLS_CERT_FILE: z.string().min(1).optional(),
   OCPP_TLS_KEY_FILE: z.string().min(1).optional(),

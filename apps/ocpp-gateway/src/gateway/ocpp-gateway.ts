@@ -135,6 +135,7 @@ export class OcppGateway {
       maxStaleMs: settings.OCPP_ID_TAG_MAX_STALE_MS ?? 86_400_000,
       readTimeoutMs: settings.OCPP_AUTHORIZE_DB_TIMEOUT_MS ?? 150,
       onReadError: onError('id-tag read failed; known tags answer from the cache'),
+      onLookup: (result) => this.metrics.idTagLookup(result),
     });
     this.openTransactions = new OpenTransactions(idTagRepository, {
       queryTimeoutMs: settings.OCPP_AUTHORIZE_DB_TIMEOUT_MS ?? 150,
@@ -182,7 +183,7 @@ export class OcppGateway {
         name: 'meter-values',
         maxBatch: 500,
         maxWaitMs: settings.meterBatchWaitMs ?? settings.OCPP_METER_BATCH_WAIT_MS ?? 2,
-        concurrency: settings.meterWriteConcurrency ?? settings.OCPP_METER_WRITE_CONCURRENCY ?? 2,
+        concurrency: settings.meterWriteConcurrency ?? settings.OCPP_METER_WRITE_CONCURRENCY ?? 1,
         onBatch,
         onError: onError('meter values batch failed; retrying its calls one by one'),
       },

@@ -119,6 +119,17 @@ describe('gateway counters', () => {
     expect(await value('voltdepot_ocpp_quarantined_stops_total')).toBe(quarantined + 1);
   });
 
+  it('counts id-tag look-ups by answer (the test gateway caches nothing: each Authorize reads)', async () => {
+    const read = await value('voltdepot_ocpp_id_tag_lookups_total', { result: 'read' });
+    const hit = await value('voltdepot_ocpp_id_tag_lookups_total', { result: 'hit' });
+    const client = await h.connect('CNT-TAG', await h.addPile('CNT-TAG'));
+    const tag = `CNT-${Date.now() % 1_000_000}`;
+    await client.call('Authorize', { idTag: tag });
+    await client.call('Authorize', { idTag: tag });
+    expect(await value('voltdepot_ocpp_id_tag_lookups_total', { result: 'read' })).toBe(read + 2);
+    expect(await value('voltdepot_ocpp_id_tag_lookups_total', { result: 'hit' })).toBe(hit);
+  });
+
   it('exposes the message log drops and retries as counters', async () => {
     const text = await h.gateway.metrics.registry.metrics();
     expect(text).toContain('# TYPE voltdepot_ocpp_message_log_dropped_total counter');

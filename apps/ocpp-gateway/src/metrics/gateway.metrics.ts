@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { IdTagLookupResult } from '../authorization/id-tag.cache';
 import { CentralSystemActions, ChargePointActions } from '@voltdepot/shared-ocpp';
 
 const PREFIX = 'voltdepot_ocpp_';
@@ -42,6 +43,7 @@ export class GatewayMetrics {
   private readonly flaggedSamples: Counter<'flag'>;
   private readonly messageLogDropped: Counter<'reason'>;
   private readonly messageLogRetries: Counter;
+  private readonly idTagLookups: Counter<'result'>;
 
   constructor(
     readonly registry: Registry,
@@ -149,6 +151,12 @@ export class GatewayMetrics {
       help: 'Message log batches written again after a failed attempt',
       registers,
     });
+    this.idTagLookups = new Counter({
+      name: `${PREFIX}id_tag_lookups_total`,
+      help: 'Id-tag look-ups (Authorize, StartTransaction, StopTransaction) by answer: hit (cache), read (database), stale (cache while the database failed or was slow), failed',
+      labelNames: ['result'],
+      registers,
+    });
   }
 
   inbound(action: string, result: InboundResult): void {
@@ -203,6 +211,10 @@ export class GatewayMetrics {
 
   messageLogRetry(): void {
     this.messageLogRetries.inc();
+  }
+
+  idTagLookup(result: IdTagLookupResult): void {
+    this.idTagLookups.inc({ result });
   }
 }
 
