@@ -16,10 +16,7 @@ export function ruleEventOf(envelope: EventEnvelope, timeZone: string): RuleEven
       eventType: envelope.type,
       target: `${p.chargePointId}/${p.connectorId}`,
       values: {
-        pile: p.chargePointId,
-        chargePointId: p.chargePointId,
-        gun: p.connectorId,
-        connectorId: p.connectorId,
+        ...connectorValues(p),
         transactionId: p.transactionId,
         stopKind: p.stopKind,
         reasonCode: p.reason,
@@ -35,10 +32,7 @@ export function ruleEventOf(envelope: EventEnvelope, timeZone: string): RuleEven
       eventType: envelope.type,
       target: `${p.chargePointId}/${p.connectorId}`,
       values: {
-        pile: p.chargePointId,
-        chargePointId: p.chargePointId,
-        gun: p.connectorId,
-        connectorId: p.connectorId,
+        ...connectorValues(p),
         errorCode: p.errorCode,
         status: p.status,
         info: p.info ?? '',
@@ -53,10 +47,7 @@ export function ruleEventOf(envelope: EventEnvelope, timeZone: string): RuleEven
       eventType: envelope.type,
       target: `${p.chargePointId}/${p.connectorId}`,
       values: {
-        pile: p.chargePointId,
-        chargePointId: p.chargePointId,
-        gun: p.connectorId,
-        connectorId: p.connectorId,
+        ...connectorValues(p),
         errorCode: p.errorCode,
         vendorErrorCode: p.vendorErrorCode ?? '',
         status: p.status,
@@ -67,6 +58,16 @@ export function ruleEventOf(envelope: EventEnvelope, timeZone: string): RuleEven
     };
   }
   return undefined;
+}
+
+/** The pile and gun every event names, under both the template names (pile, gun) and the payload's. */
+function connectorValues(p: { chargePointId: string; connectorId: number }): RuleEvent['values'] {
+  return {
+    pile: p.chargePointId,
+    chargePointId: p.chargePointId,
+    gun: p.connectorId,
+    connectorId: p.connectorId,
+  };
 }
 
 /** Every condition key must equal the event value (compared as text). */

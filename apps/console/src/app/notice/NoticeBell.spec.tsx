@@ -65,6 +65,16 @@ async function setup() {
 
 const bell = () => document.querySelector('button[aria-label="Notifications"]') as HTMLButtonElement;
 
+/** Opens the inbox dialog from the bell ("view more") and returns its rows' checkboxes. */
+async function openInbox(): Promise<NodeListOf<HTMLInputElement>> {
+  fireEvent.click(bell());
+  await waitFor(() => expect(document.body.textContent).toContain('view more'));
+  const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'view more');
+  fireEvent.click(viewMore as HTMLButtonElement);
+  await waitFor(() => expect(document.body.textContent).toContain('Content 3'));
+  return document.querySelectorAll('.ant-modal tbody input[type="checkbox"]');
+}
+
 describe('notice bell and inbox', () => {
   it('asks for unread on connect, shows the count, opens a notice and marks it read', async () => {
     const { calls } = await setup();
@@ -122,12 +132,7 @@ describe('notice bell and inbox', () => {
 
   it('still closes on Escape after "mark read" (focus stays in the dialog)', async () => {
     const { calls } = await setup();
-    fireEvent.click(bell());
-    await waitFor(() => expect(document.body.textContent).toContain('view more'));
-    const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'view more');
-    fireEvent.click(viewMore as HTMLButtonElement);
-    await waitFor(() => expect(document.body.textContent).toContain('Content 3'));
-    const boxes = document.querySelectorAll('.ant-modal tbody input[type="checkbox"]');
+    const boxes = await openInbox();
     fireEvent.click(boxes[0] as HTMLInputElement);
     await waitFor(() => expect(document.querySelector('[data-testid="inbox-mark-read"]')).not.toBeNull());
     const markRead = document.querySelector('[data-testid="inbox-mark-read"]') as HTMLButtonElement;
@@ -150,12 +155,7 @@ describe('notice bell and inbox', () => {
 
   it('deletes the ticked rows after the confirmation', async () => {
     const { calls } = await setup();
-    fireEvent.click(bell());
-    await waitFor(() => expect(document.body.textContent).toContain('view more'));
-    const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'view more');
-    fireEvent.click(viewMore as HTMLButtonElement);
-    await waitFor(() => expect(document.body.textContent).toContain('Content 3'));
-    const boxes = document.querySelectorAll('.ant-modal tbody input[type="checkbox"]');
+    const boxes = await openInbox();
     fireEvent.click(boxes[1] as HTMLInputElement);
     await waitFor(() =>
       expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'mark read')).toBe(true),
