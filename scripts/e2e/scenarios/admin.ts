@@ -12,6 +12,7 @@ import {
   ACCOUNTS,
   apiToken,
   captchaAnswer,
+  eventually,
   menu,
   openFromMenu,
   openUserMenuItem,
@@ -180,8 +181,13 @@ export const adminScenarios: Scenario[] = [
 
       // The copy turns on two-factor sign-in from its user menu: QR code, a first code, recovery codes.
       await openUserMenuItem(user, '双重验证');
-      await user.getByTestId('totp-enrol').click();
-      await user.getByTestId('totp-qr').waitFor();
+      // A click that lands while the dialog is still opening does nothing: click again until the QR shows
+      // (the button goes once enrolment starts, and is disabled while its request runs).
+      const enrol = user.getByTestId('totp-enrol');
+      await eventually(async () => {
+        if ((await enrol.isVisible()) && (await enrol.isEnabled())) await enrol.click();
+        await user.getByTestId('totp-qr').waitFor({ timeout: 2_000 });
+      }, 15_000);
       const secret = ((await user.getByTestId('totp-secret').textContent()) ?? '').trim();
       assert.match(secret, /^[A-Z2-7]{16,}$/, `a base32 secret: ${secret}`);
       await user.getByTestId('totp-code').fill(authenticator.generate(secret));
