@@ -12,61 +12,58 @@ export type RuleEvent = {
 export function ruleEventOf(envelope: EventEnvelope, timeZone: string): RuleEvent | undefined {
   if (TransactionStopped.is(envelope)) {
     const p = envelope.payload;
-    return {
-      eventType: envelope.type,
-      target: `${p.chargePointId}/${p.connectorId}`,
-      values: {
-        ...connectorValues(p),
-        transactionId: p.transactionId,
-        stopKind: p.stopKind,
-        reasonCode: p.reason,
-        reason: stopReasonText(p.reason),
-        energyKwh: p.energyWh === undefined ? '' : (p.energyWh / 1000).toFixed(2),
-        time: formatBusinessTime(p.timestamp, timeZone),
-      },
-    };
+    return connectorEvent(envelope.type, p, {
+      transactionId: p.transactionId,
+      stopKind: p.stopKind,
+      reasonCode: p.reason,
+      reason: stopReasonText(p.reason),
+      energyKwh: p.energyWh === undefined ? '' : (p.energyWh / 1000).toFixed(2),
+      time: formatBusinessTime(p.timestamp, timeZone),
+    });
   }
   if (PileError.is(envelope)) {
     const p = envelope.payload;
-    return {
-      eventType: envelope.type,
-      target: `${p.chargePointId}/${p.connectorId}`,
-      values: {
-        ...connectorValues(p),
-        errorCode: p.errorCode,
-        status: p.status,
-        info: p.info ?? '',
-        vendorErrorCode: p.vendorErrorCode ?? '',
-        time: formatBusinessTime(p.timestamp, timeZone),
-      },
-    };
+    return connectorEvent(envelope.type, p, {
+      errorCode: p.errorCode,
+      status: p.status,
+      info: p.info ?? '',
+      vendorErrorCode: p.vendorErrorCode ?? '',
+      time: formatBusinessTime(p.timestamp, timeZone),
+    });
   }
   if (PileErrorCleared.is(envelope)) {
     const p = envelope.payload;
-    return {
-      eventType: envelope.type,
-      target: `${p.chargePointId}/${p.connectorId}`,
-      values: {
-        ...connectorValues(p),
-        errorCode: p.errorCode,
-        vendorErrorCode: p.vendorErrorCode ?? '',
-        status: p.status,
-        currentErrorCode: p.currentErrorCode,
-        since: formatBusinessTime(p.since, timeZone),
-        time: formatBusinessTime(p.clearedAt, timeZone),
-      },
-    };
+    return connectorEvent(envelope.type, p, {
+      errorCode: p.errorCode,
+      vendorErrorCode: p.vendorErrorCode ?? '',
+      status: p.status,
+      currentErrorCode: p.currentErrorCode,
+      since: formatBusinessTime(p.since, timeZone),
+      time: formatBusinessTime(p.clearedAt, timeZone),
+    });
   }
   return undefined;
 }
 
-/** The pile and gun every event names, under both the template names (pile, gun) and the payload's. */
-function connectorValues(p: { chargePointId: string; connectorId: number }): RuleEvent['values'] {
+/**
+ * A rule event about one gun: throttled per pile/gun, its values led by the pile and gun under both the
+ * template names (pile, gun) and the payload's.
+ */
+function connectorEvent(
+  eventType: string,
+  p: { chargePointId: string; connectorId: number },
+  values: RuleEvent['values'],
+): RuleEvent {
   return {
-    pile: p.chargePointId,
-    chargePointId: p.chargePointId,
-    gun: p.connectorId,
-    connectorId: p.connectorId,
+    eventType,
+    target: `${p.chargePointId}/${p.connectorId}`,
+    values: {
+      pile: p.chargePointId,
+      chargePointId: p.chargePointId,
+      gun: p.connectorId,
+      connectorId: p.connectorId,
+      ...values,
+    },
   };
 }
 
