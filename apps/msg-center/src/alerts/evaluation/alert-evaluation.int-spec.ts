@@ -232,7 +232,12 @@ describe('alert evaluators (BullMQ schedule in the worker; real Redis, Kafka, HT
     expect(await messages(id)).toEqual([]);
 
     await health.down();
-    await eventually(async () => expect(await messages(id)).toHaveLength(1), 10_000);
+    // The send log row exists (PENDING) a moment before the delivery marks it SUCCESS: wait for both.
+    await eventually(async () => {
+      const list = await messages(id);
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ logStatus: 'SUCCESS' });
+    }, 10_000);
     const [down] = await messages(id);
     expect(down).toMatchObject({ title: '[IMPORTANT] api health', logStatus: 'SUCCESS', ruleKind: 'alert' });
     expect(down.content).toContain(`target: http://127.0.0.1:${health.port}/health`);
