@@ -181,6 +181,8 @@ export class OcppGateway {
       (manager, items) => transactions.recordMeterValuesBatch(manager, items),
       {
         name: 'meter-values',
+        // Reads, then one statement writing the samples and their events (see recordMeterValuesBatch).
+        transaction: false,
         maxBatch: 500,
         maxWaitMs: settings.meterBatchWaitMs ?? settings.OCPP_METER_BATCH_WAIT_MS ?? 2,
         concurrency: settings.meterWriteConcurrency ?? settings.OCPP_METER_WRITE_CONCURRENCY ?? 1,

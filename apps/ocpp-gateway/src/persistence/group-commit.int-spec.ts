@@ -21,7 +21,9 @@ afterAll(async () => {
 
 type Item = { id: number; v: string };
 
-function writer(options: { concurrency?: number; sleepS?: number; maxBatch?: number } = {}) {
+function writer(
+  options: { concurrency?: number; sleepS?: number; maxBatch?: number; transaction?: boolean } = {},
+) {
   let inFlight = 0;
   const stats = { maxInFlight: 0, sizes: [] as number[] };
   const write = async (manager: EntityManager, items: Item[]) => {
@@ -44,6 +46,7 @@ function writer(options: { concurrency?: number; sleepS?: number; maxBatch?: num
     maxWaitMs: 5,
     concurrency: options.concurrency ?? 1,
     maxBatch: options.maxBatch ?? 200,
+    transaction: options.transaction,
   });
   return { commit, stats };
 }
@@ -69,6 +72,33 @@ describe('GroupCommit', () => {
     expect(seenAtAnswer.every((n) => n === 1)).toBe(true);
     expect(stats.sizes.reduce((a, b) => a + b, 0)).toBe(50);
     expect(stats.sizes.length).toBeLessThan(5);
+  });
+
+  it('without a transaction, each statement commits on its own and answers still follow the commit', async () => {
+    // After an insert, a transaction has an id; a statement that runs after it in the same transaction
+    // sees that id, one that runs on its own sees none.
+    const after = (manager: EntityManager) =>
+      manager.query(`SELECT pg_current_xact_id_if_assigned()::text AS xid`) as Promise<{ xid: string | null }[]>;
+    const seen: Record<string, (string | null)[]> = {};
+    for (const transaction of [true, false]) {
+      const commit = new GroupCommit<Item, number>(
+        db.dataSource,
+        async (manager, items) => {
+          await manager.query('INSERT INTO gc_item (id, v) SELECT * FROM unnest($1::int[], $2::text[])', [
+            items.map((i) => i.id),
+            items.map((i) => i.v),
+          ]);
+          (seen[String(transaction)] ??= []).push((await after(manager))[0].xid);
+          return items.map((i) => i.id);
+        },
+        { name: 'test', maxWaitMs: 5, transaction },
+      );
+      const ids = transaction ? [70_000, 70_001] : [70_002, 70_003];
+      expect(await Promise.all(ids.map((id) => commit.submit({ id, v: 'ok' })))).toEqual(ids);
+      expect(await committed(ids)).toBe(2);
+    }
+    expect(seen['true']).toEqual([expect.stringMatching(/^\d+$/)]);
+    expect(seen['false']).toEqual([null]);
   });
 
   it('fails only the item that cannot be written; its batch neighbours are written', async () => {

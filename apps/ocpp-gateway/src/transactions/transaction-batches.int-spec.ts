@@ -235,6 +235,57 @@ describe('a batch of meter values', () => {
       await h.query(`SELECT 1 FROM outbox_event WHERE type = 'meter-values.received' AND key = 'M-1'`),
     ).toHaveLength(3);
   });
+
+  it('announces, per call, only its new samples, in call order, without a transaction around it', async () => {
+    // As the meter writer runs it: no transaction, the samples and events written by one statement.
+    const [tx] = await inOneTransaction((m) => repository.startBatch(m, [start('E-1', 'TAG-E', at(), 1)]));
+    const [t1, t2, t3] = [at(), at(), at()];
+    const sample = (timestamp: string, value: string, measurand = 'Energy.Active.Import.Register') => ({
+      timestamp,
+      sampledValue: [{ value, measurand, unit: measurand === 'SoC' ? 'Percent' : 'Wh', location: 'EV' }],
+    });
+    const call = (correlationId: string, meterValue: ReturnType<typeof sample>[]) => ({
+      chargePointId: 'E-1',
+      req: { connectorId: 1, transactionId: tx.transactionId, meterValue },
+      correlationId,
+    });
+    await repository.recordMeterValuesBatch(h.db.dataSource.manager, [call('first', [sample(t2, '300')])]);
+    const outcomes = await repository.recordMeterValuesBatch(h.db.dataSource.manager, [
+      // t3 before t1 in the call; t2 was stored by the batch before; 50 Wh is below meterStart.
+      call('second', [sample(t3, '900'), sample(t1, '200'), sample(t2, '300'), sample(t1, '50', 'SoC')]),
+      call('retry', [sample(t2, '300')]),
+      call('third', [sample(t1, '200'), sample(at(), '50')]),
+    ] as never);
+    expect(outcomes).toEqual([
+      { inserted: 3, duplicates: 1, transactionId: tx.transactionId },
+      { inserted: 0, duplicates: 1, transactionId: tx.transactionId },
+      { inserted: 1, duplicates: 1, transactionId: tx.transactionId, flags: ['decreasing'] },
+    ]);
+    const events = await h.query<{ correlation_id: string; occurred_at: Date; payload: unknown }>(
+      `SELECT correlation_id, occurred_at, payload FROM outbox_event
+        WHERE type = 'meter-values.received' AND key = 'E-1' ORDER BY id`,
+    );
+    expect(events.map((e) => [e.correlation_id, new Date(e.occurred_at).toISOString()])).toEqual([
+      ['first', t2],
+      ['second', t3],
+      ['third', expect.any(String)],
+    ]);
+    const head = { chargePointId: 'E-1', connectorId: 1, transactionId: tx.transactionId };
+    expect(events[1].payload).toEqual({
+      ...head,
+      samples: [
+        { timestamp: t3, measurand: 'Energy.Active.Import.Register', value: 900, unit: 'Wh', location: 'EV' },
+        { timestamp: t1, measurand: 'Energy.Active.Import.Register', value: 200, unit: 'Wh', location: 'EV' },
+        { timestamp: t1, measurand: 'SoC', value: 50, unit: 'Percent', location: 'EV' },
+      ],
+      flagged: false,
+    });
+    expect(events[2].payload).toMatchObject({
+      ...head,
+      samples: [{ measurand: 'Energy.Active.Import.Register', value: 50, flag: 'decreasing' }],
+      flagged: true,
+    });
+  });
 });
 
 describe('an energy register that jumps', () => {

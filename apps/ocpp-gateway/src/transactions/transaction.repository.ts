@@ -209,10 +209,12 @@ export class TransactionRepository {
   }
 
   /**
-   * Record the meter values of many calls inside the caller's transaction, set-based: one query
-   * attributes every call to its transaction, one reads the energy register history the plausibility
-   * check needs, one inserts every sample and one adds the events. Same results, per call, as
-   * recording the calls one after another.
+   * Record the meter values of many calls, set-based: one query attributes every call to its
+   * transaction, one reads the energy register history the plausibility check needs (when a call has
+   * a reading to check), and one statement inserts every sample and adds the events. Only that last
+   * statement writes, so it needs no transaction around it (the meter writer runs it without one: two
+   * round trips fewer per batch); inside a caller's transaction it is part of that. Same results, per
+   * call, as recording the calls one after another.
    */
   async recordMeterValuesBatch(manager: EntityManager, items: MeterValuesItem[]): Promise<MeterOutcome[]> {
     const txs = await this.resolveTransactions(
@@ -529,87 +531,130 @@ export class TransactionRepository {
       });
     }
 
-    // Inserted in key order, so that two batches holding the same retried sample cannot deadlock.
-    const ordered = [...rows].sort((a, b) => compare(a.key, b.key));
-    const insertedRows: InsertedSampleKey[] = await manager.query(
-      `INSERT INTO ocpp_meter_sample (charge_point_id, connector_id, transaction_id, sampled_at, measurand, phase, location, context, value, unit, flag)
-       SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::numeric[], $10::text[], $11::text[])
-       ON CONFLICT ON CONSTRAINT ocpp_meter_sample_key DO NOTHING
-       RETURNING charge_point_id, connector_id, sampled_at, measurand, phase, location, context`,
-      [
-        ordered.map((r) => groups[r.group].chargePointId),
-        ordered.map((r) => groups[r.group].connectorId),
-        ordered.map((r) => groups[r.group].tx?.transaction_id ?? null),
-        ordered.map((r) => r.sample.sampledAt),
-        ordered.map((r) => r.sample.measurand),
-        ordered.map((r) => r.sample.phase),
-        ordered.map((r) => r.sample.location),
-        ordered.map((r) => r.sample.context),
-        ordered.map((r) => (Number.isNaN(r.sample.value) ? 'NaN' : String(r.sample.value))),
-        ordered.map((r) => r.sample.unit ?? null),
-        ordered.map((r) => r.flag ?? null),
-      ],
+    // Each message's event, announcing the samples of it that turn out to be new: the statement below
+    // fills in `samples` and `flagged` from the rows it inserted and skips a message with none.
+    const events = groups.map((group) =>
+      createEnvelope(
+        MeterValuesReceived,
+        group.chargePointId,
+        {
+          chargePointId: group.chargePointId,
+          connectorId: group.connectorId,
+          ...(group.tx ? { transactionId: group.tx.transaction_id } : {}),
+          // Filled in by the statement below.
+          samples: [],
+          flagged: false,
+        },
+        { correlationId: group.correlationId, occurredAt: group.samples[0]?.sampledAt ?? new Date() },
+      ),
     );
-    const inserted = new Set(insertedRows.map(insertedKey));
+    // Inserted in key order, so that two batches holding the same retried sample cannot deadlock; `pos`
+    // keeps each row's place in its message, which is the order of the samples in the event.
+    const positions = new Map<Row, number>(rows.map((row, pos) => [row, pos]));
+    const ordered = [...rows].sort((a, b) => compare(a.key, b.key));
+    const written: { pos: number }[] = await manager.query(METER_SAMPLES_AND_EVENTS_SQL, [
+      ordered.map((r) => groups[r.group].chargePointId),
+      ordered.map((r) => groups[r.group].connectorId),
+      ordered.map((r) => groups[r.group].tx?.transaction_id ?? null),
+      ordered.map((r) => r.sample.sampledAt),
+      ordered.map((r) => r.sample.measurand),
+      ordered.map((r) => r.sample.phase),
+      ordered.map((r) => r.sample.location),
+      ordered.map((r) => r.sample.context),
+      ordered.map((r) => (Number.isNaN(r.sample.value) ? 'NaN' : String(r.sample.value))),
+      ordered.map((r) => r.sample.unit ?? null),
+      ordered.map((r) => r.flag ?? null),
+      ordered.map((r) => r.group),
+      ordered.map((r) => positions.get(r)!),
+      ordered.map((r) => JSON.stringify(publishedSample(r.sample, r.flag))),
+      events.map((e) => e.eventId),
+      events.map((e) => e.topic),
+      events.map((e) => e.key),
+      events.map((e) => e.type),
+      events.map((e) => e.version),
+      events.map((e) => e.correlationId),
+      events.map(({ payload: { samples: _samples, flagged: _flagged, ...head } }) => JSON.stringify(head)),
+    ]);
+    const inserted = new Set(written.map((w) => Number(w.pos)));
 
     const outcomes: MeterOutcome[] = groups.map((g) => ({
       inserted: 0,
       duplicates: 0,
       transactionId: g.tx?.transaction_id ?? null,
     }));
-    const published: MeterSampleV1[][] = groups.map(() => []);
-    for (const row of rows) {
-      // A key inserted once counts for its first sample; a repeat within the batch is a duplicate.
-      if (!inserted.delete(row.key)) {
+    rows.forEach((row, pos) => {
+      // A key inserted once counts for its first sample; a repeat (stored already, or earlier in this
+      // batch) is a duplicate.
+      if (!inserted.has(pos)) {
         outcomes[row.group].duplicates++;
-        continue;
+        return;
       }
       outcomes[row.group].inserted++;
-      const { sample, flag } = row;
-      if (flag) (outcomes[row.group].flags ??= []).push(flag);
-      published[row.group].push({
-        timestamp: sample.sampledAt,
-        measurand: sample.measurand,
-        value: sample.value,
-        ...(sample.unit ? { unit: sample.unit } : {}),
-        ...(sample.phase ? { phase: sample.phase } : {}),
-        ...(sample.location ? { location: sample.location } : {}),
-        ...(sample.context ? { context: sample.context } : {}),
-        ...(flag ? { flag } : {}),
-      });
-    }
-    const envelopes = groups.flatMap((group, g) => {
-      const samples = published[g];
-      if (!samples.length) return [];
-      return [
-        createEnvelope(
-          MeterValuesReceived,
-          group.chargePointId,
-          {
-            chargePointId: group.chargePointId,
-            connectorId: group.connectorId,
-            ...(group.tx ? { transactionId: group.tx.transaction_id } : {}),
-            samples,
-            flagged: samples.some((s) => s.flag !== undefined),
-          },
-          { correlationId: group.correlationId, occurredAt: samples[0].timestamp },
-        ),
-      ];
+      if (row.flag) (outcomes[row.group].flags ??= []).push(row.flag);
     });
-    await addToOutbox(manager, envelopes);
     return outcomes;
   }
 }
 
-type InsertedSampleKey = {
-  charge_point_id: string;
-  connector_id: number;
-  sampled_at: Date;
-  measurand: string;
-  phase: string;
-  location: string;
-  context: string;
-};
+/** A sample as the MeterValuesReceived event carries it (empty qualifiers left out). */
+function publishedSample(sample: NormalizedSample, flag: string | undefined): MeterSampleV1 {
+  return {
+    timestamp: sample.sampledAt,
+    measurand: sample.measurand,
+    value: sample.value,
+    ...(sample.unit ? { unit: sample.unit } : {}),
+    ...(sample.phase ? { phase: sample.phase } : {}),
+    ...(sample.location ? { location: sample.location } : {}),
+    ...(sample.context ? { context: sample.context } : {}),
+    ...(flag ? { flag } : {}),
+  };
+}
+
+/**
+ * The samples of a batch of messages and their events, in one statement (so one round trip, and atomic
+ * without a transaction around it): insert the rows (a key stored already, or repeated within the batch,
+ * is skipped), then add one outbox event per message for the rows of it that were inserted, samples in
+ * message order, occurring at the first of them. Returns the message positions (`pos`) of the rows
+ * inserted. Rows: $1-$11 the columns, $12 the message (group) index, $13 the position, $14 the sample as
+ * the event carries it; events: $15-$21, one per message, the payload without `samples` and `flagged`.
+ */
+const METER_SAMPLES_AND_EVENTS_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[],
+                         $7::text[], $8::text[], $9::numeric[], $10::text[], $11::text[], $12::int[],
+                         $13::int[], $14::jsonb[]) WITH ORDINALITY
+      AS u(charge_point_id, connector_id, transaction_id, sampled_at, measurand, phase, location, context,
+           value, unit, flag, grp, pos, sample, n)
+  ), inserted AS (
+    INSERT INTO ocpp_meter_sample (charge_point_id, connector_id, transaction_id, sampled_at, measurand, phase,
+                                   location, context, value, unit, flag)
+    SELECT charge_point_id, connector_id, transaction_id, sampled_at, measurand, phase, location, context,
+           value, unit, flag
+      FROM input ORDER BY n
+    ON CONFLICT ON CONSTRAINT ocpp_meter_sample_key DO NOTHING
+    RETURNING charge_point_id, connector_id, sampled_at, measurand, phase, location, context
+  ), firsts AS (
+    SELECT DISTINCT ON (i.charge_point_id, i.connector_id, i.sampled_at, i.measurand, i.phase, i.location, i.context)
+           i.grp, i.pos, i.sample, i.flag, i.sampled_at
+      FROM inserted s
+      JOIN input i USING (charge_point_id, connector_id, sampled_at, measurand, phase, location, context)
+     ORDER BY i.charge_point_id, i.connector_id, i.sampled_at, i.measurand, i.phase, i.location, i.context, i.n
+  ), events AS (
+    SELECT * FROM unnest($15::uuid[], $16::text[], $17::text[], $18::text[], $19::int[], $20::text[],
+                         $21::jsonb[]) WITH ORDINALITY
+      AS e(event_id, topic, key, type, version, correlation_id, head, n)
+  ), outbox AS (
+    INSERT INTO outbox_event (event_id, topic, key, type, version, occurred_at, correlation_id, payload)
+    SELECT e.event_id, e.topic, e.key, e.type, e.version, (array_agg(f.sampled_at ORDER BY f.pos))[1],
+           e.correlation_id,
+           e.head || jsonb_build_object('samples', jsonb_agg(f.sample ORDER BY f.pos),
+                                        'flagged', bool_or(f.flag IS NOT NULL))
+      FROM firsts f JOIN events e ON e.n = f.grp + 1
+     GROUP BY e.n, e.event_id, e.topic, e.key, e.type, e.version, e.correlation_id, e.head
+     ORDER BY e.n
+    ON CONFLICT (event_id) DO NOTHING
+  )
+  SELECT pos FROM firsts`;
 
 function sampleKey(
   group: Pick<SampleGroup, 'chargePointId' | 'connectorId'>,
@@ -624,16 +669,6 @@ function sampleKey(
     sample.location,
     sample.context,
   ].join('\u0000');
-}
-
-function insertedKey(row: InsertedSampleKey): string {
-  return sampleKey({ chargePointId: row.charge_point_id, connectorId: row.connector_id }, {
-    sampledAt: new Date(row.sampled_at).toISOString(),
-    measurand: row.measurand,
-    phase: row.phase,
-    location: row.location,
-    context: row.context,
-  } as NormalizedSample);
 }
 
 function isEnergyRegister(sample: NormalizedSample): boolean {
