@@ -1,5 +1,5 @@
 /**
- * OCPP gateway benchmark: N simulated piles (ocpp-rpc RPCClient, one WebSocket each) against the real
+ * OCPP gateway benchmark: N simulated piles (a lean OCPP-J client, one WebSocket each) against the real
  * OcppGateway in a child process, then the same load against a bare ocpp-rpc RPCServer (also a child) as
  * the ceiling. Each pile connects (HTTP Basic, ocpp1.6), boots, then sends MeterValues every 10 s and
  * Heartbeat every 60 s (random phase, ±10 % jitter); after the steady window a share of piles sends a
@@ -21,10 +21,10 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import Redis from 'ioredis';
-import { RPCClient } from 'ocpp-rpc';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
 import { freePort, procUsage, startChild, stopChild } from '../lib/child';
 import { arg, percentile } from '../lib/cli';
+import { LeanPile } from './lean-pile';
 
 type Target = 'gateway' | 'bare';
 
@@ -33,7 +33,7 @@ type BenchDatabase = { url: string; drop(): Promise<void> };
 const BASE_DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/voltdepot';
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
-type Pile = { id: string; client: RPCClient; open: boolean; timers: NodeJS.Timeout[] };
+type Pile = { id: string; client: LeanPile; timers: NodeJS.Timeout[] };
 
 type Stats = {
   latencies: number[];
@@ -205,23 +205,14 @@ async function runTarget(
     for (let first = 0; first < options.piles; first += options.batch) {
       const batch = Array.from({ length: Math.min(options.batch, options.piles - first) }, (_, i) => {
         const id = `BENCH-${String(first + i).padStart(5, '0')}`;
-        const client = new RPCClient({
-          endpoint: `ws://127.0.0.1:${port}/ocpp`,
-          identity: id,
-          password: options.password,
-          protocols: ['ocpp1.6'],
-          strictMode: false,
-          reconnect: false,
-        } as ConstructorParameters<typeof RPCClient>[0]);
-        const pile: Pile = { id, client, open: false, timers: [] };
-        client.on('close', () => (pile.open = false));
+        const client = new LeanPile(id, { url: `ws://127.0.0.1:${port}/ocpp`, password: options.password });
+        const pile: Pile = { id, client, timers: [] };
         return pile;
       });
       await Promise.all(
         batch.map(async (pile) => {
           try {
             await pile.client.connect();
-            pile.open = true;
             piles.push(pile);
             await pile.client.call('BootNotification', {
               chargePointVendor: 'Voltdepot',
@@ -243,10 +234,11 @@ async function runTarget(
     const warm = newStats();
     const current = () => steady ?? warm;
     const every = (pile: Pile, periodMs: number, send: () => Promise<unknown>) => {
+      const slot = pile.timers.length; // one timer per kind, re-armed in place
       const tick = () => {
-        if (!pile.open) return;
+        if (!pile.client.open) return;
         void send();
-        pile.timers.push(setTimeout(tick, jitter(periodMs)));
+        pile.timers[slot] = setTimeout(tick, jitter(periodMs));
       };
       pile.timers.push(setTimeout(tick, Math.random() * periodMs));
     };
@@ -274,11 +266,13 @@ async function runTarget(
 
     // Burst: a share of piles start and stop a transaction at once (the steady load keeps running).
     const burst = newStats();
-    const burstPiles = piles.filter((p) => p.open).slice(0, Math.floor(piles.length * options.burstShare));
+    const burstPiles = piles
+      .filter((p) => p.client.open)
+      .slice(0, Math.floor(piles.length * options.burstShare));
     const burstStarted = performance.now();
     const burstDone = Promise.all(
       burstPiles.map(async (pile, i) => {
-        for (let cycle = 0; cycle < options.burstCycles && pile.open; cycle++) {
+        for (let cycle = 0; cycle < options.burstCycles && pile.client.open; cycle++) {
           const response = (await timedCall(pile, burst, 'StartTransaction', {
             connectorId: 1,
             idTag: `TAG-${i % 500}`,
@@ -303,7 +297,7 @@ async function runTarget(
     const burstOk = burst.ok;
     const burstFailed = burst.failed;
     const afterBurst = procUsage(pid);
-    const held = piles.filter((p) => p.open).length;
+    const held = piles.filter((p) => p.client.open).length;
 
     const steadySorted = steadyDone.latencies.sort((a, b) => a - b);
     const burstSorted = burstLatencies.sort((a, b) => a - b);
@@ -345,10 +339,9 @@ async function runTarget(
     return result;
   } finally {
     for (const pile of piles) {
-      pile.open = false;
       for (const timer of pile.timers) clearTimeout(timer);
     }
-    await Promise.all(piles.map((p) => p.client.close({ force: true }).catch(() => undefined)));
+    for (const pile of piles) pile.client.close();
     const stats = await stopChild(child);
     if (result && stats?.['meterBatches'])
       result.meterCallsPerCommit = Math.round((stats['meterCalls'] / stats['meterBatches']) * 10) / 10;

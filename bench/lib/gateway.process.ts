@@ -11,6 +11,8 @@
  * id, default bench-gateway); BENCH_HEARTBEAT_S (interval handed to piles, default 60); OCPP_METER_BATCH_WAIT_MS
  * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); BENCH_GATEWAY_DIAG; REDIS_URL, KAFKA_BROKERS.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Redis from 'ioredis';
 import pino from 'pino';
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
   );
   const port = await gateway.start();
   if (process.env['BENCH_GATEWAY_DIAG']) startDiagnostics();
+  if (process.env['BENCH_HEAP_SAMPLE']) sampleSurvivors(process.env['BENCH_HEAP_SAMPLE']);
   process.stdout.write(`${JSON.stringify({ ready: true, port })}\n`);
 
   process.on('SIGUSR2', () => {
@@ -153,6 +156,34 @@ function startDiagnostics(): void {
       process.stderr.write(`[diag ${seconds()} s] gc kind ${kind} paused ${entry.duration.toFixed(0)} ms\n`);
     }
   }).observe({ entryTypes: ['gc'] });
+}
+
+/**
+ * BENCH_HEAP_SAMPLE=file.heapprofile: from 50 s to 90 s after start (the steady window at 10,000 piles),
+ * a sampling heap profile that keeps the objects a minor GC freed out but those a major GC freed in: what
+ * it shows beyond the live heap is what survived the young generation only to die old, the garbage that
+ * makes the once-a-minute full collection (open the file in Chrome's DevTools, Memory tab).
+ */
+function sampleSurvivors(file: string): void {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  setTimeout(() => {
+    void post('HeapProfiler.startSampling', {
+      samplingInterval: 16_384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: false,
+    }).then(() => process.stderr.write('[heap] sampling\n'));
+  }, 50_000).unref();
+  setTimeout(() => {
+    void post('HeapProfiler.stopSampling').then((result) => {
+      writeFileSync(file, JSON.stringify((result as { profile: unknown }).profile));
+      process.stderr.write(`[heap] profile written to ${file}\n`);
+    });
+  }, 90_000).unref();
 }
 
 main().catch((error) => {

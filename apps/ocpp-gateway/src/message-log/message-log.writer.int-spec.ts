@@ -67,6 +67,32 @@ describe('OCPP message log', () => {
     ws.close();
   });
 
+  it('keeps frames whose text PostgreSQL cannot hold (NUL) and characters JSON escapes, in one batch', async () => {
+    const writer = new MessageLogWriter(h.db.dataSource, { flushIntervalMs: 60_000 });
+    const odd = [
+      '[2,"n\\u0000ul","Heart\\u0000beat",{}]',
+      'quote " backslash \\ tab \t newline \n é 桩 \u0001 nul \u0000.',
+    ];
+    writer.record('CP-LOG3', 'in', odd[0]);
+    writer.record('CP-LOG3', 'out', odd[1]);
+    await writer.flush();
+    const rows = await h.query<LogRow>(
+      `SELECT direction, message_type, message_id, action, frame FROM ocpp_message_log
+        WHERE charge_point_id = 'CP-LOG3' ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { direction: 'in', message_type: 2, message_id: 'nul', action: 'Heartbeat', frame: odd[0] },
+      {
+        direction: 'out',
+        message_type: null,
+        message_id: null,
+        action: null,
+        frame: odd[1].replace('\u0000', ''),
+      },
+    ]);
+    expect(writer.written).toBe(2);
+  });
+
   it('deletes frames older than the retention period', async () => {
     await h.query(
       `INSERT INTO ocpp_message_log (charge_point_id, direction, frame, logged_at) VALUES

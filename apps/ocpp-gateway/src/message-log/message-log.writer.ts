@@ -125,19 +125,26 @@ export class MessageLogWriter {
     }
   }
 
+  /**
+   * One statement for the batch, its rows as one JSON parameter: node-postgres would otherwise escape
+   * every frame character by character into an array literal (the costliest part of the write in a
+   * CPU profile of the gateway under load), where JSON.stringify is native and PostgreSQL parses it in C.
+   */
   private insert(batch: Frame[]): Promise<unknown> {
+    const rows = batch.map((f) => ({
+      c: f.chargePointId,
+      d: f.direction,
+      t: f.messageType,
+      i: withoutNul(f.messageId),
+      a: withoutNul(f.action),
+      f: withoutNul(f.frame),
+      l: f.loggedAt.toISOString(),
+    }));
     return this.dataSource.query(
       `INSERT INTO ocpp_message_log (charge_point_id, direction, message_type, message_id, action, frame, logged_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])`,
-      [
-        batch.map((f) => f.chargePointId),
-        batch.map((f) => f.direction),
-        batch.map((f) => f.messageType),
-        batch.map((f) => f.messageId),
-        batch.map((f) => f.action),
-        batch.map((f) => f.frame.replaceAll('\u0000', '')),
-        batch.map((f) => f.loggedAt.toISOString()),
-      ],
+       SELECT c, d, t, i, a, f, l FROM jsonb_to_recordset($1::jsonb)
+         AS r(c text, d text, t smallint, i text, a text, f text, l timestamptz)`,
+      [JSON.stringify(rows)],
     );
   }
 
@@ -191,6 +198,11 @@ const FRAME_HEAD =
   /^\s*\[\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(?:,\s*("(?:[^"\\]|\\.)*")\s*(?:,\s*("(?:[^"\\]|\\.)*"))?)?/;
 
 /** Message type, id and (for a CALL) action of a frame; null for what it does not carry. */
+/** PostgreSQL's text (and its JSON) cannot hold NUL: a frame may carry one, escaped, anywhere. */
+function withoutNul<T extends string | null>(text: T): T {
+  return (text?.includes('\u0000') ? text.replaceAll('\u0000', '') : text) as T;
+}
+
 export function describeFrame(frame: string): Pick<Frame, 'messageType' | 'messageId' | 'action'> {
   const head = FRAME_HEAD.exec(frame);
   if (!head) return { messageType: null, messageId: null, action: null };

@@ -78,7 +78,9 @@ describe('GroupCommit', () => {
     // After an insert, a transaction has an id; a statement that runs after it in the same transaction
     // sees that id, one that runs on its own sees none.
     const after = (manager: EntityManager) =>
-      manager.query(`SELECT pg_current_xact_id_if_assigned()::text AS xid`) as Promise<{ xid: string | null }[]>;
+      manager.query(`SELECT pg_current_xact_id_if_assigned()::text AS xid`) as Promise<
+        { xid: string | null }[]
+      >;
     const seen: Record<string, (string | null)[]> = {};
     for (const transaction of [true, false]) {
       const commit = new GroupCommit<Item, number>(
