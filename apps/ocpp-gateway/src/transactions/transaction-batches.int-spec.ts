@@ -1,6 +1,6 @@
 import type { RPCClient } from 'ocpp-rpc';
 import type { EntityManager } from 'typeorm';
-import type { IdTagInfo } from '@voltdepot/shared-ocpp';
+import type { IdTagInfo, MeterValue, SampledValue } from '@voltdepot/shared-ocpp';
 import { GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
 import { TransactionRepository, type StartItem, type StopItem } from './transaction.repository';
 
@@ -240,11 +240,15 @@ describe('a batch of meter values', () => {
     // As the meter writer runs it: no transaction, the samples and events written by one statement.
     const [tx] = await inOneTransaction((m) => repository.startBatch(m, [start('E-1', 'TAG-E', at(), 1)]));
     const [t1, t2, t3] = [at(), at(), at()];
-    const sample = (timestamp: string, value: string, measurand = 'Energy.Active.Import.Register') => ({
+    const sample = (
+      timestamp: string,
+      value: string,
+      measurand: SampledValue['measurand'] = 'Energy.Active.Import.Register',
+    ): MeterValue => ({
       timestamp,
       sampledValue: [{ value, measurand, unit: measurand === 'SoC' ? 'Percent' : 'Wh', location: 'EV' }],
     });
-    const call = (correlationId: string, meterValue: ReturnType<typeof sample>[]) => ({
+    const call = (correlationId: string, meterValue: MeterValue[]) => ({
       chargePointId: 'E-1',
       req: { connectorId: 1, transactionId: tx.transactionId, meterValue },
       correlationId,
@@ -255,7 +259,7 @@ describe('a batch of meter values', () => {
       call('second', [sample(t3, '900'), sample(t1, '200'), sample(t2, '300'), sample(t1, '50', 'SoC')]),
       call('retry', [sample(t2, '300')]),
       call('third', [sample(t1, '200'), sample(at(), '50')]),
-    ] as never);
+    ]);
     expect(outcomes).toEqual([
       { inserted: 3, duplicates: 1, transactionId: tx.transactionId },
       { inserted: 0, duplicates: 1, transactionId: tx.transactionId },
