@@ -62,6 +62,10 @@ async function main(): Promise<void> {
       ...(process.env['OCPP_METER_WRITE_CONCURRENCY']
         ? { OCPP_METER_WRITE_CONCURRENCY: Number(process.env['OCPP_METER_WRITE_CONCURRENCY']) }
         : {}),
+      // The outbox relay's busy cycle under test (the service's default is 25 ms).
+      ...(process.env['BENCH_OUTBOX_BUSY_CYCLE_MS']
+        ? { outboxBusyCycleMs: Number(process.env['BENCH_OUTBOX_BUSY_CYCLE_MS']) }
+        : {}),
     },
   );
   const port = await gateway.start();
