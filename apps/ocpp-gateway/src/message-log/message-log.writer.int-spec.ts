@@ -67,14 +67,19 @@ describe('OCPP message log', () => {
     ws.close();
   });
 
-  it('keeps frames whose text PostgreSQL cannot hold (NUL) and characters JSON escapes, in one batch', async () => {
+  it('keeps frames whose text PostgreSQL cannot hold (NUL, unpaired surrogates) and characters JSON escapes, in one batch', async () => {
     const writer = new MessageLogWriter(h.db.dataSource, { flushIntervalMs: 60_000 });
     const odd = [
       '[2,"n\\u0000ul","Heart\\u0000beat",{}]',
       'quote " backslash \\ tab \t newline \n é 桩 \u0001 nul \u0000.',
+      // An id of a lone surrogate, and one whose 100-character cut splits a pair.
+      '[2,"\\ud800","Heartbeat",{}]',
+      `[2,"${'x'.repeat(99)}\\ud83d\\udd0c","Heartbeat",{}]`,
     ];
     writer.record('CP-LOG3', 'in', odd[0]);
     writer.record('CP-LOG3', 'out', odd[1]);
+    writer.record('CP-LOG3', 'in', odd[2]);
+    writer.record('CP-LOG3', 'in', odd[3]);
     await writer.flush();
     const rows = await h.query<LogRow>(
       `SELECT direction, message_type, message_id, action, frame FROM ocpp_message_log
@@ -89,8 +94,16 @@ describe('OCPP message log', () => {
         action: null,
         frame: odd[1].replace('\u0000', ''),
       },
+      { direction: 'in', message_type: 2, message_id: '\uFFFD', action: 'Heartbeat', frame: odd[2] },
+      {
+        direction: 'in',
+        message_type: 2,
+        message_id: `${'x'.repeat(99)}\uFFFD`,
+        action: 'Heartbeat',
+        frame: odd[3],
+      },
     ]);
-    expect(writer.written).toBe(2);
+    expect(writer.written).toBe(4);
   });
 
   it('deletes frames older than the retention period', async () => {

@@ -135,8 +135,8 @@ export class MessageLogWriter {
       c: f.chargePointId,
       d: f.direction,
       t: f.messageType,
-      i: withoutNul(f.messageId),
-      a: withoutNul(f.action),
+      i: storableField(f.messageId),
+      a: storableField(f.action),
       f: withoutNul(f.frame),
       l: f.loggedAt.toISOString(),
     }));
@@ -197,12 +197,24 @@ export class MessageLogWriter {
 const FRAME_HEAD =
   /^\s*\[\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(?:,\s*("(?:[^"\\]|\\.)*")\s*(?:,\s*("(?:[^"\\]|\\.)*"))?)?/;
 
-/** Message type, id and (for a CALL) action of a frame; null for what it does not carry. */
 /** PostgreSQL's text (and its JSON) cannot hold NUL: a frame may carry one, escaped, anywhere. */
 function withoutNul<T extends string | null>(text: T): T {
   return (text?.includes('\u0000') ? text.replaceAll('\u0000', '') : text) as T;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A frame's id or action, decoded from the JSON escapes a pile chose (and cut to 100 characters, which
+ * may split a pair): NUL removed and an unpaired UTF-16 surrogate replaced by U+FFFD, as UTF-8 text
+ * would have it. PostgreSQL's JSON refuses both, and one such frame would fail its whole batch, the
+ * frames of every other pile in it included. (Frames themselves arrive as valid UTF-8 text.)
+ */
+function storableField(text: string | null): string | null {
+  return withoutNul(text)?.replace(LONE_SURROGATE, '\uFFFD') ?? null;
+}
+
+/** Message type, id and (for a CALL) action of a frame; null for what it does not carry. */
 export function describeFrame(frame: string): Pick<Frame, 'messageType' | 'messageId' | 'action'> {
   const head = FRAME_HEAD.exec(frame);
   if (!head) return { messageType: null, messageId: null, action: null };
