@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { createEnvelope, addToOutbox } from '@voltdepot/server-messaging';
 import {
@@ -5,6 +6,7 @@ import {
   TransactionStarted,
   TransactionStopped,
   type MeterSampleV1,
+  type MeterValuesV1,
 } from '@voltdepot/shared-events';
 import {
   stopKindOf,
@@ -472,14 +474,21 @@ export class TransactionRepository {
    * dropped, when implausible.
    */
   private async writeSampleGroups(manager: EntityManager, groups: SampleGroup[]): Promise<MeterOutcome[]> {
-    type Row = { group: number; sample: NormalizedSample; flag: string | undefined; key: string };
+    /** `pos`: the row's place in the batch, where each message's samples follow each other in order. */
+    type Row = {
+      group: number;
+      pos: number;
+      sample: NormalizedSample;
+      flag: string | undefined;
+      key: string;
+    };
     const rows: Row[] = [];
     const candidates: Row[] = [];
     groups.forEach((group, g) => {
       for (const sample of group.samples) {
         let flag = sample.flag;
         if (!flag && group.claimedTransactionId !== undefined && !group.tx) flag = 'unknown-transaction';
-        const row: Row = { group: g, sample, flag, key: sampleKey(group, sample) };
+        const row: Row = { group: g, pos: rows.length, sample, flag, key: sampleKey(group, sample) };
         rows.push(row);
         if (!flag && group.tx && isEnergyRegister(sample)) candidates.push(row);
       }
@@ -532,25 +541,14 @@ export class TransactionRepository {
     }
 
     // Each message's event, announcing the samples of it that turn out to be new: the statement below
-    // fills in `samples` and `flagged` from the rows it inserted and skips a message with none.
-    const events = groups.map((group) =>
-      createEnvelope(
-        MeterValuesReceived,
-        group.chargePointId,
-        {
-          chargePointId: group.chargePointId,
-          connectorId: group.connectorId,
-          ...(group.tx ? { transactionId: group.tx.transaction_id } : {}),
-          // Filled in by the statement below.
-          samples: [],
-          flagged: false,
-        },
-        { correlationId: group.correlationId, occurredAt: group.samples[0]?.sampledAt ?? new Date() },
-      ),
-    );
-    // Inserted in key order, so that two batches holding the same retried sample cannot deadlock; `pos`
-    // keeps each row's place in its message, which is the order of the samples in the event.
-    const positions = new Map<Row, number>(rows.map((row, pos) => [row, pos]));
+    // adds `samples` and `flagged` to the payload's head from the rows it inserted, and its time, and
+    // skips a message with none.
+    const heads = groups.map((group): Omit<MeterValuesV1, 'samples' | 'flagged'> => ({
+      chargePointId: group.chargePointId,
+      connectorId: group.connectorId,
+      ...(group.tx ? { transactionId: group.tx.transaction_id } : {}),
+    }));
+    // Inserted in key order, so that two batches holding the same retried sample cannot deadlock.
     const ordered = [...rows].sort((a, b) => compare(a.key, b.key));
     const written: { pos: number }[] = await manager.query(METER_SAMPLES_AND_EVENTS_SQL, [
       ordered.map((r) => groups[r.group].chargePointId),
@@ -565,15 +563,15 @@ export class TransactionRepository {
       ordered.map((r) => r.sample.unit ?? null),
       ordered.map((r) => r.flag ?? null),
       ordered.map((r) => r.group),
-      ordered.map((r) => positions.get(r)!),
+      ordered.map((r) => r.pos),
       ordered.map((r) => JSON.stringify(publishedSample(r.sample, r.flag))),
-      events.map((e) => e.eventId),
-      events.map((e) => e.topic),
-      events.map((e) => e.key),
-      events.map((e) => e.type),
-      events.map((e) => e.version),
-      events.map((e) => e.correlationId),
-      events.map(({ payload: { samples: _samples, flagged: _flagged, ...head } }) => JSON.stringify(head)),
+      groups.map(() => randomUUID()),
+      groups.map((g) => g.chargePointId),
+      groups.map((g) => g.correlationId),
+      heads.map((head) => JSON.stringify(head)),
+      MeterValuesReceived.topic,
+      MeterValuesReceived.type,
+      MeterValuesReceived.version,
     ]);
     const inserted = new Set(written.map((w) => Number(w.pos)));
 
@@ -582,16 +580,16 @@ export class TransactionRepository {
       duplicates: 0,
       transactionId: g.tx?.transaction_id ?? null,
     }));
-    rows.forEach((row, pos) => {
+    for (const row of rows) {
       // A key inserted once counts for its first sample; a repeat (stored already, or earlier in this
       // batch) is a duplicate.
-      if (!inserted.has(pos)) {
+      if (!inserted.has(row.pos)) {
         outcomes[row.group].duplicates++;
-        return;
+        continue;
       }
       outcomes[row.group].inserted++;
       if (row.flag) (outcomes[row.group].flags ??= []).push(row.flag);
-    });
+    }
     return outcomes;
   }
 }
@@ -614,9 +612,11 @@ function publishedSample(sample: NormalizedSample, flag: string | undefined): Me
  * The samples of a batch of messages and their events, in one statement (so one round trip, and atomic
  * without a transaction around it): insert the rows (a key stored already, or repeated within the batch,
  * is skipped), then add one outbox event per message for the rows of it that were inserted, samples in
- * message order, occurring at the first of them. Returns the message positions (`pos`) of the rows
+ * message order, occurring at the first of them. Returns the batch positions (`pos`) of the rows
  * inserted. Rows: $1-$11 the columns, $12 the message (group) index, $13 the position, $14 the sample as
- * the event carries it; events: $15-$21, one per message, the payload without `samples` and `flagged`.
+ * the event carries it; events, one per message: $15 id, $16 key, $17 correlation id, $18 the payload
+ * without `samples` and `flagged`; $19-$21 the event's topic, type and version.
+ * The outbox columns are those `addToOutbox` writes (one statement here, so they cannot be shared).
  */
 const METER_SAMPLES_AND_EVENTS_SQL = `
   WITH input AS (
@@ -640,17 +640,16 @@ const METER_SAMPLES_AND_EVENTS_SQL = `
       JOIN input i USING (charge_point_id, connector_id, sampled_at, measurand, phase, location, context)
      ORDER BY i.charge_point_id, i.connector_id, i.sampled_at, i.measurand, i.phase, i.location, i.context, i.n
   ), events AS (
-    SELECT * FROM unnest($15::uuid[], $16::text[], $17::text[], $18::text[], $19::int[], $20::text[],
-                         $21::jsonb[]) WITH ORDINALITY
-      AS e(event_id, topic, key, type, version, correlation_id, head, n)
+    SELECT * FROM unnest($15::uuid[], $16::text[], $17::text[], $18::jsonb[]) WITH ORDINALITY
+      AS e(event_id, key, correlation_id, head, n)
   ), outbox AS (
     INSERT INTO outbox_event (event_id, topic, key, type, version, occurred_at, correlation_id, payload)
-    SELECT e.event_id, e.topic, e.key, e.type, e.version, (array_agg(f.sampled_at ORDER BY f.pos))[1],
+    SELECT e.event_id, $19::text, e.key, $20::text, $21::int, (array_agg(f.sampled_at ORDER BY f.pos))[1],
            e.correlation_id,
            e.head || jsonb_build_object('samples', jsonb_agg(f.sample ORDER BY f.pos),
                                         'flagged', bool_or(f.flag IS NOT NULL))
       FROM firsts f JOIN events e ON e.n = f.grp + 1
-     GROUP BY e.n, e.event_id, e.topic, e.key, e.type, e.version, e.correlation_id, e.head
+     GROUP BY e.n, e.event_id, e.key, e.correlation_id, e.head
      ORDER BY e.n
     ON CONFLICT (event_id) DO NOTHING
   )
