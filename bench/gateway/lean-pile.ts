@@ -22,7 +22,7 @@ export class LeanPile {
 
   constructor(
     readonly id: string,
-    private readonly options: { url: string; password: string; onClose?: () => void },
+    private readonly options: { url: string; password: string },
   ) {}
 
   connect(): Promise<void> {
@@ -51,7 +51,6 @@ export class LeanPile {
         this.inFlight?.reject(closed);
         this.inFlight = undefined;
         for (const queued of this.queue.splice(0)) queued.reject(closed);
-        this.options.onClose?.();
       });
     });
   }

@@ -9,7 +9,8 @@
  * BENCH_DRIVER (redis|kafka) with BENCH_PARTITIONS for the bus as bench/lib/bus.ts makes it, or unset for
  * the Redis Streams bus with the service's defaults; BENCH_NAME (database application name and Kafka client
  * id, default bench-gateway); BENCH_HEARTBEAT_S (interval handed to piles, default 60); OCPP_METER_BATCH_WAIT_MS
- * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); BENCH_GATEWAY_DIAG; REDIS_URL, KAFKA_BROKERS.
+ * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); BENCH_OUTBOX_BUSY_CYCLE_MS (the relay's
+ * busy cycle under test); BENCH_GATEWAY_DIAG; BENCH_HEAP_SAMPLE (survivor heap profile); REDIS_URL, KAFKA_BROKERS.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
