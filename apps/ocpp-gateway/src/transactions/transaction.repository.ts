@@ -99,7 +99,12 @@ export class TransactionRepository {
    * caller's transaction, with the same outcome per call as recording them one after another.
    */
   async startBatch(manager: EntityManager, items: StartItem[]): Promise<StartOutcome[]> {
-    const { primary, repeats } = splitRepeats(items, (item) => startKey(item.chargePointId, item.req));
+    // Each item's business key, once (parsing its timestamp is the costly part).
+    const startedAt = items.map((item) => instant(item.req.timestamp));
+    const keys = items.map((item, i) =>
+      startKey(item.chargePointId, item.req.connectorId, item.req.idTag, startedAt[i], item.req.meterStart),
+    );
+    const { primary, repeats } = splitRepeats(items, (_item, i) => keys[i]);
     const outcomes: StartOutcome[] = new Array(items.length);
     const list = primary.map((i) => items[i]);
     const existing = await this.findStarts(manager, list);
@@ -128,9 +133,7 @@ export class TransactionRepository {
         return { i, item, info };
       });
       // Inserted in key order, so that two batches holding the same retried start cannot deadlock.
-      const ordered = [...decided].sort((a, b) =>
-        compare(startKey(a.item.chargePointId, a.item.req), startKey(b.item.chargePointId, b.item.req)),
-      );
+      const ordered = [...decided].sort((a, b) => compare(keys[a.i], keys[b.i]));
       const inserted: (TxRow & { charge_point_id: string })[] = meterAsNumber(
         await manager.query(
           `INSERT INTO ocpp_transaction (charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id)
@@ -143,26 +146,27 @@ export class TransactionRepository {
             ordered.map((d) => d.item.req.idTag),
             ordered.map((d) => d.info.status),
             ordered.map((d) => d.item.req.meterStart),
-            ordered.map((d) => instant(d.item.req.timestamp)),
+            ordered.map((d) => startedAt[d.i]),
             ordered.map((d) => d.item.req.reservationId ?? null),
           ],
         ),
       );
       const created = new Map(
         inserted.map((row) => [
-          startKey(row.charge_point_id, {
-            connectorId: row.connector_id,
-            idTag: row.id_tag,
-            timestamp: new Date(row.started_at).toISOString(),
-            meterStart: row.meter_start_wh,
-          }),
+          startKey(
+            row.charge_point_id,
+            row.connector_id,
+            row.id_tag,
+            new Date(row.started_at).toISOString(),
+            row.meter_start_wh,
+          ),
           row.transaction_id,
         ]),
       );
       const envelopes = [];
       const raced: typeof decided = [];
       for (const { i, item, info } of decided) {
-        const transactionId = created.get(startKey(item.chargePointId, item.req));
+        const transactionId = created.get(keys[i]);
         if (transactionId === undefined) {
           raced.push({ i, item, info }); // another batch recorded the same start a moment ago
           continue;
@@ -180,10 +184,10 @@ export class TransactionRepository {
               idTag: req.idTag,
               idTagStatus: info.status,
               meterStartWh: req.meterStart,
-              timestamp: instant(req.timestamp),
+              timestamp: startedAt[i],
               ...(req.reservationId !== undefined ? { reservationId: req.reservationId } : {}),
             },
-            { correlationId: item.correlationId, occurredAt: instant(req.timestamp) },
+            { correlationId: item.correlationId, occurredAt: startedAt[i] },
           ),
         );
       }
@@ -674,11 +678,15 @@ function isEnergyRegister(sample: NormalizedSample): boolean {
   return sample.measurand === ENERGY_REGISTER && sample.phase === '' && sample.unit === 'Wh';
 }
 
+/** A start's business key; `startedAt` as `instant` makes it. */
 function startKey(
   chargePointId: string,
-  req: Pick<StartTransactionRequest, 'connectorId' | 'idTag' | 'timestamp' | 'meterStart'>,
+  connectorId: number,
+  idTag: string,
+  startedAt: string,
+  meterStart: number,
 ): string {
-  return [chargePointId, req.connectorId, req.idTag, instant(req.timestamp), req.meterStart].join('\u0000');
+  return `${chargePointId}\u0000${connectorId}\u0000${idTag}\u0000${startedAt}\u0000${meterStart}`;
 }
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -703,12 +711,15 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * Indexes of the first item of each key (`primary`) and of the later ones (`repeats`, retries of
  * an earlier item in the same batch, applied after it).
  */
-function splitRepeats<T>(items: T[], keyOf: (item: T) => string): { primary: number[]; repeats: number[] } {
+function splitRepeats<T>(
+  items: T[],
+  keyOf: (item: T, index: number) => string,
+): { primary: number[]; repeats: number[] } {
   const seen = new Set<string>();
   const primary: number[] = [];
   const repeats: number[] = [];
   items.forEach((item, i) => {
-    const key = keyOf(item);
+    const key = keyOf(item, i);
     if (seen.has(key)) repeats.push(i);
     else {
       seen.add(key);

@@ -1,0 +1,92 @@
+/**
+ * Summarises a V8 CPU profile (`node --cpu-prof`, as BENCH_NODE_ARGS makes the gateway benchmarks write):
+ * the functions with the most self samples, and inclusive shares per package (node_modules/<pkg>) or
+ * source folder, optionally for a time window only (seconds from the profile's start), e.g. the burst.
+ * Run: `SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register bench/lib/cpuprofile-summary.ts
+ * FILE.cpuprofile [--from 60] [--to 90] [--top 40]`.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The package or source folder a script belongs to, or a V8 category such as (garbage collector). */
+export function ownerOf(url: string, functionName: string): string {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const rest = url.slice(modules + 'node_modules/'.length).split('/');
+    return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? url);
+  }
+  if (url.startsWith('node:')) return url;
+  const app = /\/(apps|libs|bench)\/([^/]+)\/(?:src\/)?([^/]+)?/.exec(url);
+  if (app) return `${app[1]}/${app[2]}${app[3] && !app[3].includes('.') ? `/${app[3]}` : ''}`;
+  return url;
+}
+
+function main(): void {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { from: { type: 'string' }, to: { type: 'string' }, top: { type: 'string', default: '40' } },
+  });
+  const file = positionals[0];
+  if (!file) throw new Error('usage: cpuprofile-summary.ts FILE.cpuprofile [--from s] [--to s] [--top n]');
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+  const from = values.from === undefined ? -Infinity : Number(values.from) * 1e6;
+  const to = values.to === undefined ? Infinity : Number(values.to) * 1e6;
+  const self = new Map<number, number>();
+  let t = 0;
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t < from || t > to) continue;
+    const id = profile.samples[i] as number;
+    self.set(id, (self.get(id) ?? 0) + 1);
+    total++;
+  }
+  const seconds = (profile.endTime - profile.startTime) / 1e6;
+  process.stdout.write(`${file}: ${seconds.toFixed(1)} s, ${total} samples in the window\n`);
+
+  const selfByFunction = new Map<string, number>();
+  const inclusiveByOwner = new Map<string, number>();
+  for (const [id, count] of self) {
+    const node = byId.get(id) as ProfileNode;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url ? `${url.replace(/^.*node_modules\//, '')}:${lineNumber + 1}` : ''}`;
+    selfByFunction.set(key, (selfByFunction.get(key) ?? 0) + count);
+    // Each owner once per stack.
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const frame = (byId.get(cur) as ProfileNode).callFrame;
+      seen.add(ownerOf(frame.url, frame.functionName));
+    }
+    for (const owner of seen) inclusiveByOwner.set(owner, (inclusiveByOwner.get(owner) ?? 0) + count);
+  }
+  const pct = (n: number) => `${((100 * n) / Math.max(1, total)).toFixed(1).padStart(5)} %`;
+  const top = Number(values.top);
+  process.stdout.write('\nself samples by function\n');
+  for (const [key, count] of [...selfByFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    process.stdout.write(`${pct(count)}  ${key}\n`);
+  }
+  process.stdout.write('\ninclusive samples by package or folder\n');
+  for (const [owner, count] of [...inclusiveByOwner].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    process.stdout.write(`${pct(count)}  ${owner}\n`);
+  }
+}
+
+main();
