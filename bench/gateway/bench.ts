@@ -33,7 +33,7 @@ type BenchDatabase = { url: string; drop(): Promise<void> };
 const BASE_DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/voltdepot';
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
-type Pile = { id: string; client: LeanPile; timers: NodeJS.Timeout[] };
+type Pile = { client: LeanPile; timers: NodeJS.Timeout[] };
 
 type Stats = {
   latencies: number[];
@@ -206,7 +206,7 @@ async function runTarget(
       const batch = Array.from({ length: Math.min(options.batch, options.piles - first) }, (_, i) => {
         const id = `BENCH-${String(first + i).padStart(5, '0')}`;
         const client = new LeanPile(id, { url: `ws://127.0.0.1:${port}/ocpp`, password: options.password });
-        const pile: Pile = { id, client, timers: [] };
+        const pile: Pile = { client, timers: [] };
         return pile;
       });
       await Promise.all(
@@ -217,7 +217,7 @@ async function runTarget(
             await pile.client.call('BootNotification', {
               chargePointVendor: 'Voltdepot',
               chargePointModel: 'Bench-150',
-              chargePointSerialNumber: pile.id,
+              chargePointSerialNumber: pile.client.id,
             });
           } catch (error) {
             recordError(connectErrors, error);
