@@ -21,7 +21,6 @@ import {
 } from '@voltdepot/server-core';
 import { AuthErrorCodes, MSG_STOMP_PATH } from '@voltdepot/shared-contracts';
 import Redis from 'ioredis';
-import { decodeJwt } from 'jose';
 import { WebSocketServer } from 'ws';
 import type { FanoutMessage } from './push.publisher';
 import { PushPublisher } from './push.publisher';
@@ -135,12 +134,11 @@ export class StompServer
     if ((await this.permissions.permissionsOf(claims.userId)) === null) {
       throw new AuthException(AuthErrorCodes.TokenRevoked, 'Session has been revoked');
     }
-    const exp = decodeJwt(token).exp;
     return {
       userId: claims.userId,
       username: claims.username,
       authSessionId: claims.sessionId,
-      expiresAt: typeof exp === 'number' ? exp * 1000 : undefined,
+      expiresAt: claims.expiresAt,
     };
   }
 

@@ -8,8 +8,8 @@ const ALGORITHM = 'HS256';
 /** The shortest JWT secret accepted (characters). */
 export const MIN_JWT_SECRET_LENGTH = 32;
 
-/** The claims of a Voltdepot access token. */
-export type AccessTokenClaims = { userId: number; username: string; sessionId: string };
+/** The claims of a Voltdepot access token; `expiresAt` (epoch ms) is set on verified tokens. */
+export type AccessTokenClaims = { userId: number; username: string; sessionId: string; expiresAt?: number };
 
 export type SignedAccessToken = { token: string; expiresAt: number };
 
@@ -62,7 +62,12 @@ export async function verifyAccessToken(
     ) {
       throw new AuthException(AuthErrorCodes.TokenInvalid, 'Access token is invalid');
     }
-    return { userId, username: payload['name'], sessionId: payload['sid'] };
+    return {
+      userId,
+      username: payload['name'],
+      sessionId: payload['sid'],
+      ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {}),
+    };
   } catch (error) {
     if (error instanceof AuthException) throw error;
     if (error instanceof joseErrors.JWTExpired) {
