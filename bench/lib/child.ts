@@ -1,6 +1,6 @@
 /** Shared by the benchmarks that run a server under test in a child process (same TypeScript loader). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -25,7 +25,7 @@ export async function freePort(): Promise<number> {
  * Starts `script` (path from the repository root) with a raised fd limit; resolves once its stdout matches
  * `ready` (by default a line containing `"ready":true`), failing after `startSeconds` (60). Its stdout stays
  * readable (JSON lines), its stderr is inherited. BENCH_NODE_ARGS (e.g. "--cpu-prof
- * --cpu-prof-dir=/tmp/prof") is passed to its node. The child is `bash -c '...; exec node'`, so its pid is
+ * --cpu-prof-dir=/tmp/prof") is passed to its node; BENCH_CHILD_STDOUT (a file) gets a copy of its stdout. The child is `bash -c '...; exec node'`, so its pid is
  * the node process.
  */
 export async function startChild(
@@ -42,6 +42,9 @@ export async function startChild(
     env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.base.json', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // BENCH_CHILD_STDOUT=file: a copy of what the child prints, for V8 traces (--trace-gc-nvp) that go to stdout.
+  const copy = process.env['BENCH_CHILD_STDOUT'];
+  if (copy) child.stdout?.on('data', (chunk: Buffer) => appendFileSync(copy, chunk));
   await new Promise<void>((done, fail) => {
     let buffer = '';
     const timer = setTimeout(

@@ -168,6 +168,7 @@ function startDiagnostics(): void {
  * a sampling heap profile that keeps the objects a minor GC freed out but those a major GC freed in: what
  * it shows beyond the live heap is what survived the young generation only to die old, the garbage that
  * makes the once-a-minute full collection (open the file in Chrome's DevTools, Memory tab).
+ * BENCH_HEAP_SAMPLE_ALL=1 keeps what a minor GC freed as well: every allocation site, by bytes allocated.
  */
 function sampleSurvivors(file: string): void {
   const session = new Session();
@@ -180,7 +181,7 @@ function sampleSurvivors(file: string): void {
     void post('HeapProfiler.startSampling', {
       samplingInterval: 16_384,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: false,
+      includeObjectsCollectedByMinorGC: process.env['BENCH_HEAP_SAMPLE_ALL'] === '1',
     }).then(() => process.stderr.write('[heap] sampling\n'));
   }, 50_000).unref();
   setTimeout(() => {

@@ -53,5 +53,7 @@ describe('findNulCharacter', () => {
     expect(findNulCharacter({ key: [{ value: '\u0000' }] })).toBe('key[0].value contains a NUL character');
     expect(findNulCharacter({ connectorId: 2 ** 40, startTime: '0000-01-01T00:00:00Z' })).toBeUndefined();
     expect(findNulCharacter('\\u0000 as text')).toBeUndefined();
+    expect(findNulCharacter('a\u0000')).toBe('(root) contains a NUL character');
+    expect(findNulCharacter([{ v: 1 }, [{ w: '\u0000' }]])).toBe('[1][0].w contains a NUL character');
   });
 });

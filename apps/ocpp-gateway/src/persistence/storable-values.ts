@@ -7,8 +7,12 @@ const INT32_MAX = 2 ** 31 - 1;
  */
 const WIDE_INTEGERS = new Set(['meterStart', 'meterStop', 'transactionId']);
 
-/** What is wrong with one leaf value (named by `path`, in a field called `key`), or undefined. */
-type LeafCheck = (value: string | number, path: string, key: string) => string | undefined;
+/**
+ * What is wrong with one leaf value (in a field called `key`, at `trail`: render it with `pathOf` for
+ * the message), or undefined. The path is only spelt out for a problem: most calls have none.
+ */
+type LeafCheck = (value: string | number, key: string, trail: Trail) => string | undefined;
+type Trail = (string | number)[];
 
 /**
  * The first value of a schema-valid pile call that the gateway cannot store, described for the pile,
@@ -19,39 +23,58 @@ type LeafCheck = (value: string | number, path: string, key: string) => string |
  * an InternalError. Every date-time a pile sends is in a field named `timestamp`.
  */
 export function findUnstorableValue(value: unknown): string | undefined {
-  return firstProblem(value, (leaf, path, key) => {
+  return firstProblem(value, (leaf, key, trail) => {
     if (typeof leaf === 'number') {
       if (!Number.isInteger(leaf)) return undefined;
       // Energy registers are stored in 64 bits (a pile's lifetime Wh outgrow 32), and so are the
       // transaction ids piles claim; JSON gives them exactly up to 2^53.
       if (WIDE_INTEGERS.has(key))
-        return Number.isSafeInteger(leaf) ? undefined : `${path} is beyond the exactly representable range`;
-      return leaf < INT32_MIN || leaf > INT32_MAX ? `${path} is outside the 32-bit integer range` : undefined;
+        return Number.isSafeInteger(leaf)
+          ? undefined
+          : `${pathOf(trail)} is beyond the exactly representable range`;
+      return leaf < INT32_MIN || leaf > INT32_MAX
+        ? `${pathOf(trail)} is outside the 32-bit integer range`
+        : undefined;
     }
-    if (leaf.includes('\u0000')) return `${path} contains a NUL character`;
+    if (leaf.includes('\u0000')) return `${pathOf(trail)} contains a NUL character`;
     if (key === 'timestamp' && !isStorableTimestamp(leaf))
-      return `${path} is not a date-time that can be stored (from year 1 on, no leap second)`;
+      return `${pathOf(trail)} is not a date-time that can be stored (from year 1 on, no leap second)`;
     return undefined;
   });
 }
 
 /** The first string holding a NUL character (which no text or jsonb column takes), or undefined. */
 export function findNulCharacter(value: unknown): string | undefined {
-  return firstProblem(value, (leaf, path) =>
-    typeof leaf === 'string' && leaf.includes('\u0000') ? `${path} contains a NUL character` : undefined,
+  return firstProblem(value, (leaf, _key, trail) =>
+    typeof leaf === 'string' && leaf.includes('\u0000')
+      ? `${pathOf(trail)} contains a NUL character`
+      : undefined,
   );
 }
 
-function firstProblem(value: unknown, check: LeafCheck, path = '', key = ''): string | undefined {
-  if (typeof value === 'number' || typeof value === 'string') return check(value, path || '(root)', key);
+/** `a.b[0].c`, or `(root)` for the value itself. */
+function pathOf(trail: Trail): string {
+  if (!trail.length) return '(root)';
+  let path = '';
+  for (const step of trail) path += typeof step === 'number' ? `[${step}]` : path ? `.${step}` : step;
+  return path;
+}
+
+function firstProblem(value: unknown, check: LeafCheck, trail: Trail = [], key = ''): string | undefined {
+  if (typeof value === 'number' || typeof value === 'string') return check(value, key, trail);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = firstProblem(value[i], check, `${path}[${i}]`, key);
+      trail.push(i);
+      const found = firstProblem(value[i], check, trail, key);
+      trail.pop();
       if (found) return found;
     }
   } else if (typeof value === 'object' && value !== null) {
-    for (const [name, field] of Object.entries(value)) {
-      const found = firstProblem(field, check, path ? `${path}.${name}` : name, name);
+    const record = value as Record<string, unknown>;
+    for (const name in record) {
+      trail.push(name);
+      const found = firstProblem(record[name], check, trail, name);
+      trail.pop();
       if (found) return found;
     }
   }

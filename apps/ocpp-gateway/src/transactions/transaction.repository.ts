@@ -554,25 +554,40 @@ export class TransactionRepository {
     }));
     // Inserted in key order, so that two batches holding the same retried sample cannot deadlock.
     const ordered = [...rows].sort((a, b) => compare(a.key, b.key));
+    // Rows and events as two JSON parameters: node-postgres would escape array elements (the event
+    // samples above all) character by character, the largest allocation in the gateway under load.
     const written: { pos: number }[] = await manager.query(METER_SAMPLES_AND_EVENTS_SQL, [
-      ordered.map((r) => groups[r.group].chargePointId),
-      ordered.map((r) => groups[r.group].connectorId),
-      ordered.map((r) => groups[r.group].tx?.transaction_id ?? null),
-      ordered.map((r) => r.sample.sampledAt),
-      ordered.map((r) => r.sample.measurand),
-      ordered.map((r) => r.sample.phase),
-      ordered.map((r) => r.sample.location),
-      ordered.map((r) => r.sample.context),
-      ordered.map((r) => (Number.isNaN(r.sample.value) ? 'NaN' : String(r.sample.value))),
-      ordered.map((r) => r.sample.unit ?? null),
-      ordered.map((r) => r.flag ?? null),
-      ordered.map((r) => r.group),
-      ordered.map((r) => r.pos),
-      ordered.map((r) => JSON.stringify(publishedSample(r.sample, r.flag))),
-      groups.map(() => randomUUID()),
-      groups.map((g) => g.chargePointId),
-      groups.map((g) => g.correlationId),
-      heads.map((head) => JSON.stringify(head)),
+      JSON.stringify(
+        ordered.map((r, n) => {
+          const group = groups[r.group];
+          return {
+            charge_point_id: group.chargePointId,
+            connector_id: group.connectorId,
+            transaction_id: group.tx?.transaction_id ?? null,
+            sampled_at: r.sample.sampledAt,
+            measurand: r.sample.measurand,
+            phase: r.sample.phase,
+            location: r.sample.location,
+            context: r.sample.context,
+            value: Number.isNaN(r.sample.value) ? 'NaN' : String(r.sample.value),
+            unit: r.sample.unit ?? null,
+            flag: r.flag ?? null,
+            grp: r.group,
+            pos: r.pos,
+            sample: publishedSample(r.sample, r.flag),
+            n: n + 1,
+          };
+        }),
+      ),
+      JSON.stringify(
+        groups.map((g, n) => ({
+          event_id: randomUUID(),
+          key: g.chargePointId,
+          correlation_id: g.correlationId,
+          head: heads[n],
+          n: n + 1,
+        })),
+      ),
       MeterValuesReceived.topic,
       MeterValuesReceived.type,
       MeterValuesReceived.version,
@@ -617,18 +632,18 @@ function publishedSample(sample: NormalizedSample, flag: string | undefined): Me
  * without a transaction around it): insert the rows (a key stored already, or repeated within the batch,
  * is skipped), then add one outbox event per message for the rows of it that were inserted, samples in
  * message order, occurring at the first of them. Returns the batch positions (`pos`) of the rows
- * inserted. Rows: $1-$11 the columns, $12 the message (group) index, $13 the position, $14 the sample as
- * the event carries it; events, one per message: $15 id, $16 key, $17 correlation id, $18 the payload
- * without `samples` and `flagged`; $19-$21 the event's topic, type and version.
+ * inserted. $1 the rows (JSON array): the columns, `grp` the message (group) index, `pos` the position,
+ * `sample` the sample as the event carries it, `n` the row's place in insertion order; $2 the events, one
+ * per message (JSON array): id, key, correlation id, `head` the payload without `samples` and `flagged`,
+ * `n` the message's index + 1; $3-$5 the event's topic, type and version.
  * The outbox columns are those `addToOutbox` writes (one statement here, so they cannot be shared).
  */
 const METER_SAMPLES_AND_EVENTS_SQL = `
   WITH input AS (
-    SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamptz[], $5::text[], $6::text[],
-                         $7::text[], $8::text[], $9::numeric[], $10::text[], $11::text[], $12::int[],
-                         $13::int[], $14::jsonb[]) WITH ORDINALITY
-      AS u(charge_point_id, connector_id, transaction_id, sampled_at, measurand, phase, location, context,
-           value, unit, flag, grp, pos, sample, n)
+    SELECT * FROM jsonb_to_recordset($1::jsonb)
+      AS u(charge_point_id text, connector_id int, transaction_id int, sampled_at timestamptz, measurand text,
+           phase text, location text, context text, value numeric, unit text, flag text, grp int, pos int,
+           sample jsonb, n int)
   ), inserted AS (
     INSERT INTO ocpp_meter_sample (charge_point_id, connector_id, transaction_id, sampled_at, measurand, phase,
                                    location, context, value, unit, flag)
@@ -644,11 +659,10 @@ const METER_SAMPLES_AND_EVENTS_SQL = `
       JOIN input i USING (charge_point_id, connector_id, sampled_at, measurand, phase, location, context)
      ORDER BY i.charge_point_id, i.connector_id, i.sampled_at, i.measurand, i.phase, i.location, i.context, i.n
   ), events AS (
-    SELECT * FROM unnest($15::uuid[], $16::text[], $17::text[], $18::jsonb[]) WITH ORDINALITY
-      AS e(event_id, key, correlation_id, head, n)
+    SELECT * FROM jsonb_to_recordset($2::jsonb) AS e(event_id uuid, key text, correlation_id text, head jsonb, n int)
   ), outbox AS (
     INSERT INTO outbox_event (event_id, topic, key, type, version, occurred_at, correlation_id, payload)
-    SELECT e.event_id, $19::text, e.key, $20::text, $21::int, (array_agg(f.sampled_at ORDER BY f.pos))[1],
+    SELECT e.event_id, $3::text, e.key, $4::text, $5::int, (array_agg(f.sampled_at ORDER BY f.pos))[1],
            e.correlation_id,
            e.head || jsonb_build_object('samples', jsonb_agg(f.sample ORDER BY f.pos),
                                         'flagged', bool_or(f.flag IS NOT NULL))
