@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { storableText } from '../persistence/storable-values';
 
 export type FrameDirection = 'in' | 'out';
 
@@ -202,16 +203,12 @@ function withoutNul<T extends string | null>(text: T): T {
   return (text?.includes('\u0000') ? text.replaceAll('\u0000', '') : text) as T;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /**
  * A frame's id or action, decoded from the JSON escapes a pile chose (and cut to 100 characters, which
- * may split a pair): NUL removed and an unpaired UTF-16 surrogate replaced by U+FFFD, as UTF-8 text
- * would have it. PostgreSQL's JSON refuses both, and one such frame would fail its whole batch, the
- * frames of every other pile in it included. (Frames themselves arrive as valid UTF-8 text.)
+ * may split a pair), made storable (see `storableText`). (Frames themselves arrive as valid UTF-8 text.)
  */
 function storableField(text: string | null): string | null {
-  return withoutNul(text)?.replace(LONE_SURROGATE, '\uFFFD') ?? null;
+  return text === null ? null : storableText(text);
 }
 
 /** Message type, id and (for a CALL) action of a frame; null for what it does not carry. */

@@ -1,4 +1,4 @@
-import { findNulCharacter, findUnstorableValue } from './storable-values';
+import { findUnstorableText, findUnstorableValue, storableText } from './storable-values';
 
 describe('findUnstorableValue', () => {
   it.each([
@@ -11,6 +11,8 @@ describe('findUnstorableValue', () => {
     [{ connectorId: 1, meterStart: -(2 ** 31), timestamp: '9999-12-31T23:59:59.999+14:00' }],
     [{ meterValue: [{ timestamp: '0001-01-01T00:00:00Z', sampledValue: [{ value: '1e308' }] }] }],
     [{ chargePointVendor: 'Voltdepot', chargePointModel: 'Sim-150', data: '2016-12-31T23:59:60Z' }],
+    // A character outside the basic plane is a surrogate pair, which is well-formed.
+    [{ vendorId: 'v', data: 'bus 🚌 桩' }],
     [{}],
   ])('lets %j through', (params) => {
     expect(findUnstorableValue(params)).toBeUndefined();
@@ -21,6 +23,8 @@ describe('findUnstorableValue', () => {
     [{ connectorId: 1, meterStart: 2 ** 53 }, 'meterStart is beyond the exactly representable range'],
     [{ transactionId: 2 ** 53 }, 'transactionId is beyond the exactly representable range'],
     [{ idTag: 'BUS\u0000101' }, 'idTag contains a NUL character'],
+    [{ idTag: 'BUS\ud800101' }, 'idTag contains an unpaired UTF-16 surrogate'],
+    [{ vendorId: 'v', data: 'tail \udc00' }, 'data contains an unpaired UTF-16 surrogate'],
     [
       {
         meterValue: [
@@ -47,13 +51,26 @@ describe('findUnstorableValue', () => {
   });
 });
 
-describe('findNulCharacter', () => {
+describe('findUnstorableText', () => {
   it('names the first string with a NUL character, and nothing else', () => {
-    expect(findNulCharacter({ vendorId: 'v', data: 'a\u0000b' })).toBe('data contains a NUL character');
-    expect(findNulCharacter({ key: [{ value: '\u0000' }] })).toBe('key[0].value contains a NUL character');
-    expect(findNulCharacter({ connectorId: 2 ** 40, startTime: '0000-01-01T00:00:00Z' })).toBeUndefined();
-    expect(findNulCharacter('\\u0000 as text')).toBeUndefined();
-    expect(findNulCharacter('a\u0000')).toBe('(root) contains a NUL character');
-    expect(findNulCharacter([{ v: 1 }, [{ w: '\u0000' }]])).toBe('[1][0].w contains a NUL character');
+    expect(findUnstorableText({ vendorId: 'v', data: 'a\u0000b' })).toBe('data contains a NUL character');
+    expect(findUnstorableText({ key: [{ value: '\u0000' }] })).toBe('key[0].value contains a NUL character');
+    expect(findUnstorableText({ connectorId: 2 ** 40, startTime: '0000-01-01T00:00:00Z' })).toBeUndefined();
+    expect(findUnstorableText('\\u0000 as text')).toBeUndefined();
+    expect(findUnstorableText('a\u0000')).toBe('(root) contains a NUL character');
+    expect(findUnstorableText([{ v: 1 }, [{ w: '\u0000' }]])).toBe('[1][0].w contains a NUL character');
+    expect(findUnstorableText({ key: 'k', value: '\udbff' })).toBe(
+      'value contains an unpaired UTF-16 surrogate',
+    );
+  });
+});
+
+describe('storableText', () => {
+  it('drops NUL and replaces unpaired surrogates, keeping pairs and everything else', () => {
+    expect(storableText('a\u0000b')).toBe('ab');
+    expect(storableText('x\ud800y\udc00z')).toBe('x\ufffdy\ufffdz');
+    expect(storableText('\ud83d\ude8c bus "q" \\')).toBe('🚌 bus "q" \\');
+    const plain = 'CP-001:42';
+    expect(storableText(plain)).toBe(plain);
   });
 });

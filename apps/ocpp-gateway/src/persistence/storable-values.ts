@@ -36,20 +36,43 @@ export function findUnstorableValue(value: unknown): string | undefined {
         ? `${pathOf(trail)} is outside the 32-bit integer range`
         : undefined;
     }
-    if (leaf.includes('\u0000')) return `${pathOf(trail)} contains a NUL character`;
+    const text = textProblem(leaf);
+    if (text) return `${pathOf(trail)} ${text}`;
     if (key === 'timestamp' && !isStorableTimestamp(leaf))
       return `${pathOf(trail)} is not a date-time that can be stored (from year 1 on, no leap second)`;
     return undefined;
   });
 }
 
-/** The first string holding a NUL character (which no text or jsonb column takes), or undefined. */
-export function findNulCharacter(value: unknown): string | undefined {
-  return firstProblem(value, (leaf, _key, trail) =>
-    typeof leaf === 'string' && leaf.includes('\u0000')
-      ? `${pathOf(trail)} contains a NUL character`
-      : undefined,
-  );
+/**
+ * The first string that no text or jsonb column takes (a NUL character, or an unpaired UTF-16 surrogate,
+ * which JSON can escape but PostgreSQL refuses), or undefined.
+ */
+export function findUnstorableText(value: unknown): string | undefined {
+  return firstProblem(value, (leaf, _key, trail) => {
+    const text = typeof leaf === 'string' ? textProblem(leaf) : undefined;
+    return text && `${pathOf(trail)} ${text}`;
+  });
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'contains a NUL character';
+  if (LONE_SURROGATE.test(text)) return 'contains an unpaired UTF-16 surrogate';
+  return undefined;
+}
+
+/**
+ * Text a pile chose that we keep but do not judge (message ids, and the correlation ids made of them),
+ * made storable: NUL removed and an unpaired UTF-16 surrogate replaced by U+FFFD, as UTF-8 text would
+ * have it. PostgreSQL refuses both in JSON, and one such value would fail a whole batch, the calls of
+ * every other pile in it included.
+ */
+export function storableText(text: string): string {
+  const withoutNul = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+  return LONE_SURROGATE.test(withoutNul) ? withoutNul.replace(LONE_SURROGATES, '\uFFFD') : withoutNul;
 }
 
 /** `a.b[0].c`, or `(root)` for the value itself. */

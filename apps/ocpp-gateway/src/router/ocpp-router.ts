@@ -6,7 +6,7 @@ import type { PileSession } from '../connection/pile-session';
 import type { GatewayMetrics } from '../metrics/gateway.metrics';
 import type { CallContext, OcppHandler, OcppHandlers } from './ocpp-handler';
 import { mayPileSend } from './registration-gate';
-import { findUnstorableValue } from '../persistence/storable-values';
+import { findUnstorableValue, storableText } from '../persistence/storable-values';
 
 type RpcCall = { messageId?: string; params?: unknown };
 
@@ -116,7 +116,7 @@ export class OcppRouter {
       session,
       chargePointId: session.chargePointId,
       messageId,
-      correlationId: `${session.chargePointId}:${messageId}`,
+      correlationId: `${session.chargePointId}:${storableText(messageId)}`,
       receivedAt: new Date(),
     };
     try {

@@ -209,6 +209,18 @@ describe(`OCPP frame fuzz against the gateway process (seed ${seed})`, () => {
         null,
       ],
       ['NUL in an idTag', '[2,"m10","Authorize",{"idTag":"BUS\\u0000FUZZ"}]', 'PropertyConstraintViolation'],
+      // JSON can escape an unpaired UTF-16 surrogate; PostgreSQL refuses it in text and jsonb.
+      [
+        'unpaired surrogate in an idTag',
+        '[2,"m15","StartTransaction",{"connectorId":1,"idTag":"BUS\\ud800","meterStart":0,"timestamp":"2026-01-01T00:00:00Z"}]',
+        'PropertyConstraintViolation',
+      ],
+      // A message id is only kept (in the correlation id): made storable, and the samples are recorded.
+      [
+        'unpaired surrogate in a message id',
+        '[2,"m16\\udc00","MeterValues",{"connectorId":1,"meterValue":[{"timestamp":"2026-01-01T00:00:01Z","sampledValue":[{"value":"1"}]}]}]',
+        null,
+      ],
       [
         'a transaction on connector 0',
         '[2,"m13","StartTransaction",{"connectorId":0,"idTag":"BUS-FUZZ","meterStart":0,"timestamp":"2026-01-01T00:00:00Z"}]',

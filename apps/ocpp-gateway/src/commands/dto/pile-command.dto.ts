@@ -1,7 +1,7 @@
 import { pageParams } from '@voltdepot/server-core';
 import { z } from 'zod';
 import { CHARGE_POINT_ID_PATTERN } from '@voltdepot/shared-ocpp';
-import { findNulCharacter } from '../../persistence/storable-values';
+import { findUnstorableText } from '../../persistence/storable-values';
 
 /** The permission code (a button resource under "operation") that lets a user command piles. */
 export const PILE_COMMAND_PERMISSION = 'pile:command';
@@ -36,7 +36,7 @@ export const commandBodySchema = z
   .passthrough()
   .superRefine((body, ctx) => {
     // The command is journalled as jsonb, which takes no NUL character.
-    const problem = findNulCharacter(body);
+    const problem = findUnstorableText(body);
     if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
   });
 export type CommandBody = z.infer<typeof commandBodySchema>;
