@@ -16,6 +16,9 @@ describe('describeFrame', () => {
     ['{"not": json', null, null, null],
     ['"a string"', null, null, null],
     ['[2,"bad \\x escape","Heartbeat",{}]', 2, null, 'Heartbeat'],
+    ['[2,"raw\ttab","Heartbeat",{}]', 2, null, 'Heartbeat'],
+    ['[2,"\u00e9t\u00e9 桩","Heartbeat",{}]', 2, 'été 桩', 'Heartbeat'],
+    ['[2,"","Heartbeat",{}]', 2, '', 'Heartbeat'],
     [`[2,"${'i'.repeat(300)}","${'A'.repeat(300)}",{}]`, 2, 'i'.repeat(100), 'A'.repeat(100)],
   ])('%s', (frame, messageType, messageId, action) => {
     expect(describeFrame(frame)).toEqual({ messageType, messageId, action });

@@ -225,8 +225,13 @@ export function describeFrame(frame: string): Pick<Frame, 'messageType' | 'messa
   };
 }
 
+/** What makes a JSON string literal more than the text between its quotes: an escape, or a raw control character (invalid). */
+const NOT_PLAIN = /[\\\u0000-\u001f]/;
+
 function jsonString(literal: string | undefined): string | null {
   if (literal === undefined) return null;
+  // Most ids and actions are plain: their value is the text between the quotes, no parse needed.
+  if (!NOT_PLAIN.test(literal)) return literal.slice(1, -1);
   try {
     return JSON.parse(literal) as string;
   } catch {
