@@ -225,13 +225,19 @@ export function describeFrame(frame: string): Pick<Frame, 'messageType' | 'messa
   };
 }
 
-/** What makes a JSON string literal more than the text between its quotes: an escape, or a raw control character (invalid). */
-const NOT_PLAIN = /[\\\u0000-\u001f]/;
+/** A JSON string literal whose value is the text between its quotes: no escape, no raw control character (invalid). */
+function isPlain(literal: string): boolean {
+  for (let i = 1; i < literal.length - 1; i++) {
+    const code = literal.charCodeAt(i);
+    if (code < 0x20 || code === 0x5c) return false;
+  }
+  return true;
+}
 
 function jsonString(literal: string | undefined): string | null {
   if (literal === undefined) return null;
   // Most ids and actions are plain: their value is the text between the quotes, no parse needed.
-  if (!NOT_PLAIN.test(literal)) return literal.slice(1, -1);
+  if (isPlain(literal)) return literal.slice(1, -1);
   try {
     return JSON.parse(literal) as string;
   } catch {
