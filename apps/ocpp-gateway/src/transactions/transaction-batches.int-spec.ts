@@ -58,6 +58,18 @@ describe('a batch of starts', () => {
   });
 });
 
+describe('a start whose text PostgreSQL changes on the way in', () => {
+  // The router refuses such calls; this is the layer below: the repository matches inserted rows to
+  // calls on the stored values, so such a start is announced or fails, never recorded in silence.
+  it('is not acknowledged without its event: the batch fails and nothing of it is kept', async () => {
+    const t = at();
+    await expect(
+      inOneTransaction((m) => repository.startBatch(m, [start('S-1', 'BUS\ud800', t)])),
+    ).rejects.toThrow();
+    expect(await h.query(`SELECT 1 FROM ocpp_transaction WHERE charge_point_id = 'S-1'`)).toHaveLength(0);
+  });
+});
+
 describe('timestamps finer than a millisecond', () => {
   // PostgreSQL rounds 7 fractional digits to microseconds (…00.1239996 -> …00.124) where JavaScript
   // truncates to milliseconds (…00.123): the row and its event must still be matched.

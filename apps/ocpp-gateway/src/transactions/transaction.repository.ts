@@ -134,41 +134,45 @@ export class TransactionRepository {
       });
       // Inserted in key order, so that two batches holding the same retried start cannot deadlock.
       const ordered = [...decided].sort((a, b) => compare(keys[a.i], keys[b.i]));
-      const inserted: (TxRow & { charge_point_id: string })[] = meterAsNumber(
-        await manager.query(
-          `INSERT INTO ocpp_transaction (charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id)
-         SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::bigint[], $6::timestamptz[], $7::int[])
-         ON CONFLICT ON CONSTRAINT ocpp_transaction_start_key DO NOTHING
-         RETURNING transaction_id, charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at`,
-          [
-            ordered.map((d) => d.item.chargePointId),
-            ordered.map((d) => d.item.req.connectorId),
-            ordered.map((d) => d.item.req.idTag),
-            ordered.map((d) => d.info.status),
-            ordered.map((d) => d.item.req.meterStart),
-            ordered.map((d) => startedAt[d.i]),
-            ordered.map((d) => d.item.req.reservationId ?? null),
-          ],
-        ),
+      // Each inserted row is matched to its call inside PostgreSQL, on the values as stored: a key
+      // rebuilt in JavaScript from the returned row would miss a call whose text PostgreSQL changed
+      // on the way in, and its start would go unannounced. Two calls that PostgreSQL stores alike get
+      // one row: the first is its creator, the other finds it below as a repeat.
+      const inserted: { i: number; transaction_id: number }[] = await manager.query(
+        `WITH input AS (
+           SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::bigint[],
+                                $7::timestamptz[], $8::int[]) WITH ORDINALITY
+             AS u(i, charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at,
+                  reservation_id, n)
+         ), inserted AS (
+           INSERT INTO ocpp_transaction (charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id)
+           SELECT charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id
+             FROM input ORDER BY n
+           ON CONFLICT ON CONSTRAINT ocpp_transaction_start_key DO NOTHING
+           RETURNING transaction_id, charge_point_id, connector_id, id_tag, started_at, meter_start_wh
+         )
+         SELECT DISTINCT ON (inserted.transaction_id) input.i, inserted.transaction_id
+           FROM inserted JOIN input USING (charge_point_id, connector_id, id_tag, started_at, meter_start_wh)
+          ORDER BY inserted.transaction_id, input.n`,
+        [
+          ordered.map((d) => d.i),
+          ordered.map((d) => d.item.chargePointId),
+          ordered.map((d) => d.item.req.connectorId),
+          ordered.map((d) => d.item.req.idTag),
+          ordered.map((d) => d.info.status),
+          ordered.map((d) => d.item.req.meterStart),
+          ordered.map((d) => startedAt[d.i]),
+          ordered.map((d) => d.item.req.reservationId ?? null),
+        ],
       );
-      const created = new Map(
-        inserted.map((row) => [
-          startKey(
-            row.charge_point_id,
-            row.connector_id,
-            row.id_tag,
-            new Date(row.started_at).toISOString(),
-            row.meter_start_wh,
-          ),
-          row.transaction_id,
-        ]),
-      );
+      const created = new Map(inserted.map((row) => [row.i, row.transaction_id]));
       const envelopes = [];
       const raced: typeof decided = [];
       for (const { i, item, info } of decided) {
-        const transactionId = created.get(keys[i]);
+        const transactionId = created.get(i);
         if (transactionId === undefined) {
-          raced.push({ i, item, info }); // another batch recorded the same start a moment ago
+          // Another batch recorded the same start a moment ago, or an earlier call of this one stored alike.
+          raced.push({ i, item, info });
           continue;
         }
         outcomes[i] = { transactionId, idTagStatus: info.status, created: true, idTagInfo: info };
