@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { storableText } from '../persistence/storable-values';
+import { storableText, withoutNul } from '../persistence/storable-values';
 
 export type FrameDirection = 'in' | 'out';
 
@@ -197,11 +197,6 @@ export class MessageLogWriter {
 // anchored match instead of parsing the whole payload a second time (ocpp-rpc has parsed it already).
 const FRAME_HEAD =
   /^\s*\[\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(?:,\s*("(?:[^"\\]|\\.)*")\s*(?:,\s*("(?:[^"\\]|\\.)*"))?)?/;
-
-/** PostgreSQL's text (and its JSON) cannot hold NUL: a frame may carry one, escaped, anywhere. */
-function withoutNul<T extends string | null>(text: T): T {
-  return (text?.includes('\u0000') ? text.replaceAll('\u0000', '') : text) as T;
-}
 
 /**
  * A frame's id or action, decoded from the JSON escapes a pile chose (and cut to 100 characters, which

@@ -71,8 +71,13 @@ function textProblem(text: string): string | undefined {
  * every other pile in it included.
  */
 export function storableText(text: string): string {
-  const withoutNul = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
-  return LONE_SURROGATE.test(withoutNul) ? withoutNul.replace(LONE_SURROGATES, '\uFFFD') : withoutNul;
+  const clean = withoutNul(text);
+  return LONE_SURROGATE.test(clean) ? clean.replace(LONE_SURROGATES, '\uFFFD') : clean;
+}
+
+/** PostgreSQL's text (and its JSON) cannot hold NUL: what a pile sent, without it (a raw frame, say). */
+export function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 /** `a.b[0].c`, or `(root)` for the value itself. */
