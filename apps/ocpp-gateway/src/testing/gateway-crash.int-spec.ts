@@ -109,9 +109,11 @@ it('loses and duplicates no meter value when the gateway dies mid-stream', async
 
   for (const session of sessions) {
     const rows = await db.dataSource.query<{ value: string; n: number }[]>(
+      // By the sample's key: the stop's Transaction.End reading may fall in the same millisecond as the
+      // last periodic one, with the same value (the bus drew nothing in between).
       `SELECT value::text, count(*)::int AS n FROM ocpp_meter_sample
         WHERE transaction_id = $1 AND measurand = 'Energy.Active.Import.Register'
-        GROUP BY sampled_at, value ORDER BY sampled_at`,
+        GROUP BY sampled_at, context, value ORDER BY sampled_at, context`,
       [session.transactionId],
     );
     // Every reading after the start: the periodic ones and the stop's Transaction.End reading.
