@@ -118,7 +118,10 @@ export class AuthService {
       }
       throw error;
     }
-    if (!(await this.tickets.consume(enrolmentToken))) throw ticketInvalid();
+    // This request turned TOTP on (activation takes the pending secret once), so it answers with the
+    // recovery codes even when a double-click's twin, finding TOTP on, has ended the ticket already:
+    // refusing here would leave TOTP on with codes nobody was shown.
+    await this.tickets.consume(enrolmentToken);
     const session = await this.finishSignIn(user, 'totp enrolled', client);
     return { recoveryCodes: activation.recoveryCodes, session };
   }
