@@ -345,9 +345,11 @@ describe('STOMP over WebSocket at /ms/ws (real PostgreSQL and Redis)', () => {
 
     it('sends heart-beats and drops a client that stops sending them', async () => {
       const raw = await openRawStomp(fast.wsUrl);
+      // The server's silence clock starts when CONNECT arrives, which is no earlier than this;
+      // taking the time after CONNECTED arrives instead undercounts by that frame's delivery time.
+      const started = Date.now();
       raw.send(frame('CONNECT', { 'accept-version': '1.2', 'heart-beat': '200,200', passcode: aliceToken }));
       expect((await raw.next()).headers['heart-beat']).toBe('200,200');
-      const started = Date.now();
       // Silent from here on.
       const error = await raw.next(2000);
       expect(error).toMatchObject({ command: 'ERROR', headers: { message: 'Heart-beat time-out' } });
