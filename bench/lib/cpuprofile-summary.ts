@@ -3,7 +3,11 @@
  * the functions with the most self samples, and inclusive shares per package (node_modules/<pkg>) or
  * source folder, optionally for a time window only (seconds from the profile's start), e.g. the burst.
  * Run: `SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register bench/lib/cpuprofile-summary.ts
- * FILE.cpuprofile [--from 60] [--to 90] [--top 40]`.
+ * FILE.cpuprofile [--from 60] [--to 90] [--top 40] [--busy-ms 20]`.
+ *
+ * `--busy-ms N` counts only the samples of busy stretches: runs of samples with no `(idle)` one between
+ * them lasting at least N ms. Those stretches are when the event loop answered nothing, so what fills them
+ * is what delays the calls waiting behind them (the latency tail), rather than what costs the most CPU.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -25,7 +29,12 @@ interface Profile {
 function main(): void {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { from: { type: 'string' }, to: { type: 'string' }, top: { type: 'string', default: '40' } },
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      top: { type: 'string', default: '40' },
+      'busy-ms': { type: 'string' },
+    },
   });
   const file = positionals[0];
   if (!file) throw new Error('usage: cpuprofile-summary.ts FILE.cpuprofile [--from s] [--to s] [--top n]');
@@ -37,14 +46,50 @@ function main(): void {
   const from = values.from === undefined ? -Infinity : Number(values.from) * 1e6;
   const to = values.to === undefined ? Infinity : Number(values.to) * 1e6;
   const self = new Map<number, number>();
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const busyMs = values['busy-ms'] === undefined ? 0 : Number(values['busy-ms']);
+  // Busy stretches: [first sample index, end index (exclusive), duration µs].
+  const stretches: [number, number, number][] = [];
   let t = 0;
+  let start = -1;
+  let startT = 0;
+  const times: number[] = new Array(profile.samples.length);
+  for (let i = 0; i <= profile.samples.length; i++) {
+    if (i < profile.samples.length) {
+      t += profile.timeDeltas[i] ?? 0;
+      times[i] = t;
+    }
+    const isIdle = i === profile.samples.length || idle.has(profile.samples[i] as number);
+    if (!isIdle && start < 0) {
+      start = i;
+      startT = t;
+    } else if (isIdle && start >= 0) {
+      stretches.push([start, i, (i < profile.samples.length ? t : times[i - 1]) - startT]);
+      start = -1;
+    }
+  }
+  const counted = new Uint8Array(profile.samples.length);
+  if (busyMs > 0) {
+    for (const [first, end, duration] of stretches)
+      if (duration >= busyMs * 1000) counted.fill(1, first, end);
+  } else counted.fill(1);
   let total = 0;
   for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (t < from || t > to) continue;
+    if (times[i] < from || times[i] > to || !counted[i]) continue;
     const id = profile.samples[i] as number;
     self.set(id, (self.get(id) ?? 0) + 1);
     total++;
+  }
+  if (busyMs > 0) {
+    const long = stretches.filter(
+      ([first, , d]) => d >= busyMs * 1000 && times[first] >= from && times[first] <= to,
+    );
+    const ms = long.map(([, , d]) => d / 1000).sort((a, b) => a - b);
+    process.stdout.write(
+      `busy stretches of ${busyMs} ms or more in the window: ${ms.length}, ` +
+        `${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, median ${(ms[ms.length >> 1] ?? 0).toFixed(0)} ms, ` +
+        `longest ${(ms[ms.length - 1] ?? 0).toFixed(0)} ms\n`,
+    );
   }
   const seconds = (profile.endTime - profile.startTime) / 1e6;
   process.stdout.write(`${file}: ${seconds.toFixed(1)} s, ${total} samples in the window\n`);

@@ -200,6 +200,8 @@ export class OcppGateway {
       (manager, items) => transactions.startBatch(manager, items),
       {
         name: 'start-transaction',
+        // One read, then one statement writing the transactions and their events (see startBatch).
+        transaction: false,
         maxBatch: 200,
         maxWaitMs: 1,
         shards: START_WRITERS,
@@ -210,6 +212,9 @@ export class OcppGateway {
     );
     this.stops = new GroupCommit(dataSource, (manager, items) => transactions.stopBatch(manager, items), {
       name: 'stop-transaction',
+      // One statement per write, each with its events; a batch with samples opens its own transaction
+      // (see stopBatch).
+      transaction: false,
       maxBatch: 200,
       maxWaitMs: 1,
       concurrency: 2,

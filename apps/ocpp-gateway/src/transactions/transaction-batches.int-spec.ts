@@ -56,6 +56,43 @@ describe('a batch of starts', () => {
     const [again] = await inOneTransaction((m) => repository.startBatch(m, [start('B-1', 'TAG-1', t)]));
     expect(again).toMatchObject({ transactionId: outcomes[0].transactionId, created: false });
   });
+
+  it('writes transactions and events in one statement, outside any transaction, events in call order', async () => {
+    // As the start writer runs it: no BEGIN/COMMIT around the batch. Call order differs from key order
+    // (K-2 sorts after K-1), so the events' order comes from the calls, not from the insert.
+    const t = at();
+    const items = [start('K-2', 'TAG-K2', t), start('K-1', 'TAG-K1', t, 2)];
+    const outcomes = await repository.startBatch(h.db.dataSource.manager, items);
+    expect(outcomes.map((o) => o.created)).toEqual([true, true]);
+    const events: { key: string; occurred_at: Date; correlation_id: string; payload: unknown }[] =
+      await h.query(
+        `SELECT key, occurred_at, correlation_id, payload FROM outbox_event
+        WHERE type = 'transaction.started' AND key IN ('K-1', 'K-2') ORDER BY id`,
+      );
+    const expected = (chargePointId: string, connectorId: number, n: number) => ({
+      key: chargePointId,
+      occurred_at: new Date(t),
+      correlation_id: `${chargePointId}:${t}`,
+      payload: {
+        chargePointId,
+        connectorId,
+        transactionId: outcomes[n].transactionId,
+        idTag: `TAG-${chargePointId.replace('-', '')}`,
+        idTagStatus: 'Accepted',
+        meterStartWh: 100,
+        timestamp: t,
+      },
+    });
+    expect(events).toEqual([expected('K-2', 1, 0), expected('K-1', 2, 1)]);
+    const rows = await h.query(
+      `SELECT charge_point_id, connector_id, id_tag FROM ocpp_transaction WHERE transaction_id = ANY($1::int[]) ORDER BY charge_point_id`,
+      [outcomes.map((o) => o.transactionId)],
+    );
+    expect(rows).toEqual([
+      { charge_point_id: 'K-1', connector_id: 2, id_tag: 'TAG-K1' },
+      { charge_point_id: 'K-2', connector_id: 1, id_tag: 'TAG-K2' },
+    ]);
+  });
 });
 
 describe('a start whose text PostgreSQL changes on the way in', () => {
@@ -154,6 +191,69 @@ describe('a batch of stops', () => {
         { id: '777777', quarantined: 'true' },
       ].sort((a, b) => (a.id < b.id ? -1 : 1)),
     );
+  });
+});
+
+describe('stops carrying transactionData, without a transaction around the batch (as the stop writer runs)', () => {
+  it('write the samples and their event before the stop and its event; a concurrent copy adds nothing', async () => {
+    const [tx] = await inOneTransaction((m) => repository.startBatch(m, [start('D-1', 'TAG-D1', at())]));
+    const stoppedAt = at();
+    const item: StopItem = {
+      chargePointId: 'D-1',
+      req: {
+        transactionId: tx.transactionId,
+        meterStop: 3_100,
+        timestamp: stoppedAt,
+        reason: 'Local',
+        transactionData: [
+          {
+            timestamp: stoppedAt,
+            sampledValue: [
+              {
+                value: '3100',
+                measurand: 'Energy.Active.Import.Register',
+                unit: 'Wh',
+                context: 'Transaction.End',
+              },
+            ],
+          },
+        ],
+      },
+      correlationId: 'D-1:stop',
+    };
+    // The same stop twice at once (a retry under a new message id, in the other stop batch).
+    const outcomes = await Promise.all([
+      repository.stopBatch(h.db.dataSource.manager, [item]),
+      repository.stopBatch(h.db.dataSource.manager, [{ ...item, correlationId: 'D-1:stop:again' }]),
+    ]);
+    expect(outcomes.map(([o]) => o.outcome).sort()).toEqual(['already-stopped', 'stopped']);
+    expect(
+      await h.query(
+        `SELECT context, value::float8 AS value FROM ocpp_meter_sample WHERE transaction_id = $1`,
+        [tx.transactionId],
+      ),
+    ).toEqual([{ context: 'Transaction.End', value: 3_100 }]);
+    const events = await h.query<{ type: string; payload: Record<string, unknown> }>(
+      `SELECT type, payload FROM outbox_event WHERE key = 'D-1' ORDER BY id`,
+    );
+    expect(events.map((e) => e.type)).toEqual([
+      'transaction.started',
+      'meter-values.received',
+      'transaction.stopped',
+    ]);
+    expect(events[2].payload).toEqual({
+      chargePointId: 'D-1',
+      connectorId: 1,
+      transactionId: tx.transactionId,
+      idTag: 'TAG-D1', // the stop names none: the start's
+      meterStartWh: 100,
+      meterStopWh: 3_100,
+      energyWh: 3_000,
+      timestamp: stoppedAt,
+      reason: 'Local',
+      stopKind: 'normal',
+      quarantined: false,
+    });
   });
 });
 
@@ -351,6 +451,69 @@ describe('an energy register that jumps', () => {
       true,
       false,
       false,
+    ]);
+  });
+});
+
+describe('energy register readings of several transactions in one batch', () => {
+  it('are each checked against the stored history of their own transaction', async () => {
+    const t0 = at();
+    const [a, b] = await inOneTransaction((m) =>
+      repository.startBatch(m, [start('H-A', 'TAG-HA', t0), start('H-B', 'TAG-HB', t0)]),
+    );
+    const minute = (n: number) => new Date(Date.parse(t0) + n * 60_000).toISOString();
+    const reading = (
+      chargePointId: string,
+      transactionId: number | undefined,
+      timestamp: string,
+      value: string,
+    ) => ({
+      chargePointId,
+      req: {
+        connectorId: 1,
+        ...(transactionId === undefined ? {} : { transactionId }),
+        meterValue: [
+          {
+            timestamp,
+            sampledValue: [
+              { value, measurand: 'Energy.Active.Import.Register' as const, unit: 'Wh' as const },
+            ],
+          },
+        ],
+      },
+      correlationId: `${chargePointId}:${timestamp}`,
+    });
+    // Stored history: A is at 9,000 Wh, B at 200 Wh (both started at 100).
+    await repository.recordMeterValuesBatch(h.db.dataSource.manager, [
+      reading('H-A', a.transactionId, minute(1), '9000'),
+      reading('H-B', b.transactionId, minute(1), '200'),
+    ]);
+    // One batch, as the meter writer runs it: B rises (fine), A falls below its history (flagged), and a
+    // pile with no transaction sends a reading nobody checks. Swapped histories would flag B, not A.
+    // Two statements: one read (transactions and the readings' history together), one write.
+    const statements: string[] = [];
+    const counting = {
+      query: (sql: string, parameters?: unknown[]) => {
+        statements.push(sql);
+        return h.db.dataSource.manager.query(sql, parameters);
+      },
+    } as unknown as EntityManager;
+    await repository.recordMeterValuesBatch(counting, [
+      reading('H-B', b.transactionId, minute(2), '300'),
+      reading('H-A', a.transactionId, minute(2), '8000'),
+      reading('H-C', undefined, minute(2), '5'),
+    ]);
+    expect(statements).toHaveLength(2);
+    const rows = await h.query(
+      `SELECT charge_point_id, value::text, flag, transaction_id FROM ocpp_meter_sample
+        WHERE charge_point_id IN ('H-A', 'H-B', 'H-C') ORDER BY charge_point_id, sampled_at`,
+    );
+    expect(rows).toEqual([
+      { charge_point_id: 'H-A', value: '9000', flag: null, transaction_id: a.transactionId },
+      { charge_point_id: 'H-A', value: '8000', flag: 'decreasing', transaction_id: a.transactionId },
+      { charge_point_id: 'H-B', value: '200', flag: null, transaction_id: b.transactionId },
+      { charge_point_id: 'H-B', value: '300', flag: null, transaction_id: b.transactionId },
+      { charge_point_id: 'H-C', value: '5', flag: null, transaction_id: null },
     ]);
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { createEnvelope, addToOutbox } from '@voltdepot/server-messaging';
+import { createEnvelope } from '@voltdepot/server-messaging';
 import {
+  type EventEnvelope,
   MeterValuesReceived,
   TransactionStarted,
   TransactionStopped,
@@ -67,6 +68,11 @@ type SampleGroup = {
   correlationId: string;
 };
 
+/** The highest accepted energy register reading stored before a reading to check, and when it was taken. */
+type StoredReading = { max: string | null; max_at: Date | null };
+/** Stored history per reading to check (the sample object as normalised), read with the transactions. */
+type StoredHistory = Map<NormalizedSample, StoredReading>;
+
 type TxRow = {
   transaction_id: number;
   connector_id: number;
@@ -77,9 +83,10 @@ type TxRow = {
 };
 
 /**
- * Transactions, meter samples and quarantined stops. Every write runs in one database transaction
- * together with the outbox row of the event announcing it, and is keyed by the message's business
- * key, so a pile's retry finds the row its first attempt made and has no second effect.
+ * Transactions, meter samples and quarantined stops. Every write commits together with the outbox row
+ * of the event announcing it (one statement writing both, or one database transaction), and is keyed
+ * by the message's business key, so a pile's retry finds the row its first attempt made and has no
+ * second effect.
  */
 export type TransactionRepositoryOptions = {
   /**
@@ -95,8 +102,16 @@ export class TransactionRepository {
   /**
    * Record starts (idempotent on pile, connector, tag, timestamp, meterStart: a retry gets the first
    * attempt's transactionId and status). A start is always recorded, the pile has started already;
-   * an accepted tag that already has an open transaction is told ConcurrentTx. Set-based, inside the
-   * caller's transaction, with the same outcome per call as recording them one after another.
+   * an accepted tag that already has an open transaction is told ConcurrentTx. Set-based, with the same
+   * outcome per call as recording them one after another.
+   *
+   * Two round trips: one read (earlier records of these starts, and which of their tags have an open
+   * transaction) and one statement that inserts the transactions and their TransactionStarted events
+   * together. That statement is the only write, atomic by itself, so the start writer runs it without
+   * BEGIN and COMMIT around it (each a round trip more, which under load waits for a busy event loop);
+   * inside a caller's transaction it is part of that. The read needs no transaction either: under READ
+   * COMMITTED each statement sees a fresh snapshot anyway, and starts of one tag are never written by two
+   * batches at once (see the start writer's sharding by tag).
    */
   async startBatch(manager: EntityManager, items: StartItem[]): Promise<StartOutcome[]> {
     // Each item's business key, once (parsing its timestamp is the costly part).
@@ -107,21 +122,16 @@ export class TransactionRepository {
     const { primary, repeats } = splitRepeats(items, (_item, i) => keys[i]);
     const outcomes: StartOutcome[] = new Array(items.length);
     const list = primary.map((i) => items[i]);
-    const existing = await this.findStarts(manager, list);
+    const { found: existing, openTags: open } = await this.findStarts(
+      manager,
+      list,
+      list.filter((item) => item.tagInfo.status === 'Accepted').map((item) => item.req.idTag),
+    );
     const fresh = primary.filter((_, n) => !existing[n]);
     primary.forEach((i, n) => {
       if (existing[n]) outcomes[i] = existing[n]!;
     });
     if (fresh.length) {
-      const acceptedTags = fresh.map((i) => items[i]).filter((item) => item.tagInfo.status === 'Accepted');
-      const open = new Set<string>();
-      if (acceptedTags.length) {
-        const rows: { id_tag: string }[] = await manager.query(
-          'SELECT DISTINCT id_tag FROM ocpp_transaction WHERE id_tag = ANY($1::text[]) AND stopped_at IS NULL',
-          [acceptedTags.map((item) => item.req.idTag)],
-        );
-        for (const row of rows) open.add(row.id_tag);
-      }
       // In call order: each recorded start opens a transaction for its tag.
       const decided = fresh.map((i) => {
         const item = items[i];
@@ -134,39 +144,41 @@ export class TransactionRepository {
       });
       // Inserted in key order, so that two batches holding the same retried start cannot deadlock.
       const ordered = [...decided].sort((a, b) => compare(keys[a.i], keys[b.i]));
-      // Each inserted row is matched to its call inside PostgreSQL, on the values as stored: a key
-      // rebuilt in JavaScript from the returned row would miss a call whose text PostgreSQL changed
-      // on the way in, and its start would go unannounced. Two calls that PostgreSQL stores alike get
-      // one row: the first is its creator, the other finds it below as a repeat.
-      const inserted: { i: number; transaction_id: number }[] = await manager.query(
-        `WITH input AS (
-           SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::bigint[],
-                                $7::timestamptz[], $8::int[]) WITH ORDINALITY
-             AS u(i, charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at,
-                  reservation_id, n)
-         ), inserted AS (
-           INSERT INTO ocpp_transaction (charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id)
-           SELECT charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id
-             FROM input ORDER BY n
-           ON CONFLICT ON CONSTRAINT ocpp_transaction_start_key DO NOTHING
-           RETURNING transaction_id, charge_point_id, connector_id, id_tag, started_at, meter_start_wh
-         )
-         SELECT DISTINCT ON (inserted.transaction_id) input.i, inserted.transaction_id
-           FROM inserted JOIN input USING (charge_point_id, connector_id, id_tag, started_at, meter_start_wh)
-          ORDER BY inserted.transaction_id, input.n`,
-        [
-          ordered.map((d) => d.i),
-          ordered.map((d) => d.item.chargePointId),
-          ordered.map((d) => d.item.req.connectorId),
-          ordered.map((d) => d.item.req.idTag),
-          ordered.map((d) => d.info.status),
-          ordered.map((d) => d.item.req.meterStart),
-          ordered.map((d) => startedAt[d.i]),
-          ordered.map((d) => d.item.req.reservationId ?? null),
-        ],
-      );
+      // Each call's event, but for the transaction id the insert assigns (set in the statement).
+      const events = decided.map(({ i, item, info }) => {
+        const { req, chargePointId } = item;
+        const envelope = createEnvelope(
+          TransactionStarted,
+          chargePointId,
+          {
+            chargePointId,
+            connectorId: req.connectorId,
+            transactionId: 0,
+            idTag: req.idTag,
+            idTagStatus: info.status,
+            meterStartWh: req.meterStart,
+            timestamp: startedAt[i],
+            ...(req.reservationId !== undefined ? { reservationId: req.reservationId } : {}),
+          },
+          { correlationId: item.correlationId, occurredAt: startedAt[i] },
+        );
+        return eventRecord(i, envelope);
+      });
+      const inserted: { i: number; transaction_id: number }[] = await manager.query(START_TRANSACTIONS_SQL, [
+        ordered.map((d) => d.i),
+        ordered.map((d) => d.item.chargePointId),
+        ordered.map((d) => d.item.req.connectorId),
+        ordered.map((d) => d.item.req.idTag),
+        ordered.map((d) => d.info.status),
+        ordered.map((d) => d.item.req.meterStart),
+        ordered.map((d) => startedAt[d.i]),
+        ordered.map((d) => d.item.req.reservationId ?? null),
+        JSON.stringify(events),
+        TransactionStarted.topic,
+        TransactionStarted.type,
+        TransactionStarted.version,
+      ]);
       const created = new Map(inserted.map((row) => [row.i, row.transaction_id]));
-      const envelopes = [];
       const raced: typeof decided = [];
       for (const { i, item, info } of decided) {
         const transactionId = created.get(i);
@@ -176,30 +188,12 @@ export class TransactionRepository {
           continue;
         }
         outcomes[i] = { transactionId, idTagStatus: info.status, created: true, idTagInfo: info };
-        const { req, chargePointId } = item;
-        envelopes.push(
-          createEnvelope(
-            TransactionStarted,
-            chargePointId,
-            {
-              chargePointId,
-              connectorId: req.connectorId,
-              transactionId,
-              idTag: req.idTag,
-              idTagStatus: info.status,
-              meterStartWh: req.meterStart,
-              timestamp: startedAt[i],
-              ...(req.reservationId !== undefined ? { reservationId: req.reservationId } : {}),
-            },
-            { correlationId: item.correlationId, occurredAt: startedAt[i] },
-          ),
-        );
       }
-      await addToOutbox(manager, envelopes);
       if (raced.length) {
-        const found = await this.findStarts(
+        const { found } = await this.findStarts(
           manager,
           raced.map((r) => r.item),
+          [],
         );
         raced.forEach((r, n) => {
           if (!found[n]) throw new Error('start transaction conflict without a row');
@@ -220,20 +214,23 @@ export class TransactionRepository {
 
   /**
    * Record the meter values of many calls, set-based: one query attributes every call to its
-   * transaction, one reads the energy register history the plausibility check needs (when a call has
-   * a reading to check), and one statement inserts every sample and adds the events. Only that last
-   * statement writes, so it needs no transaction around it (the meter writer runs it without one: two
-   * round trips fewer per batch); inside a caller's transaction it is part of that. Same results, per
-   * call, as recording the calls one after another.
+   * transaction and reads, for each energy register reading to check, the highest accepted reading of
+   * that transaction before it (the plausibility check's history); one statement inserts every sample
+   * and adds the events. Only that last statement writes, so it needs no transaction around it (the
+   * meter writer runs it without one); inside a caller's transaction it is part of that. Same results,
+   * per call, as recording the calls one after another.
    */
   async recordMeterValuesBatch(manager: EntityManager, items: MeterValuesItem[]): Promise<MeterOutcome[]> {
-    const txs = await this.resolveTransactions(
+    const samples = items.map(({ req }) => normalizeMeterValues(req.meterValue));
+    const { txs, history } = await this.resolveTransactions(
       manager,
-      items.map(({ chargePointId, req }) => ({
+      items.map(({ chargePointId, req }, i) => ({
         chargePointId,
         connectorId: req.connectorId,
         transactionId: req.transactionId,
         firstTimestamp: req.meterValue[0]?.timestamp,
+        // The readings the plausibility check may look at (those of a call with a transaction).
+        readings: samples[i].filter((sample) => !sample.flag && isEnergyRegister(sample)),
       })),
     );
     return this.writeSampleGroups(
@@ -243,47 +240,120 @@ export class TransactionRepository {
         connectorId: req.connectorId,
         claimedTransactionId: req.transactionId,
         tx: txs[i],
-        samples: normalizeMeterValues(req.meterValue),
+        samples: samples[i],
         correlationId,
       })),
+      history,
     );
   }
 
   /**
    * Record stops. An unknown transaction (or one of another pile) is quarantined and announced as
    * such rather than refused: the pile has already ended it and would otherwise retry forever. A stop
-   * of a transaction already stopped has no effect. Set-based, inside the caller's transaction, with
-   * the same outcome per call as recording them one after another.
+   * of a transaction already stopped has no effect. Set-based, with the same outcome per call as
+   * recording them one after another.
+   *
+   * Each write is one statement together with the events announcing it: stopping the transactions
+   * (and their TransactionStopped events, the stored start values merged in by PostgreSQL), and
+   * quarantining the unknown ones (and theirs). A batch of stops of known transactions is so one round
+   * trip, which the stop writer runs without BEGIN and COMMIT. Stops that carry transactionData write
+   * their samples (and events) first, which makes two writes that must commit together: such a batch
+   * runs in a transaction (its own unless the caller's), and locks the transactions it stops first, so
+   * that only the call that stops a transaction records its samples, as before.
    */
   async stopBatch(manager: EntityManager, items: StopItem[]): Promise<StopOutcome[]> {
     const { primary, repeats } = splitRepeats(
       items,
       (item) => `${item.chargePointId}\u0000${item.req.transactionId}`,
     );
+    const list = primary.map((i) => ({
+      i,
+      ...items[i],
+      timestamp: instant(items[i].req.timestamp),
+      ...stopKindOf(items[i].req.reason),
+    }));
+    const withData = list.filter((s) => s.req.transactionData?.length);
+    if (withData.length && !manager.queryRunner?.isTransactionActive)
+      return manager.transaction((inTransaction) => this.stopBatch(inTransaction, items));
     const outcomes: StopOutcome[] = new Array(items.length);
-    const list = primary.map((i) => ({ i, ...items[i], ...stopKindOf(items[i].req.reason) }));
-    // TypeORM returns [rows, rowCount] for UPDATE ... RETURNING on PostgreSQL.
-    const [updated]: [(TxRow & { i: number })[], number] = await manager.query(
-      `UPDATE ocpp_transaction t
-          SET meter_stop_wh = u.meter_stop, stopped_at = u.ts, stop_id_tag = u.tag, stop_reason = u.reason, stop_kind = u.kind
-         FROM unnest($1::int[], $2::bigint[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[], $7::text[], $8::text[])
-           AS u(i, tx, cp, meter_stop, ts, tag, reason, kind)
-        WHERE t.transaction_id = u.tx AND t.charge_point_id = u.cp AND t.stopped_at IS NULL
-        RETURNING u.i, t.transaction_id, t.connector_id, t.id_tag, t.id_tag_status, t.meter_start_wh, t.started_at`,
-      [
-        list.map((s) => s.i),
-        list.map((s) => s.req.transactionId),
-        list.map((s) => s.chargePointId),
-        list.map((s) => s.req.meterStop),
-        list.map((s) => instant(s.req.timestamp)),
-        list.map((s) => s.req.idTag ?? null),
-        list.map((s) => s.reason),
-        list.map((s) => s.stopKind),
-      ],
-    );
-    const stopped = meterAsNumber(updated);
-    const rowOf = new Map(stopped.map((row) => [row.i, row]));
-    const rest = list.filter((s) => !rowOf.has(s.i));
+
+    if (withData.length) {
+      // The transactions these stops will stop, locked so that a copy of the same stop in another
+      // batch waits for this one and then finds its transaction stopped (and writes no samples).
+      const open = meterAsNumber<TxRow & { i: number }>(
+        await manager.query(
+          `SELECT u.i, t.transaction_id, t.connector_id, t.id_tag, t.id_tag_status, t.meter_start_wh, t.started_at
+             FROM unnest($1::int[], $2::bigint[], $3::text[]) AS u(i, tx, cp)
+             JOIN ocpp_transaction t ON t.transaction_id = u.tx AND t.charge_point_id = u.cp AND t.stopped_at IS NULL
+            ORDER BY t.transaction_id
+              FOR UPDATE OF t`,
+          [
+            withData.map((s) => s.i),
+            withData.map((s) => s.req.transactionId),
+            withData.map((s) => s.chargePointId),
+          ],
+        ),
+      );
+      const txOf = new Map(open.map(({ i, ...row }) => [i, row]));
+      // A stop's transactionData samples go before its TransactionStopped event, as in the call.
+      const groups: SampleGroup[] = withData.flatMap((s) => {
+        const tx = txOf.get(s.i);
+        return tx
+          ? [
+              {
+                chargePointId: s.chargePointId,
+                connectorId: tx.connector_id,
+                claimedTransactionId: s.req.transactionId,
+                tx,
+                samples: normalizeMeterValues(s.req.transactionData!),
+                correlationId: s.correlationId,
+              },
+            ]
+          : [];
+      });
+      if (groups.length) await this.writeSampleGroups(manager, groups);
+    }
+
+    const stoppedRows: { i: number }[] = await manager.query(STOP_TRANSACTIONS_SQL, [
+      list.map((s) => s.i),
+      list.map((s) => s.req.transactionId),
+      list.map((s) => s.chargePointId),
+      list.map((s) => s.req.meterStop),
+      list.map((s) => s.timestamp),
+      list.map((s) => s.req.idTag ?? null),
+      list.map((s) => s.reason),
+      list.map((s) => s.stopKind),
+      JSON.stringify(
+        list.map((s) => {
+          const envelope = createEnvelope(
+            TransactionStopped,
+            s.chargePointId,
+            {
+              chargePointId: s.chargePointId,
+              // Connector, transaction, tag, start and energy: set from the row by the statement.
+              connectorId: 0,
+              transactionId: 0,
+              idTag: s.req.idTag,
+              meterStartWh: 0,
+              meterStopWh: s.req.meterStop,
+              energyWh: 0,
+              timestamp: s.timestamp,
+              reason: s.reason,
+              stopKind: s.stopKind,
+              quarantined: false,
+            },
+            { correlationId: s.correlationId, occurredAt: s.timestamp },
+          );
+          return eventRecord(s.i, envelope);
+        }),
+      ),
+      TransactionStopped.topic,
+      TransactionStopped.type,
+      TransactionStopped.version,
+    ]);
+    for (const { i } of stoppedRows) outcomes[i] = { outcome: 'stopped' };
+
+    const rest = list.filter((s) => !outcomes[s.i]);
     const known = new Set<number>();
     if (rest.length) {
       const rows: { i: number }[] = await manager.query(
@@ -294,100 +364,56 @@ export class TransactionRepository {
       for (const row of rows) known.add(row.i);
     }
     const unknown = rest.filter((s) => !known.has(s.i));
-    const quarantined = new Set<string>();
+    const quarantined = new Set<number>();
     if (unknown.length) {
-      const rows: { charge_point_id: string; transaction_id: number; stopped_at: Date }[] =
-        await manager.query(
-          `INSERT INTO ocpp_stop_quarantine (charge_point_id, transaction_id, id_tag, meter_stop_wh, stopped_at, reason, payload)
-         SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[], $7::jsonb[])
-         ON CONFLICT ON CONSTRAINT ocpp_stop_quarantine_key DO NOTHING
-         RETURNING charge_point_id, transaction_id, stopped_at`,
-          [
-            unknown.map((s) => s.chargePointId),
-            unknown.map((s) => s.req.transactionId),
-            unknown.map((s) => s.req.idTag ?? null),
-            unknown.map((s) => s.req.meterStop),
-            unknown.map((s) => instant(s.req.timestamp)),
-            unknown.map((s) => s.reason),
-            unknown.map((s) => JSON.stringify(s.req)),
-          ],
-        );
-      for (const row of rows)
-        quarantined.add(
-          quarantineKey(row.charge_point_id, row.transaction_id, new Date(row.stopped_at).toISOString()),
-        );
-    }
-
-    const groups: SampleGroup[] = [];
-    const envelopes = [];
-    for (const s of list) {
-      const { req, chargePointId, correlationId, reason, stopKind } = s;
-      const timestamp = instant(req.timestamp);
-      const meta = { correlationId, occurredAt: timestamp };
-      const row = rowOf.get(s.i);
-      if (row) {
-        outcomes[s.i] = { outcome: 'stopped' };
-        if (req.transactionData?.length)
-          groups.push({
-            chargePointId,
-            connectorId: row.connector_id,
-            claimedTransactionId: req.transactionId,
-            tx: row,
-            samples: normalizeMeterValues(req.transactionData),
-            correlationId,
-          });
-        envelopes.push(
-          createEnvelope(
-            TransactionStopped,
-            chargePointId,
-            {
-              chargePointId,
-              connectorId: row.connector_id,
-              transactionId: row.transaction_id,
-              idTag: req.idTag ?? row.id_tag,
-              meterStartWh: row.meter_start_wh,
-              meterStopWh: req.meterStop,
-              energyWh: req.meterStop - row.meter_start_wh,
-              timestamp,
-              reason,
-              stopKind,
-              quarantined: false,
-            },
-            meta,
-          ),
-        );
-      } else if (known.has(s.i)) {
-        outcomes[s.i] = { outcome: 'already-stopped' };
-      } else if (!quarantined.delete(quarantineKey(chargePointId, req.transactionId, timestamp))) {
-        outcomes[s.i] = { outcome: 'quarantined-again' };
-      } else {
-        outcomes[s.i] = { outcome: 'quarantined' };
-        // An id beyond 32 bits is kept in the quarantine for reconciliation, but not announced: no
-        // transaction of ours has such an id, and the areas downstream key transactions by our 32-bit ids.
-        if (req.transactionId <= INT32_MAX && req.transactionId >= INT32_MIN)
-          envelopes.push(
-            createEnvelope(
-              TransactionStopped,
-              chargePointId,
-              {
+      const rows: { i: number }[] = await manager.query(QUARANTINE_STOPS_SQL, [
+        unknown.map((s) => s.i),
+        unknown.map((s) => s.chargePointId),
+        unknown.map((s) => s.req.transactionId),
+        unknown.map((s) => s.req.idTag ?? null),
+        unknown.map((s) => s.req.meterStop),
+        unknown.map((s) => s.timestamp),
+        unknown.map((s) => s.reason),
+        unknown.map((s) => JSON.stringify(s.req)),
+        JSON.stringify(
+          unknown
+            // An id beyond 32 bits is kept in the quarantine for reconciliation, but not announced: no
+            // transaction of ours has such an id, and the areas downstream key transactions by our 32-bit ids.
+            .filter((s) => s.req.transactionId <= INT32_MAX && s.req.transactionId >= INT32_MIN)
+            .map((s) => {
+              const { req, chargePointId } = s;
+              const envelope = createEnvelope(
+                TransactionStopped,
                 chargePointId,
-                connectorId: 0,
-                transactionId: req.transactionId,
-                ...(req.idTag ? { idTag: req.idTag } : {}),
-                meterStopWh: req.meterStop,
-                timestamp,
-                reason,
-                stopKind,
-                quarantined: true,
-              },
-              meta,
-            ),
-          );
-      }
+                {
+                  chargePointId,
+                  connectorId: 0,
+                  transactionId: req.transactionId,
+                  ...(req.idTag ? { idTag: req.idTag } : {}),
+                  meterStopWh: req.meterStop,
+                  timestamp: s.timestamp,
+                  reason: s.reason,
+                  stopKind: s.stopKind,
+                  quarantined: true,
+                },
+                { correlationId: s.correlationId, occurredAt: s.timestamp },
+              );
+              return eventRecord(s.i, envelope);
+            }),
+        ),
+        TransactionStopped.topic,
+        TransactionStopped.type,
+        TransactionStopped.version,
+      ]);
+      for (const row of rows) quarantined.add(row.i);
     }
-    // A stop's transactionData samples go before its TransactionStopped event, as in the call.
-    if (groups.length) await this.writeSampleGroups(manager, groups);
-    await addToOutbox(manager, envelopes);
+    for (const s of rest)
+      outcomes[s.i] = known.has(s.i)
+        ? { outcome: 'already-stopped' }
+        : quarantined.has(s.i)
+          ? { outcome: 'quarantined' }
+          : { outcome: 'quarantined-again' };
+
     if (repeats.length) {
       const again = await this.stopBatch(
         manager,
@@ -398,40 +424,58 @@ export class TransactionRepository {
     return outcomes;
   }
 
-  /** The transactions already recorded for these starts (by business key), in order. */
+  /**
+   * The transactions already recorded for these starts (by business key), in order, and which of
+   * `tags` have an open transaction: one round trip, one snapshot.
+   */
   private async findStarts(
     manager: EntityManager,
     items: Pick<StartItem, 'chargePointId' | 'req'>[],
-  ): Promise<(StartOutcome | undefined)[]> {
-    const rows: { i: number; transaction_id: number; id_tag_status: AuthorizationStatus }[] =
-      await manager.query(
-        `SELECT u.i, t.transaction_id, t.id_tag_status
-         FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::timestamptz[], $6::bigint[]) AS u(i, cp, connector, tag, ts, meter)
-         JOIN ocpp_transaction t ON t.charge_point_id = u.cp AND t.connector_id = u.connector AND t.id_tag = u.tag
-                                AND t.started_at = u.ts AND t.meter_start_wh = u.meter`,
-        [
-          items.map((_, i) => i),
-          items.map((item) => item.chargePointId),
-          items.map((item) => item.req.connectorId),
-          items.map((item) => item.req.idTag),
-          items.map((item) => instant(item.req.timestamp)),
-          items.map((item) => item.req.meterStart),
-        ],
-      );
+    tags: string[],
+  ): Promise<{ found: (StartOutcome | undefined)[]; openTags: Set<string> }> {
+    const rows: {
+      i: number | null;
+      transaction_id: number | null;
+      id_tag_status: AuthorizationStatus | null;
+      open_tag: string | null;
+    }[] = await manager.query(
+      `SELECT u.i, t.transaction_id, t.id_tag_status, NULL::text AS open_tag
+           FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::timestamptz[], $6::bigint[]) AS u(i, cp, connector, tag, ts, meter)
+           JOIN ocpp_transaction t ON t.charge_point_id = u.cp AND t.connector_id = u.connector AND t.id_tag = u.tag
+                                  AND t.started_at = u.ts AND t.meter_start_wh = u.meter
+         UNION ALL
+         SELECT DISTINCT NULL::int, NULL::int, NULL::text, id_tag
+           FROM ocpp_transaction WHERE id_tag = ANY($7::text[]) AND stopped_at IS NULL`,
+      [
+        items.map((_, i) => i),
+        items.map((item) => item.chargePointId),
+        items.map((item) => item.req.connectorId),
+        items.map((item) => item.req.idTag),
+        items.map((item) => instant(item.req.timestamp)),
+        items.map((item) => item.req.meterStart),
+        tags,
+      ],
+    );
     const found: (StartOutcome | undefined)[] = items.map(() => undefined);
-    for (const row of rows)
-      found[row.i] = {
-        transactionId: row.transaction_id,
-        idTagStatus: row.id_tag_status,
-        created: false,
-        idTagInfo: { status: row.id_tag_status },
-      };
-    return found;
+    const openTags = new Set<string>();
+    for (const row of rows) {
+      if (row.open_tag !== null) openTags.add(row.open_tag);
+      else
+        found[row.i!] = {
+          transactionId: row.transaction_id!,
+          idTagStatus: row.id_tag_status!,
+          created: false,
+          idTagInfo: { status: row.id_tag_status! },
+        };
+    }
+    return { found, openTags };
   }
 
   /**
    * The transaction each message's meter values belong to: the one it names (of the same pile), or
-   * else the connector's open transaction that started before the first sample.
+   * else the connector's open transaction that started before the first sample. With it, for each of
+   * the message's `readings` when it has a transaction, the highest accepted energy register reading
+   * stored for that transaction at or before the reading's time (see StoredHistory). One query.
    */
   private async resolveTransactions(
     manager: EntityManager,
@@ -440,39 +484,55 @@ export class TransactionRepository {
       connectorId: number;
       transactionId: number | undefined;
       firstTimestamp: string | undefined;
+      readings: NormalizedSample[];
     }[],
-  ): Promise<(TxRow | undefined)[]> {
+  ): Promise<{ txs: (TxRow | undefined)[]; history: StoredHistory }> {
     const wanted = lookups
       .map((lookup, i) => ({ ...lookup, i }))
       .filter((l) => l.transactionId !== undefined || (l.connectorId !== 0 && l.firstTimestamp));
-    const found: (TxRow | undefined)[] = lookups.map(() => undefined);
-    if (!wanted.length) return found;
-    const rows: (TxRow & { i: number })[] = meterAsNumber(
-      await manager.query(
-        `SELECT u.i, t.transaction_id, t.connector_id, t.id_tag, t.meter_start_wh, t.started_at
-         FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::timestamptz[]) AS u(i, cp, connector, tx, ts)
-         CROSS JOIN LATERAL (
-           SELECT o.transaction_id, o.connector_id, o.id_tag, o.meter_start_wh, o.started_at
-             FROM ocpp_transaction o
-            WHERE u.tx IS NOT NULL AND o.transaction_id = u.tx AND o.charge_point_id = u.cp
-           UNION ALL
-           (SELECT o.transaction_id, o.connector_id, o.id_tag, o.meter_start_wh, o.started_at
-              FROM ocpp_transaction o
-             WHERE u.tx IS NULL AND o.charge_point_id = u.cp AND o.connector_id = u.connector
-               AND o.stopped_at IS NULL AND o.started_at <= u.ts
-             ORDER BY o.started_at DESC LIMIT 1)
-         ) AS t`,
-        [
-          wanted.map((l) => l.i),
-          wanted.map((l) => l.chargePointId),
-          wanted.map((l) => l.connectorId),
-          wanted.map((l) => l.transactionId ?? null),
-          wanted.map((l) => l.firstTimestamp ?? null),
-        ],
-      ),
+    const txs: (TxRow | undefined)[] = lookups.map(() => undefined);
+    const history: StoredHistory = new Map();
+    if (!wanted.length) return { txs, history };
+    const readings = wanted.flatMap((l) => l.readings.map((sample) => ({ i: l.i, sample })));
+    const rows: (Partial<TxRow> & {
+      i: number;
+      r: number | null;
+      max: string | null;
+      max_at: Date | null;
+    })[] = await manager.query(RESOLVE_TRANSACTIONS_SQL, [
+      wanted.map((l) => l.i),
+      wanted.map((l) => l.chargePointId),
+      wanted.map((l) => l.connectorId),
+      wanted.map((l) => l.transactionId ?? null),
+      wanted.map((l) => l.firstTimestamp ?? null),
+      readings.map((r) => r.i),
+      readings.map((r) => r.sample.sampledAt),
+      ENERGY_REGISTER,
+    ]);
+    for (const { i, r, max, max_at, ...row } of rows) {
+      if (r === null) txs[i] = meterAsNumber([row as TxRow])[0];
+      else history.set(readings[r - 1].sample, { max, max_at });
+    }
+    return { txs, history };
+  }
+
+  /** For each candidate reading, the highest accepted one stored for its transaction at or before it. */
+  private async readStoredHistory(
+    manager: EntityManager,
+    groups: SampleGroup[],
+    candidates: { group: number; sample: NormalizedSample }[],
+  ): Promise<StoredReading[]> {
+    return manager.query(
+      `SELECT m.value::text AS max, m.sampled_at AS max_at
+         FROM unnest($1::int[], $2::timestamptz[]) WITH ORDINALITY AS u(tx, ts, n)
+         LEFT JOIN LATERAL (${highestReading('$3')}) m ON true
+        ORDER BY u.n`,
+      [
+        candidates.map((c) => groups[c.group].tx!.transaction_id),
+        candidates.map((c) => c.sample.sampledAt),
+        ENERGY_REGISTER,
+      ],
     );
-    for (const { i, ...row } of rows) found[i] = row;
-    return found;
   }
 
   /**
@@ -481,7 +541,12 @@ export class TransactionRepository {
    * highest earlier reading of their transaction (stored or earlier in this batch) and flagged, never
    * dropped, when implausible.
    */
-  private async writeSampleGroups(manager: EntityManager, groups: SampleGroup[]): Promise<MeterOutcome[]> {
+  private async writeSampleGroups(
+    manager: EntityManager,
+    groups: SampleGroup[],
+    /** Each candidate reading's stored history, read already (else read here). */
+    history?: StoredHistory,
+  ): Promise<MeterOutcome[]> {
     /** `pos`: the row's place in the batch, where each message's samples follow each other in order. */
     type Row = {
       group: number;
@@ -506,21 +571,10 @@ export class TransactionRepository {
 
     if (candidates.length) {
       // The highest accepted reading at or before each candidate's time, and when it was taken.
-      const stored: { max: string | null; max_at: Date | null }[] = await manager.query(
-        `SELECT m.value::text AS max, m.sampled_at AS max_at
-           FROM unnest($1::int[], $2::timestamptz[]) WITH ORDINALITY AS u(tx, ts, n)
-           LEFT JOIN LATERAL (
-             SELECT s.value, s.sampled_at FROM ocpp_meter_sample s
-              WHERE s.transaction_id = u.tx AND s.measurand = $3 AND s.phase = '' AND s.sampled_at <= u.ts
-                AND s.value <> 'NaN' AND s.flag IS NULL
-              ORDER BY s.value DESC, s.sampled_at DESC LIMIT 1) m ON true
-          ORDER BY u.n`,
-        [
-          candidates.map((c) => groups[c.group].tx!.transaction_id),
-          candidates.map((c) => c.sample.sampledAt),
-          ENERGY_REGISTER,
-        ],
-      );
+      // (Read with the transactions for every candidate; read here if one were missing.)
+      const stored = candidates.every((c) => history?.has(c.sample))
+        ? candidates.map((c) => history!.get(c.sample)!)
+        : await this.readStoredHistory(manager, groups, candidates);
       // Readings accepted earlier in this batch count as history too, as if stored one after another.
       const accepted = new Map<number, { at: string; value: number }[]>();
       candidates.forEach((candidate, i) => {
@@ -632,6 +686,145 @@ function publishedSample(sample: NormalizedSample, flag: string | undefined): Me
 }
 
 /**
+ * The highest accepted energy register reading of transaction `u.tx` at or before `u.ts`, for a LATERAL
+ * join; `measurand` the parameter holding the energy register's measurand.
+ */
+function highestReading(measurand: string): string {
+  return `SELECT s.value, s.sampled_at FROM ocpp_meter_sample s
+   WHERE s.transaction_id = u.tx AND s.measurand = ${measurand} AND s.phase = '' AND s.sampled_at <= u.ts
+     AND s.value <> 'NaN' AND s.flag IS NULL
+   ORDER BY s.value DESC, s.sampled_at DESC LIMIT 1`;
+}
+
+/**
+ * Each message's transaction ($1-$5: index, pile, connector, claimed transaction, first sample time):
+ * the claimed one of the same pile, or the connector's open one started before the first sample; one
+ * row per message found (`r` null). Then, for each reading to check ($6 its message's index, $7 its
+ * time) whose message has a transaction, the highest accepted reading stored before it (`r` the
+ * reading's 1-based position in $6/$7). $8 the energy register's measurand.
+ */
+const RESOLVE_TRANSACTIONS_SQL = `
+  WITH found AS (
+    SELECT g.i, t.transaction_id, t.connector_id, t.id_tag, t.meter_start_wh, t.started_at
+      FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::timestamptz[]) AS g(i, cp, connector, tx, ts)
+      CROSS JOIN LATERAL (
+        SELECT o.transaction_id, o.connector_id, o.id_tag, o.meter_start_wh, o.started_at
+          FROM ocpp_transaction o
+         WHERE g.tx IS NOT NULL AND o.transaction_id = g.tx AND o.charge_point_id = g.cp
+        UNION ALL
+        (SELECT o.transaction_id, o.connector_id, o.id_tag, o.meter_start_wh, o.started_at
+           FROM ocpp_transaction o
+          WHERE g.tx IS NULL AND o.charge_point_id = g.cp AND o.connector_id = g.connector
+            AND o.stopped_at IS NULL AND o.started_at <= g.ts
+          ORDER BY o.started_at DESC LIMIT 1)
+      ) AS t
+  )
+  SELECT i, NULL::int AS r, transaction_id, connector_id, id_tag, meter_start_wh, started_at,
+         NULL::text AS max, NULL::timestamptz AS max_at
+    FROM found
+  UNION ALL
+  SELECT f.i, u.r::int, NULL, NULL, NULL, NULL, NULL, m.value::text, m.sampled_at
+    FROM unnest($6::int[], $7::timestamptz[]) WITH ORDINALITY AS p(i, ts, r)
+    JOIN found f USING (i)
+    CROSS JOIN LATERAL (SELECT f.transaction_id AS tx, p.ts, p.r) AS u
+    LEFT JOIN LATERAL (${highestReading('$8')}) m ON true`;
+
+/**
+ * The two closing CTEs of a statement that writes rows and announces them: `events`, the events as $9
+ * (JSON, one per call index `i`, see eventRecord), and `outbox`, adding to the outbox the event of each
+ * row of `written` (a CTE with the call index `i`, aliased `w`), in call order, with `payload` as
+ * computed from `e` and `w`; $10-$12 the event's topic, type and version. The outbox columns are those
+ * `addToOutbox` writes.
+ */
+function announced(written: string, payload: string): string {
+  return `events AS (
+    SELECT * FROM jsonb_to_recordset($9::jsonb)
+      AS e(i int, event_id uuid, key text, occurred_at timestamptz, correlation_id text, payload jsonb)
+  ), outbox AS (
+    INSERT INTO outbox_event (event_id, topic, key, type, version, occurred_at, correlation_id, payload)
+    SELECT e.event_id, $10::text, e.key, $11::text, $12::int, e.occurred_at, e.correlation_id, ${payload}
+      FROM ${written} w JOIN events e USING (i)
+     ORDER BY w.i
+    ON CONFLICT (event_id) DO NOTHING
+  )`;
+}
+
+/**
+ * Stop the transactions (those open, of the same pile) and add a TransactionStopped event for each one
+ * stopped, in call order, its payload completed from the row: connector, transaction, the tag (the
+ * stop's, else the start's), meter start and energy. $1-$8 the stops, $9 the events (JSON, by call
+ * index), $10-$12 the event's topic, type and version. Returns the call indexes stopped.
+ */
+const STOP_TRANSACTIONS_SQL = `
+  WITH u AS (
+    SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[],
+                         $7::text[], $8::text[])
+      AS u(i, tx, cp, meter_stop, ts, tag, reason, kind)
+  ), stopped AS (
+    UPDATE ocpp_transaction t
+       SET meter_stop_wh = u.meter_stop, stopped_at = u.ts, stop_id_tag = u.tag, stop_reason = u.reason, stop_kind = u.kind
+      FROM u
+     WHERE t.transaction_id = u.tx AND t.charge_point_id = u.cp AND t.stopped_at IS NULL
+    RETURNING u.i, u.tag, u.meter_stop, t.transaction_id, t.connector_id, t.id_tag, t.meter_start_wh
+  ), ${announced(
+    'stopped',
+    `e.payload || jsonb_build_object('connectorId', w.connector_id, 'transactionId', w.transaction_id,
+                                     'idTag', COALESCE(w.tag, w.id_tag), 'meterStartWh', w.meter_start_wh,
+                                     'energyWh', w.meter_stop - w.meter_start_wh)`,
+  )}
+  SELECT i FROM stopped`;
+
+/**
+ * Quarantine stops of unknown transactions (a stop quarantined already, same pile, transaction and
+ * time, is skipped) and announce each one newly quarantined, in call order. Each row inserted is matched
+ * to its call on the values as stored; two calls that PostgreSQL stores alike get one row, the first is
+ * its creator. $1-$8 the stops, $9 the events (JSON, by call index; none for ids beyond 32 bits),
+ * $10-$12 the event's topic, type and version. Returns the call indexes newly quarantined.
+ */
+const QUARANTINE_STOPS_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::int[], $2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::timestamptz[],
+                         $7::text[], $8::jsonb[]) WITH ORDINALITY
+      AS u(i, charge_point_id, transaction_id, id_tag, meter_stop_wh, stopped_at, reason, payload, n)
+  ), inserted AS (
+    INSERT INTO ocpp_stop_quarantine (charge_point_id, transaction_id, id_tag, meter_stop_wh, stopped_at, reason, payload)
+    SELECT charge_point_id, transaction_id, id_tag, meter_stop_wh, stopped_at, reason, payload FROM input ORDER BY n
+    ON CONFLICT ON CONSTRAINT ocpp_stop_quarantine_key DO NOTHING
+    RETURNING charge_point_id, transaction_id, stopped_at
+  ), created AS (
+    SELECT DISTINCT ON (charge_point_id, transaction_id, stopped_at) input.i
+      FROM inserted JOIN input USING (charge_point_id, transaction_id, stopped_at)
+     ORDER BY charge_point_id, transaction_id, stopped_at, input.n
+  ), ${announced('created', 'e.payload')}
+  SELECT i FROM created`;
+
+/**
+ * Insert the starts (a start already recorded, same business key, is skipped), match each inserted row to
+ * its call on the values as stored (a key rebuilt in JavaScript from the returned row would miss a call
+ * whose text PostgreSQL changed on the way in, and its start would go unannounced; two calls that
+ * PostgreSQL stores alike get one row, the first is its creator), and add each created transaction's
+ * TransactionStarted event with the id just assigned, in call order. $1-$8 the starts (in key order),
+ * $9 the events (JSON, by call index), $10-$12 the event's topic, type and version.
+ */
+const START_TRANSACTIONS_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::bigint[],
+                         $7::timestamptz[], $8::int[]) WITH ORDINALITY
+      AS u(i, charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id, n)
+  ), inserted AS (
+    INSERT INTO ocpp_transaction (charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id)
+    SELECT charge_point_id, connector_id, id_tag, id_tag_status, meter_start_wh, started_at, reservation_id
+      FROM input ORDER BY n
+    ON CONFLICT ON CONSTRAINT ocpp_transaction_start_key DO NOTHING
+    RETURNING transaction_id, charge_point_id, connector_id, id_tag, started_at, meter_start_wh
+  ), created AS (
+    SELECT DISTINCT ON (inserted.transaction_id) input.i, inserted.transaction_id
+      FROM inserted JOIN input USING (charge_point_id, connector_id, id_tag, started_at, meter_start_wh)
+     ORDER BY inserted.transaction_id, input.n
+  ), ${announced('created', "e.payload || jsonb_build_object('transactionId', w.transaction_id)")}
+  SELECT i, transaction_id FROM created`;
+
+/**
  * The samples of a batch of messages and their events, in one statement (so one round trip, and atomic
  * without a transaction around it): insert the rows (a key stored already, or repeated within the batch,
  * is skipped), then add one outbox event per message for the rows of it that were inserted, samples in
@@ -696,6 +889,21 @@ function isEnergyRegister(sample: NormalizedSample): boolean {
   return sample.measurand === ENERGY_REGISTER && sample.phase === '' && sample.unit === 'Wh';
 }
 
+/**
+ * An event as the write statements take it (in their `events` recordset): the call index it belongs to
+ * and the envelope's fields; topic, type and version are the statement's parameters.
+ */
+function eventRecord(i: number, envelope: EventEnvelope) {
+  return {
+    i,
+    event_id: envelope.eventId,
+    key: envelope.key,
+    occurred_at: envelope.occurredAt,
+    correlation_id: envelope.correlationId,
+    payload: envelope.payload,
+  };
+}
+
 /** A start's business key; `startedAt` as `instant` makes it. */
 function startKey(
   chargePointId: string,
@@ -709,10 +917,6 @@ function startKey(
 
 const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN = -(2 ** 31);
-
-function quarantineKey(chargePointId: string, transactionId: number, stoppedAt: string): string {
-  return `${chargePointId}\u0000${transactionId}\u0000${stoppedAt}`;
-}
 
 /**
  * A pile's date-time to the millisecond, as stored and as matched. Business keys are compared in
