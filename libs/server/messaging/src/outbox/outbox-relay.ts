@@ -31,6 +31,15 @@ type OutboxRow = {
   payload: unknown;
 };
 
+/** A node-postgres client of the data source's pool: a statement list gives one result per statement. */
+type PooledClient = { query(text: string): Promise<unknown>; release(destroy?: true): void };
+
+function poolOf(dataSource: DataSource): { connect(): Promise<PooledClient> } {
+  const pool = (dataSource.driver as { master?: { connect(): Promise<PooledClient> } }).master;
+  if (!pool) throw new Error('the outbox relay needs a connected PostgreSQL data source');
+  return pool;
+}
+
 /** Only one relay at a time publishes, so the outbox order (and so per-key order) is kept. */
 const RELAY_LOCK = 7_301_002;
 
@@ -62,33 +71,62 @@ export class OutboxRelay {
     this.wake?.();
   }
 
-  /** Publish one batch; returns how many rows were published. */
+  /**
+   * Publish one batch; returns how many rows were published. Two round trips to PostgreSQL per round,
+   * whatever it finds: one that opens the transaction, takes the relay lock and reads the batch, and one
+   * that marks the batch and commits (or, with nothing to publish, commits). Both are simple-protocol
+   * statement lists, which is why the lock number, the batch size and the ids are literals (integers
+   * this code made or PostgreSQL gave, checked).
+   */
   async relayOnce(): Promise<number> {
     const batchSize = this.options.batchSize ?? 500;
-    return this.dataSource.transaction(async (manager) => {
-      // The poll below is a plain index scan of the unpublished rows in id order. Every published row
-      // leaves a dead entry in that partial index until vacuum runs (autovacuum may take a minute); an
-      // index scan marks the entries it finds dead so the next scan skips them, while a bitmap scan (what
-      // the planner picks from its estimates) visits them all every time: 6 ms instead of 1 ms per poll
-      // under load. Set for this transaction only, in the same round trip as the lock.
-      const [{ locked }] = await manager.query(
-        `SELECT pg_try_advisory_xact_lock($1) AS locked,
-                set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
-        [RELAY_LOCK],
+    if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new Error(`invalid batchSize ${batchSize}`);
+    const client = await poolOf(this.dataSource).connect();
+    let open = true;
+    let broken: unknown;
+    try {
+      // The lock comes first, in a statement of its own, so that the read's snapshot is taken with the
+      // lock held (a snapshot taken before it could still show rows the previous holder has just
+      // published); the read sees whether it was granted through a transaction-local setting.
+      // The poll is a plain index scan of the unpublished rows in id order. Every published row leaves a
+      // dead entry in that partial index until vacuum runs (autovacuum may take a minute); an index scan
+      // marks the entries it finds dead so the next scan skips them, while a bitmap scan (what the
+      // planner picks from its estimates) visits them all every time: 6 ms instead of 1 ms per poll under
+      // load. Set for this transaction only, before the read is planned (each statement of the list is
+      // planned when its turn comes).
+      const results = await client.query(
+        `BEGIN;
+         SELECT set_config('voltdepot.outbox_relay_locked', pg_try_advisory_xact_lock(${RELAY_LOCK})::text, true),
+                set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true);
+         SELECT id, event_id, topic, key, type, version, occurred_at, correlation_id, payload
+           FROM outbox_event
+          WHERE published_at IS NULL AND current_setting('voltdepot.outbox_relay_locked') = 'true'
+          ORDER BY id LIMIT ${batchSize}`,
       );
-      if (!locked) return 0;
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT id, event_id, topic, key, type, version, occurred_at, correlation_id, payload
-           FROM outbox_event WHERE published_at IS NULL ORDER BY id LIMIT $1`,
-        [batchSize],
-      );
-      if (!rows.length) return 0;
+      const rows = (results as { rows: OutboxRow[] }[])[2].rows;
+      if (!rows.length) {
+        await client.query('COMMIT');
+        open = false;
+        return 0;
+      }
       await this.bus.publish(rows.map(toEnvelope));
-      await manager.query('UPDATE outbox_event SET published_at = now() WHERE id = ANY($1::bigint[])', [
-        rows.map((r) => r.id),
-      ]);
+      const ids = rows.map((r) => String(r.id));
+      if (!ids.every((id) => /^[0-9]+$/.test(id))) throw new Error('outbox ids must be integers');
+      await client.query(
+        `UPDATE outbox_event SET published_at = now() WHERE id = ANY('{${ids.join(',')}}'::bigint[]); COMMIT`,
+      );
+      open = false;
       return rows.length;
-    });
+    } catch (error) {
+      if (open) {
+        // Nothing was marked; the rows stay for the next round. A connection that cannot even roll
+        // back is not given back to the pool.
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      }
+      throw error;
+    } finally {
+      client.release(broken ? true : undefined);
+    }
   }
 
   private async run(): Promise<void> {

@@ -119,6 +119,8 @@ describe('transactional outbox', () => {
       onPublished: (count) => rounds.push(count),
     });
     relay.start();
+    const started = performance.now();
+    let writing = 0;
     try {
       // 60 commits of one event each, 10 ms apart, each nudging the relay as the gateway does.
       for (let seq = 0; seq < 60; seq++) {
@@ -126,17 +128,53 @@ describe('transactional outbox', () => {
         relay.nudge();
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      writing = performance.now() - started;
       await eventually(() => expect(received).toHaveLength(60));
     } finally {
       await relay.stop();
     }
-    // Without the cycle each nudge would start a round of one or two rows; ~0.6 s of commits fit in
-    // about four rounds of 200 ms (a round may also have picked up rows of earlier tests).
-    expect(rounds.length).toBeLessThanOrEqual(8);
+    // Without the cycle each nudge would start a round of one or two rows (30-60 rounds); with it, one
+    // round per 200 ms while the commits went on (~0.6 s idle, longer on a loaded machine), plus the
+    // last one after them and one that may have picked up rows of earlier tests.
+    expect(rounds.length).toBeLessThanOrEqual(Math.ceil(writing / 200) + 2);
     expect(rounds.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(60);
     const perKey = new Map<string, number[]>();
     for (const e of received) perKey.set(e.key, [...(perKey.get(e.key) ?? []), e.payload.seq]);
     for (const seqs of perKey.values()) expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  });
+
+  it('lets one relay publish at a time: another finds nothing while the first is in its round', async () => {
+    const t = topic();
+    const received = await collect(t);
+    await writeReadings(readingEvent(t), 300, 4);
+    let entered!: () => void;
+    const publishing = new Promise<void>((resolve) => (entered = resolve));
+    let proceed!: () => void;
+    const held = new Promise<void>((resolve) => (proceed = resolve));
+    const slowBus: EventBus = {
+      ...bus,
+      driver: bus.driver,
+      publish: async (envelopes) => {
+        entered();
+        await held;
+        await bus.publish(envelopes);
+      },
+      subscribe: (o) => bus.subscribe(o),
+      ping: () => bus.ping(),
+      close: async () => undefined,
+    };
+    const first = new OutboxRelay(db.dataSource, slowBus);
+    const firstRound = first.relayOnce();
+    await publishing;
+    const second = new OutboxRelay(db.dataSource, bus);
+    expect(await second.relayOnce()).toBe(0);
+    proceed();
+    expect(await firstRound).toBeGreaterThanOrEqual(4);
+    // The first marked what it published: nothing is left for the second, nothing was sent twice.
+    expect(await second.relayOnce()).toBe(0);
+    await eventually(() =>
+      expect(received.map((e) => e.payload.seq).sort((a, b) => a - b)).toEqual([300, 301, 302, 303]),
+    );
   });
 
   it('publishes again, never skips, when it fails between publishing and marking', async () => {
@@ -157,6 +195,12 @@ describe('transactional outbox', () => {
     };
     const relay = new OutboxRelay(db.dataSource, crashingBus);
     await expect(relay.relayOnce()).rejects.toThrow('relay died before marking');
+    // The failed round rolled back: no pooled connection is left inside its transaction.
+    const [{ open }] = await db.dataSource.query(
+      `SELECT count(*)::int AS open FROM pg_stat_activity
+        WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+    );
+    expect(open).toBe(0);
     expect(await relay.relayOnce()).toBe(5);
     await eventually(() => expect(received).toHaveLength(10));
     expect(new Set(received.map((e) => e.eventId)).size).toBe(5); // each event twice, none missing
