@@ -9,7 +9,7 @@
  * BENCH_DRIVER (redis|kafka) with BENCH_PARTITIONS for the bus as bench/lib/bus.ts makes it, or unset for
  * the Redis Streams bus with the service's defaults; BENCH_NAME (database application name and Kafka client
  * id, default bench-gateway); BENCH_HEARTBEAT_S (interval handed to piles, default 60); OCPP_METER_BATCH_WAIT_MS
- * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); BENCH_OUTBOX_BUSY_CYCLE_MS (the relay's
+ * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); OCPP_WS_PING_INTERVAL_MS (keep-alive); BENCH_OUTBOX_BUSY_CYCLE_MS (the relay's
  * busy cycle under test); BENCH_GATEWAY_DIAG; BENCH_HEAP_SAMPLE (survivor heap profile); REDIS_URL, KAFKA_BROKERS.
  */
 import { writeFileSync } from 'node:fs';
@@ -62,6 +62,9 @@ async function main(): Promise<void> {
         : {}),
       ...(process.env['OCPP_METER_WRITE_CONCURRENCY']
         ? { OCPP_METER_WRITE_CONCURRENCY: Number(process.env['OCPP_METER_WRITE_CONCURRENCY']) }
+        : {}),
+      ...(process.env['OCPP_WS_PING_INTERVAL_MS']
+        ? { OCPP_WS_PING_INTERVAL_MS: Number(process.env['OCPP_WS_PING_INTERVAL_MS']) }
         : {}),
       // The outbox relay's busy cycle under test (the service's default is 25 ms).
       ...(process.env['BENCH_OUTBOX_BUSY_CYCLE_MS']

@@ -31,6 +31,12 @@ export type OcppServerOptions = {
   badMessageWindowMs?: number;
   /** Time a command waits for the pile's answer unless the caller says otherwise (ms). */
   callTimeoutMs?: number;
+  /**
+   * Keep-alive: a pile that has sent nothing (no frame, ping or pong) for this long gets a WebSocket ping;
+   * one that has not answered by the next is disconnected (ms; 30,000; 0: never ping). A pile that talks
+   * is not pinged at all: its frames prove the connection, and 10,000 piles' pings every 30 s were a
+   * steady stream of writes and timers for nothing.
+   */
   pingIntervalMs?: number;
   /**
    * OCPP security profile 2: the server's certificate chain and key (PEM). Piles connect with wss://
@@ -105,6 +111,7 @@ export class OcppServer {
       maxBadMessages: options.maxBadMessages ?? 10,
       callTimeoutMs: options.callTimeoutMs ?? 30_000,
       pingIntervalMs: options.pingIntervalMs ?? 30_000,
+      deferPingsOnActivity: true,
       respondWithDetailedErrors: false,
       wssOptions: { maxPayload: options.maxPayloadBytes ?? 64 * 1024 },
     });

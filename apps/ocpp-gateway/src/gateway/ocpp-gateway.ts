@@ -324,6 +324,7 @@ export class OcppGateway {
         maxBadMessages: settings.OCPP_MAX_BAD_MESSAGES ?? 10,
         badMessageWindowMs: (settings.OCPP_BAD_MESSAGE_WINDOW_S ?? 60) * 1000,
         callTimeoutMs: settings.OCPP_COMMAND_TIMEOUT_MS ?? 30_000,
+        pingIntervalMs: settings.OCPP_WS_PING_INTERVAL_MS ?? 30_000,
         tls: ocppTlsOf(settings),
       },
       {
