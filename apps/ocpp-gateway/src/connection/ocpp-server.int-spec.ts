@@ -182,6 +182,38 @@ describe('connection record in Redis', () => {
     await h.gateway.sessions.release({ ...h.gateway.sessions.get('CP-TTL')!, sessionId: 'someone-else' });
     expect(await h.gateway.sessions.lookup('CP-TTL')).toEqual(record);
   });
+
+  it('is extended by the periodic refresh only when not written in the last third of its lifetime', async () => {
+    // A registry of its own with a 3 s lifetime (one third: 1 s); Redis is the real one.
+    const registry = new SessionRegistry(h.redis, {
+      replicaId: 'refresh-test',
+      prefix: `${h.prefix}-refresh`,
+      ttlSeconds: 3,
+    });
+    const session = {
+      sessionId: 's-refresh',
+      chargePointId: 'CP-REFRESH',
+      connectedAt: new Date(),
+      sequence: 1,
+    };
+    await registry.register(session as PileSession);
+    const key = registry.connectionKey('CP-REFRESH');
+    try {
+      await h.redis.pexpire(key, 2_500);
+      // Just registered: two thirds of its lifetime are left, nothing is sent.
+      expect(await registry.refreshStale()).toBe(0);
+      expect(await h.redis.pttl(key)).toBeLessThanOrEqual(2_500);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      // Written more than a third ago: extended to the full lifetime again.
+      expect(await registry.refreshStale()).toBe(1);
+      expect(await h.redis.pttl(key)).toBeGreaterThan(2_500);
+      // And counted as written now: the next refresh right after sends nothing.
+      expect(await registry.refreshStale()).toBe(0);
+    } finally {
+      await registry.release(session as PileSession);
+    }
+    expect(await h.redis.exists(key)).toBe(0);
+  });
 });
 
 describe('event order of one connection', () => {

@@ -39,6 +39,8 @@ const TOUCH = `if redis.call('HGET', KEYS[1], 'sessionId') == ARGV[1] then
 export class SessionRegistry {
   private readonly sessions = new Map<string, PileSession>();
   private readonly lastTouch = new Map<string, number>();
+  /** When each local pile's record was last written with a full lifetime (register, touch, refresh). */
+  private readonly extendedAt = new Map<string, number>();
   private subscriber?: Redis;
   private onEvict?: (session: PileSession) => void;
   private refreshTimer?: NodeJS.Timeout;
@@ -93,7 +95,7 @@ export class SessionRegistry {
     await this.subscriber.subscribe(this.evictChannel);
     // A quiet pile (long heartbeat interval) must not lose its connection record while connected.
     this.refreshTimer = setInterval(
-      () => void this.refreshAll().catch(() => undefined),
+      () => void this.refreshStale().catch(() => undefined),
       (this.ttl * 1000) / 3,
     );
     this.refreshTimer.unref();
@@ -106,12 +108,42 @@ export class SessionRegistry {
 
   /** Extend the record of every local session (only where the record is still ours). */
   async refreshAll(): Promise<void> {
+    await this.extend([...this.sessions.values()]);
+  }
+
+  /**
+   * The periodic refresh (every third of the record's lifetime): extend the records not written in the
+   * last third, which still have two thirds left, so that each is extended before it can expire. A pile
+   * that talks has had its record extended by its last-seen writes already; without this, every refresh
+   * sent one script per connected pile at once (10,000 on a full replica). Returns how many it extended.
+   */
+  async refreshStale(): Promise<number> {
+    const since = Date.now() - (this.ttl * 1000) / 3;
+    const stale = [...this.sessions.values()].filter(
+      (session) => (this.extendedAt.get(session.chargePointId) ?? 0) <= since,
+    );
+    await this.extend(stale);
+    return stale.length;
+  }
+
+  private async extend(sessions: PileSession[]): Promise<void> {
+    if (!sessions.length) return;
     const now = new Date().toISOString();
+    const written = Date.now();
     const pipeline = this.redis.pipeline();
-    for (const session of this.sessions.values()) {
+    for (const session of sessions) {
       pipeline.eval(TOUCH, 1, this.connectionKey(session.chargePointId), session.sessionId, now, this.ttl);
     }
-    await pipeline.exec();
+    this.markExtended(sessions, written, await pipeline.exec());
+  }
+
+  /** Note the records a pipeline of TOUCH scripts extended (not those that failed or were not ours). */
+  private markExtended(sessions: PileSession[], at: number, results: [Error | null, unknown][] | null): void {
+    sessions.forEach((session, i) => {
+      const [error, extended] = results?.[i] ?? [null, 0];
+      if (!error && extended === 1 && this.sessions.get(session.chargePointId) === session)
+        this.extendedAt.set(session.chargePointId, at);
+    });
   }
 
   async stop(): Promise<void> {
@@ -175,6 +207,7 @@ export class SessionRegistry {
       return { superseded: true };
     }
     this.lastTouch.set(session.chargePointId, Date.now());
+    this.extendedAt.set(session.chargePointId, Date.now());
     return {
       previous: previous && previous.sessionId !== session.sessionId ? previous : undefined,
       superseded: false,
@@ -194,6 +227,7 @@ export class SessionRegistry {
     if (this.sessions.get(session.chargePointId)?.sessionId === session.sessionId) {
       this.sessions.delete(session.chargePointId);
       this.lastTouch.delete(session.chargePointId);
+      this.extendedAt.delete(session.chargePointId);
     }
     await this.redis.eval(RELEASE, 1, this.connectionKey(session.chargePointId), session.sessionId);
   }
@@ -212,12 +246,15 @@ export class SessionRegistry {
   /** Write the last-seen times collected since the last flush (only where the record is still ours). */
   async flushTouches(): Promise<void> {
     if (!this.touched.size) return;
+    const written = Date.now();
+    const sessions: PileSession[] = [];
     const pipeline = this.redis.pipeline();
     for (const { session, at } of this.touched.values()) {
+      sessions.push(session);
       pipeline.eval(TOUCH, 1, this.connectionKey(session.chargePointId), session.sessionId, at, this.ttl);
     }
     this.touched.clear();
-    await pipeline.exec();
+    this.markExtended(sessions, written, await pipeline.exec());
   }
 
   async lookup(chargePointId: string): Promise<ConnectionRecord | undefined> {
