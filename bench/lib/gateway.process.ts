@@ -12,6 +12,8 @@
  * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); OCPP_WS_PING_INTERVAL_MS (keep-alive); BENCH_OUTBOX_BUSY_CYCLE_MS (the relay's
  * busy cycle under test); BENCH_GATEWAY_DIAG; BENCH_HEAP_SAMPLE (survivor heap profile); REDIS_URL, KAFKA_BROKERS.
  */
+// First, as in the service's entry point: the gateway process's V8 settings.
+import '../../apps/ocpp-gateway/src/v8-flags';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';

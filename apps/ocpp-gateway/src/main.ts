@@ -1,3 +1,4 @@
+import './v8-flags'; // first: V8 settings of this process
 import { bootstrapService, createLogger, loadConfigOrExit } from '@voltdepot/server-core';
 import { gatewayConfigSchema } from './app.config';
 import { AppModule } from './app.module';
