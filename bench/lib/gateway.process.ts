@@ -13,6 +13,7 @@
  * busy cycle under test); BENCH_GATEWAY_DIAG; BENCH_HEAP_SAMPLE (survivor heap profile); REDIS_URL, KAFKA_BROKERS.
  */
 // First, as in the service's entry point: the gateway process's V8 settings.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the benchmark's gateway child runs as the app does
 import '../../apps/ocpp-gateway/src/v8-flags';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';

@@ -93,6 +93,9 @@ export class AlertEvaluator {
       expression,
       measurements.map((m) => m.value),
     );
+    // Recorded before anything is sent: whoever gets the message and opens the alert sees the status and
+    // value it reports (a retried check records them again and sends nothing twice).
+    await this.alerts.recordCheck(alert.id, value, status);
     const notified: string[] = [];
     // Every target of the alert goes to the same group: read its members once per check.
     let recipients: Recipient[] | undefined;
@@ -107,7 +110,6 @@ export class AlertEvaluator {
       await this.notify(alert, m, status, eventKey, recipients);
       notified.push(m.target);
     }
-    await this.alerts.recordCheck(alert.id, value, status);
     return { alertId: alert.id, status, value, measurements, notified };
   }
 
