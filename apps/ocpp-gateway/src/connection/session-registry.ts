@@ -127,22 +127,26 @@ export class SessionRegistry {
   }
 
   private async extend(sessions: PileSession[]): Promise<void> {
-    if (!sessions.length) return;
-    const now = new Date().toISOString();
-    const written = Date.now();
-    const pipeline = this.redis.pipeline();
-    for (const session of sessions) {
-      pipeline.eval(TOUCH, 1, this.connectionKey(session.chargePointId), session.sessionId, now, this.ttl);
-    }
-    this.markExtended(sessions, written, await pipeline.exec());
+    const at = new Date().toISOString();
+    await this.writeSeen(sessions.map((session) => ({ session, at })));
   }
 
-  /** Note the records a pipeline of TOUCH scripts extended (not those that failed or were not ours). */
-  private markExtended(sessions: PileSession[], at: number, results: [Error | null, unknown][] | null): void {
-    sessions.forEach((session, i) => {
+  /**
+   * Write last-seen times and full lifetimes in one pipeline (only where the record is still ours), and
+   * note which records it extended (not those that failed or belong to another session).
+   */
+  private async writeSeen(items: { session: PileSession; at: string }[]): Promise<void> {
+    if (!items.length) return;
+    const written = Date.now();
+    const pipeline = this.redis.pipeline();
+    for (const { session, at } of items) {
+      pipeline.eval(TOUCH, 1, this.connectionKey(session.chargePointId), session.sessionId, at, this.ttl);
+    }
+    const results = await pipeline.exec();
+    items.forEach(({ session }, i) => {
       const [error, extended] = results?.[i] ?? [null, 0];
       if (!error && extended === 1 && this.sessions.get(session.chargePointId) === session)
-        this.extendedAt.set(session.chargePointId, at);
+        this.extendedAt.set(session.chargePointId, written);
     });
   }
 
@@ -245,16 +249,9 @@ export class SessionRegistry {
 
   /** Write the last-seen times collected since the last flush (only where the record is still ours). */
   async flushTouches(): Promise<void> {
-    if (!this.touched.size) return;
-    const written = Date.now();
-    const sessions: PileSession[] = [];
-    const pipeline = this.redis.pipeline();
-    for (const { session, at } of this.touched.values()) {
-      sessions.push(session);
-      pipeline.eval(TOUCH, 1, this.connectionKey(session.chargePointId), session.sessionId, at, this.ttl);
-    }
+    const items = [...this.touched.values()];
     this.touched.clear();
-    this.markExtended(sessions, written, await pipeline.exec());
+    await this.writeSeen(items);
   }
 
   async lookup(chargePointId: string): Promise<ConnectionRecord | undefined> {
