@@ -245,8 +245,9 @@ export class OcppServer {
     };
     const { logger, messageLog, metrics } = this.deps;
     if (messageLog) {
+      const log = messageLog.forPile(session.chargePointId);
       client.on('message', ({ message, outbound }: { message: string | Buffer; outbound: boolean }) => {
-        messageLog.record(session.chargePointId, outbound ? 'out' : 'in', message.toString());
+        log(outbound ? 'out' : 'in', typeof message === 'string' ? message : message.toString());
       });
     }
     const limit = new BadMessageLimit(

@@ -18,7 +18,8 @@ import { envInt, envPort } from '@voltdepot/server-core';
  * PEM files, + HTTP Basic), OCPP_MAX_PLAUSIBLE_POWER_W (an energy register rising faster is flagged 'jump'; 100 MW by default, a
  * safety net against corrupt registers that sped-up simulators stay under — set it to about 1.5 x the
  * largest charger of the deployment), OCPP_WS_PING_INTERVAL_MS (30000: a pile that has sent nothing for this
- * long gets a WebSocket ping, and one that has not answered it by the next is disconnected; 0: never ping).
+ * long gets a WebSocket ping, and one that has not answered it by the next is disconnected; 0: never ping;
+ * otherwise at least 1000).
  */
 export const ocppGatewayConfigShape = {
   OCPP_PORT: envPort().default('9000'),
@@ -47,7 +48,9 @@ export const ocppGatewayConfigShape = {
   OCPP_TLS_CERT_FILE: z.string().min(1).optional(),
   OCPP_TLS_KEY_FILE: z.string().min(1).optional(),
   OCPP_MAX_PLAUSIBLE_POWER_W: envInt({ min: 1_000, max: 1_000_000_000 }).default('100000000'),
-  OCPP_WS_PING_INTERVAL_MS: envInt({ min: 0, max: 2_147_483_647 }).default('30000'),
+  OCPP_WS_PING_INTERVAL_MS: envInt({ min: 0, max: 2_147_483_647 })
+    .refine((ms) => ms === 0 || ms >= 1_000, 'expected 0 (never ping) or at least 1000 ms')
+    .default('30000'),
 };
 
 export type OcppGatewayEnv = z.output<z.ZodObject<typeof ocppGatewayConfigShape>>;

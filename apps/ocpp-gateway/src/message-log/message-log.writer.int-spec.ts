@@ -52,6 +52,55 @@ describe('OCPP message log', () => {
     expect(JSON.parse(rows[1].frame)[2]).toMatchObject({ status: 'Accepted' });
   });
 
+  it('names each answer after the call of its own connection, with the time it was logged', async () => {
+    const writer = new MessageLogWriter(h.db.dataSource, { flushIntervalMs: 60_000 });
+    const a = writer.forPile('CP-LOG-A');
+    const b = writer.forPile('CP-LOG-B');
+    const before = Date.now();
+    // Both piles use message id "1"; B's answer comes first, and A answers once more after its answer.
+    a('in', '[2,"1","Heartbeat",{}]');
+    b('in', '[2,"1","StatusNotification",{}]');
+    b('out', '[3,"1",{}]');
+    a('out', '[4,"1","InternalError","",{}]');
+    a('out', '[3,"1",{}]');
+    // An answer for no call of this connection, and a call of another recorder for the same pile.
+    writer.forPile('CP-LOG-A')('out', '[3,"1",{}]');
+    await writer.flush();
+    const rows = await h.query<LogRow & { charge_point_id: string; logged_at: Date }>(
+      `SELECT charge_point_id, direction, message_type, action, logged_at FROM ocpp_message_log
+        WHERE charge_point_id IN ('CP-LOG-A', 'CP-LOG-B') ORDER BY id`,
+    );
+    expect(rows.map((r) => [r.charge_point_id, r.direction, r.message_type, r.action])).toEqual([
+      ['CP-LOG-A', 'in', 2, 'Heartbeat'],
+      ['CP-LOG-B', 'in', 2, 'StatusNotification'],
+      ['CP-LOG-B', 'out', 3, 'StatusNotification'],
+      ['CP-LOG-A', 'out', 4, 'Heartbeat'],
+      ['CP-LOG-A', 'out', 3, null],
+      ['CP-LOG-A', 'out', 3, null],
+    ]);
+    for (const row of rows) {
+      expect(row.logged_at.getTime()).toBeGreaterThanOrEqual(before);
+      expect(row.logged_at.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it('forgets the open calls of a connection that never answers beyond a few', async () => {
+    const writer = new MessageLogWriter(h.db.dataSource, { flushIntervalMs: 60_000 });
+    const log = writer.forPile('CP-LOG-SILENT');
+    for (let i = 0; i < 40; i++) log('out', `[2,"c${i}","GetConfiguration",{}]`);
+    log('in', '[3,"c0",{}]'); // long forgotten
+    log('in', '[3,"c39",{}]'); // still remembered
+    await writer.flush();
+    const rows = await h.query<LogRow>(
+      `SELECT message_id, action FROM ocpp_message_log
+        WHERE charge_point_id = 'CP-LOG-SILENT' AND message_type = 3 ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { message_id: 'c0', action: null },
+      { message_id: 'c39', action: 'GetConfiguration' },
+    ]);
+  });
+
   it('records malformed frames as they came', async () => {
     const { ws } = await h.rawSocket('CP-LOG2', await h.addPile('CP-LOG2'));
     ws.send('not json at all');

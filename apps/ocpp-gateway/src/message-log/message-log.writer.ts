@@ -36,8 +36,15 @@ type Frame = {
   messageId: string | null;
   action: string | null;
   frame: string;
-  loggedAt: Date;
+  /** Epoch milliseconds (a number: a Date per frame costs more than the insert needs). */
+  loggedAt: number;
 };
+
+/** One connection's calls awaiting their answer: message id → action. */
+type OpenCalls = Map<string, string>;
+
+/** Open calls remembered per connection at most (OCPP has one in flight per direction). */
+const MAX_OPEN_CALLS = 16;
 
 /**
  * Every OCPP frame in and out, per pile, written in batches off the hot path: `record()` only pushes to a
@@ -53,7 +60,6 @@ export class MessageLogWriter {
   private sweeping?: Promise<number>;
   private stopped = false;
   private flushing: Promise<void> = Promise.resolve();
-  private readonly pendingActions = new Map<string, string>();
   dropped = 0;
   written = 0;
 
@@ -70,23 +76,46 @@ export class MessageLogWriter {
     this.sweepTimer.unref();
   }
 
-  record(chargePointId: string, direction: FrameDirection, frame: string): void {
+  /**
+   * The recorder of one connection. It remembers the connection's own open calls (a CALL's id and
+   * action until its answer), to name each CALLRESULT or CALLERROR after the CALL it answers: ids are
+   * only unique per connection, and the memory goes with the connection.
+   */
+  forPile(chargePointId: string): (direction: FrameDirection, frame: string) => void {
+    const openCalls: OpenCalls = new Map();
+    return (direction, frame) => this.record(chargePointId, direction, frame, openCalls);
+  }
+
+  /**
+   * Buffer one frame. With `openCalls` (the connection's, see forPile) an answer is named after its
+   * call; without it answers carry no action.
+   */
+  record(chargePointId: string, direction: FrameDirection, frame: string, openCalls?: OpenCalls): void {
     if (this.buffer.length >= (this.options.maxBuffered ?? 50_000)) {
       this.drop('buffer_full', 1);
       return;
     }
-    const parsed = describeFrame(frame);
-    // A CALLRESULT/CALLERROR carries no action: name it after the CALL it answers.
-    const correlation = `${chargePointId}\u0000${parsed.messageId}`;
-    let action = parsed.action;
-    if (parsed.messageType === 2 && parsed.messageId) {
-      if (this.pendingActions.size > 100_000) this.pendingActions.clear();
-      this.pendingActions.set(correlation, parsed.action ?? '');
-    } else if ((parsed.messageType === 3 || parsed.messageType === 4) && parsed.messageId) {
-      action = this.pendingActions.get(correlation) || null;
-      this.pendingActions.delete(correlation);
+    const { messageType, messageId, action: called } = describeFrame(frame);
+    let action = called;
+    if (openCalls && messageId) {
+      if (messageType === 2) {
+        // OCPP allows one call in flight per direction; a pile that never answers cannot grow this.
+        if (openCalls.size >= MAX_OPEN_CALLS) openCalls.clear();
+        openCalls.set(messageId, action ?? '');
+      } else if (messageType === 3 || messageType === 4) {
+        action = openCalls.get(messageId) || null;
+        openCalls.delete(messageId);
+      }
     }
-    this.buffer.push({ chargePointId, direction, ...parsed, action, frame, loggedAt: new Date() });
+    this.buffer.push({
+      chargePointId,
+      direction,
+      messageType,
+      messageId,
+      action,
+      frame,
+      loggedAt: Date.now(),
+    });
     if (this.buffer.length >= (this.options.batchSize ?? 500)) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.options.flushIntervalMs ?? 250);
@@ -139,12 +168,12 @@ export class MessageLogWriter {
       i: storableField(f.messageId),
       a: storableField(f.action),
       f: withoutNul(f.frame),
-      l: f.loggedAt.toISOString(),
+      l: f.loggedAt,
     }));
     return this.dataSource.query(
       `INSERT INTO ocpp_message_log (charge_point_id, direction, message_type, message_id, action, frame, logged_at)
-       SELECT c, d, t, i, a, f, l FROM jsonb_to_recordset($1::jsonb)
-         AS r(c text, d text, t smallint, i text, a text, f text, l timestamptz)`,
+       SELECT c, d, t, i, a, f, to_timestamp(l / 1000.0) FROM jsonb_to_recordset($1::jsonb)
+         AS r(c text, d text, t smallint, i text, a text, f text, l bigint)`,
       [JSON.stringify(rows)],
     );
   }

@@ -3,10 +3,13 @@
  * silent for an interval, keeps one that answers, and drops one that does not answer by the next.
  */
 import WebSocket from 'ws';
+import { loadConfig } from '@voltdepot/server-core';
 import { eventually } from '@voltdepot/server-testing';
+import { gatewayConfigSchema } from '../app.config';
 import { GatewayTestHarness } from './fixtures/gateway-test-harness';
 
-const INTERVAL_MS = 500;
+// Long enough that a stall of the test process (gateway and piles share it) cannot pass for silence.
+const INTERVAL_MS = 1_000;
 const h = new GatewayTestHarness();
 
 beforeAll(async () => {
@@ -67,4 +70,32 @@ it('disconnects a pile that does not answer a ping by the next interval, and for
   expect(code).toBe(1006);
   await eventually(async () => expect(await h.gateway.sessions.lookup('KA-DEAD')).toBeUndefined());
   expect(h.logs.some((l) => l.chargePointId === 'KA-DEAD' && l.msg === 'pile disconnected')).toBe(true);
+});
+
+describe('OCPP_WS_PING_INTERVAL_MS', () => {
+  const base = {
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+  };
+  const interval = (value?: string) =>
+    loadConfig(gatewayConfigSchema, {
+      ...base,
+      ...(value === undefined ? {} : { OCPP_WS_PING_INTERVAL_MS: value }),
+    }).OCPP_WS_PING_INTERVAL_MS;
+
+  it('is 30 s by default, 0 to never ping, or at least a second', () => {
+    expect(interval()).toBe(30_000);
+    expect(interval('0')).toBe(0);
+    expect(interval('1000')).toBe(1_000);
+  });
+
+  it('refuses an interval that would ping constantly, or no number', () => {
+    expect(() => interval('1')).toThrow(
+      /OCPP_WS_PING_INTERVAL_MS[\s\S]*0 \(never ping\) or at least 1000 ms/,
+    );
+    expect(() => interval('999')).toThrow(/at least 1000 ms/);
+    expect(() => interval('-5')).toThrow(/OCPP_WS_PING_INTERVAL_MS/);
+    expect(() => interval('soon')).toThrow(/expected a number/);
+  });
 });

@@ -1,4 +1,5 @@
 import type { RPCClient } from 'ocpp-rpc';
+import { Client, type QueryConfig } from 'pg';
 import type { EntityManager } from 'typeorm';
 import type { IdTagInfo, MeterValue, SampledValue } from '@voltdepot/shared-ocpp';
 import { GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
@@ -491,18 +492,24 @@ describe('energy register readings of several transactions in one batch', () => 
     // One batch, as the meter writer runs it: B rises (fine), A falls below its history (flagged), and a
     // pile with no transaction sends a reading nobody checks. Swapped histories would flag B, not A.
     // Two statements: one read (transactions and the readings' history together), one write.
+    // Counted at the driver (the gateway's statements are prepared, so no EntityManager sees them); only
+    // those of this batch, which alone name pile H-C (the harness's gateway runs its own in between).
     const statements: string[] = [];
-    const counting = {
-      query: (sql: string, parameters?: unknown[]) => {
-        statements.push(sql);
-        return h.db.dataSource.manager.query(sql, parameters);
-      },
-    } as unknown as EntityManager;
-    await repository.recordMeterValuesBatch(counting, [
-      reading('H-B', b.transactionId, minute(2), '300'),
-      reading('H-A', a.transactionId, minute(2), '8000'),
-      reading('H-C', undefined, minute(2), '5'),
-    ]);
+    const query = jest.spyOn(Client.prototype, 'query');
+    try {
+      await repository.recordMeterValuesBatch(h.db.dataSource.manager, [
+        reading('H-B', b.transactionId, minute(2), '300'),
+        reading('H-A', a.transactionId, minute(2), '8000'),
+        reading('H-C', undefined, minute(2), '5'),
+      ]);
+      for (const [config, values] of query.mock.calls as unknown as [string | QueryConfig, unknown[]?][]) {
+        const text = typeof config === 'string' ? config : config.text;
+        const params = typeof config === 'string' ? values : config.values;
+        if (JSON.stringify(params ?? []).includes('H-C')) statements.push(text);
+      }
+    } finally {
+      query.mockRestore();
+    }
     expect(statements).toHaveLength(2);
     const rows = await h.query(
       `SELECT charge_point_id, value::text, flag, transaction_id FROM ocpp_meter_sample

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { PreparedStatement } from '@voltdepot/server-database';
 import { createEnvelope } from '@voltdepot/server-messaging';
 import {
   type EventEnvelope,
@@ -164,7 +165,7 @@ export class TransactionRepository {
         );
         return eventRecord(i, envelope);
       });
-      const inserted: { i: number; transaction_id: number }[] = await manager.query(START_TRANSACTIONS_SQL, [
+      const inserted = await START_TRANSACTIONS.run(manager, [
         ordered.map((d) => d.i),
         ordered.map((d) => d.item.chargePointId),
         ordered.map((d) => d.item.req.connectorId),
@@ -314,7 +315,7 @@ export class TransactionRepository {
       if (groups.length) await this.writeSampleGroups(manager, groups);
     }
 
-    const stoppedRows: { i: number }[] = await manager.query(STOP_TRANSACTIONS_SQL, [
+    const stoppedRows = await STOP_TRANSACTIONS.run(manager, [
       list.map((s) => s.i),
       list.map((s) => s.req.transactionId),
       list.map((s) => s.chargePointId),
@@ -366,7 +367,7 @@ export class TransactionRepository {
     const unknown = rest.filter((s) => !known.has(s.i));
     const quarantined = new Set<number>();
     if (unknown.length) {
-      const rows: { i: number }[] = await manager.query(QUARANTINE_STOPS_SQL, [
+      const rows = await QUARANTINE_STOPS.run(manager, [
         unknown.map((s) => s.i),
         unknown.map((s) => s.chargePointId),
         unknown.map((s) => s.req.transactionId),
@@ -433,29 +434,15 @@ export class TransactionRepository {
     items: Pick<StartItem, 'chargePointId' | 'req'>[],
     tags: string[],
   ): Promise<{ found: (StartOutcome | undefined)[]; openTags: Set<string> }> {
-    const rows: {
-      i: number | null;
-      transaction_id: number | null;
-      id_tag_status: AuthorizationStatus | null;
-      open_tag: string | null;
-    }[] = await manager.query(
-      `SELECT u.i, t.transaction_id, t.id_tag_status, NULL::text AS open_tag
-           FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::timestamptz[], $6::bigint[]) AS u(i, cp, connector, tag, ts, meter)
-           JOIN ocpp_transaction t ON t.charge_point_id = u.cp AND t.connector_id = u.connector AND t.id_tag = u.tag
-                                  AND t.started_at = u.ts AND t.meter_start_wh = u.meter
-         UNION ALL
-         SELECT DISTINCT NULL::int, NULL::int, NULL::text, id_tag
-           FROM ocpp_transaction WHERE id_tag = ANY($7::text[]) AND stopped_at IS NULL`,
-      [
-        items.map((_, i) => i),
-        items.map((item) => item.chargePointId),
-        items.map((item) => item.req.connectorId),
-        items.map((item) => item.req.idTag),
-        items.map((item) => instant(item.req.timestamp)),
-        items.map((item) => item.req.meterStart),
-        tags,
-      ],
-    );
+    const rows = await FIND_STARTS.run(manager, [
+      items.map((_, i) => i),
+      items.map((item) => item.chargePointId),
+      items.map((item) => item.req.connectorId),
+      items.map((item) => item.req.idTag),
+      items.map((item) => instant(item.req.timestamp)),
+      items.map((item) => item.req.meterStart),
+      tags,
+    ]);
     const found: (StartOutcome | undefined)[] = items.map(() => undefined);
     const openTags = new Set<string>();
     for (const row of rows) {
@@ -494,12 +481,7 @@ export class TransactionRepository {
     const history: StoredHistory = new Map();
     if (!wanted.length) return { txs, history };
     const readings = wanted.flatMap((l) => l.readings.map((sample) => ({ i: l.i, sample })));
-    const rows: (Partial<TxRow> & {
-      i: number;
-      r: number | null;
-      max: string | null;
-      max_at: Date | null;
-    })[] = await manager.query(RESOLVE_TRANSACTIONS_SQL, [
+    const rows = await RESOLVE_TRANSACTIONS.run(manager, [
       wanted.map((l) => l.i),
       wanted.map((l) => l.chargePointId),
       wanted.map((l) => l.connectorId),
@@ -614,7 +596,7 @@ export class TransactionRepository {
     const ordered = [...rows].sort((a, b) => compare(a.key, b.key));
     // Rows and events as two JSON parameters: node-postgres would escape array elements (the event
     // samples above all) character by character, the largest allocation in the gateway under load.
-    const written: { pos: number }[] = await manager.query(METER_SAMPLES_AND_EVENTS_SQL, [
+    const written = await METER_SAMPLES_AND_EVENTS.run(manager, [
       JSON.stringify(
         ordered.map((r, n) => {
           const group = groups[r.group];
@@ -697,13 +679,38 @@ function highestReading(measurand: string): string {
 }
 
 /**
+ * Earlier records of these starts ($1-$6: index, pile, connector, tag, time, meter start; one row per start
+ * found, `open_tag` null) and which of the tags $7 have an open transaction (one row per tag, `i` null).
+ */
+const FIND_STARTS = new PreparedStatement<{
+  i: number | null;
+  transaction_id: number | null;
+  id_tag_status: AuthorizationStatus | null;
+  open_tag: string | null;
+}>(
+  'ocpp.find-starts',
+  `
+  SELECT u.i, t.transaction_id, t.id_tag_status, NULL::text AS open_tag
+    FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::timestamptz[], $6::bigint[]) AS u(i, cp, connector, tag, ts, meter)
+    JOIN ocpp_transaction t ON t.charge_point_id = u.cp AND t.connector_id = u.connector AND t.id_tag = u.tag
+                           AND t.started_at = u.ts AND t.meter_start_wh = u.meter
+  UNION ALL
+  SELECT DISTINCT NULL::int, NULL::int, NULL::text, id_tag
+    FROM ocpp_transaction WHERE id_tag = ANY($7::text[]) AND stopped_at IS NULL`,
+);
+
+/**
  * Each message's transaction ($1-$5: index, pile, connector, claimed transaction, first sample time):
  * the claimed one of the same pile, or the connector's open one started before the first sample; one
  * row per message found (`r` null). Then, for each reading to check ($6 its message's index, $7 its
  * time) whose message has a transaction, the highest accepted reading stored before it (`r` the
  * reading's 1-based position in $6/$7). $8 the energy register's measurand.
  */
-const RESOLVE_TRANSACTIONS_SQL = `
+const RESOLVE_TRANSACTIONS = new PreparedStatement<
+  Partial<TxRow> & { i: number; r: number | null; max: string | null; max_at: Date | null }
+>(
+  'ocpp.resolve-transactions',
+  `
   WITH found AS (
     SELECT g.i, t.transaction_id, t.connector_id, t.id_tag, t.meter_start_wh, t.started_at
       FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::timestamptz[]) AS g(i, cp, connector, tx, ts)
@@ -727,7 +734,8 @@ const RESOLVE_TRANSACTIONS_SQL = `
     FROM unnest($6::int[], $7::timestamptz[]) WITH ORDINALITY AS p(i, ts, r)
     JOIN found f USING (i)
     CROSS JOIN LATERAL (SELECT f.transaction_id AS tx, p.ts, p.r) AS u
-    LEFT JOIN LATERAL (${highestReading('$8')}) m ON true`;
+    LEFT JOIN LATERAL (${highestReading('$8')}) m ON true`,
+);
 
 /**
  * The two closing CTEs of a statement that writes rows and announces them: `events`, the events as $9
@@ -755,7 +763,9 @@ function announced(written: string, payload: string): string {
  * stop's, else the start's), meter start and energy. $1-$8 the stops, $9 the events (JSON, by call
  * index), $10-$12 the event's topic, type and version. Returns the call indexes stopped.
  */
-const STOP_TRANSACTIONS_SQL = `
+const STOP_TRANSACTIONS = new PreparedStatement<{ i: number }>(
+  'ocpp.stop-transactions',
+  `
   WITH u AS (
     SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[],
                          $7::text[], $8::text[])
@@ -772,7 +782,8 @@ const STOP_TRANSACTIONS_SQL = `
                                      'idTag', COALESCE(w.tag, w.id_tag), 'meterStartWh', w.meter_start_wh,
                                      'energyWh', w.meter_stop - w.meter_start_wh)`,
   )}
-  SELECT i FROM stopped`;
+  SELECT i FROM stopped`,
+);
 
 /**
  * Quarantine stops of unknown transactions (a stop quarantined already, same pile, transaction and
@@ -781,7 +792,9 @@ const STOP_TRANSACTIONS_SQL = `
  * its creator. $1-$8 the stops, $9 the events (JSON, by call index; none for ids beyond 32 bits),
  * $10-$12 the event's topic, type and version. Returns the call indexes newly quarantined.
  */
-const QUARANTINE_STOPS_SQL = `
+const QUARANTINE_STOPS = new PreparedStatement<{ i: number }>(
+  'ocpp.quarantine-stops',
+  `
   WITH input AS (
     SELECT * FROM unnest($1::int[], $2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::timestamptz[],
                          $7::text[], $8::jsonb[]) WITH ORDINALITY
@@ -796,7 +809,8 @@ const QUARANTINE_STOPS_SQL = `
       FROM inserted JOIN input USING (charge_point_id, transaction_id, stopped_at)
      ORDER BY charge_point_id, transaction_id, stopped_at, input.n
   ), ${announced('created', 'e.payload')}
-  SELECT i FROM created`;
+  SELECT i FROM created`,
+);
 
 /**
  * Insert the starts (a start already recorded, same business key, is skipped), match each inserted row to
@@ -806,7 +820,9 @@ const QUARANTINE_STOPS_SQL = `
  * TransactionStarted event with the id just assigned, in call order. $1-$8 the starts (in key order),
  * $9 the events (JSON, by call index), $10-$12 the event's topic, type and version.
  */
-const START_TRANSACTIONS_SQL = `
+const START_TRANSACTIONS = new PreparedStatement<{ i: number; transaction_id: number }>(
+  'ocpp.start-transactions',
+  `
   WITH input AS (
     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::bigint[],
                          $7::timestamptz[], $8::int[]) WITH ORDINALITY
@@ -822,7 +838,8 @@ const START_TRANSACTIONS_SQL = `
       FROM inserted JOIN input USING (charge_point_id, connector_id, id_tag, started_at, meter_start_wh)
      ORDER BY inserted.transaction_id, input.n
   ), ${announced('created', "e.payload || jsonb_build_object('transactionId', w.transaction_id)")}
-  SELECT i, transaction_id FROM created`;
+  SELECT i, transaction_id FROM created`,
+);
 
 /**
  * The samples of a batch of messages and their events, in one statement (so one round trip, and atomic
@@ -835,7 +852,9 @@ const START_TRANSACTIONS_SQL = `
  * `n` the message's index + 1; $3-$5 the event's topic, type and version.
  * The outbox columns are those `addToOutbox` writes (one statement here, so they cannot be shared).
  */
-const METER_SAMPLES_AND_EVENTS_SQL = `
+const METER_SAMPLES_AND_EVENTS = new PreparedStatement<{ pos: number }>(
+  'ocpp.meter-samples-and-events',
+  `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS u(charge_point_id text, connector_id int, transaction_id int, sampled_at timestamptz, measurand text,
@@ -868,7 +887,8 @@ const METER_SAMPLES_AND_EVENTS_SQL = `
      ORDER BY e.n
     ON CONFLICT (event_id) DO NOTHING
   )
-  SELECT pos FROM firsts`;
+  SELECT pos FROM firsts`,
+);
 
 function sampleKey(
   group: Pick<SampleGroup, 'chargePointId' | 'connectorId'>,

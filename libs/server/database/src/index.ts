@@ -2,3 +2,4 @@ export * from './data-source.factory';
 export * from './admin';
 export { allMigrations } from './migrations';
 export * from './query-result';
+export * from './prepared-statement';
