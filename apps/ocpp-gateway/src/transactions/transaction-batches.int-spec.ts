@@ -525,6 +525,57 @@ describe('energy register readings of several transactions in one batch', () => 
   });
 });
 
+describe('the meter batch statements', () => {
+  it('are planned once per connection: after the first runs PostgreSQL keeps a generic plan', async () => {
+    const pile = 'PLAN-1';
+    const { transactionId } = (
+      await inOneTransaction((m) => repository.startBatch(m, [start(pile, 'PLAN-TAG', at())]))
+    )[0];
+    const meter = (second: number, batch: number) =>
+      Array.from({ length: batch }, (_, k) => ({
+        chargePointId: pile,
+        req: {
+          connectorId: 1,
+          transactionId,
+          meterValue: [
+            {
+              timestamp: new Date(Date.UTC(2026, 10, 24, 6, 0, second, k)).toISOString(),
+              sampledValue: [
+                {
+                  value: String(1000 + second * 10 + k),
+                  measurand: 'Energy.Active.Import.Register' as const,
+                },
+              ],
+            },
+          ],
+        },
+        correlationId: `${pile}:${second}:${k}`,
+      }));
+    // Batches of varying size on one connection (one transaction), as the meter writer sends them. The
+    // pool may have run them on that connection before: counted from here.
+    const runs = (manager: EntityManager) =>
+      manager.query(
+        `SELECT name, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+          WHERE name IN ('ocpp.resolve-transactions', 'ocpp.meter-samples-and-events') ORDER BY name`,
+      ) as Promise<{ name: string; generic: number; custom: number }[]>;
+    const [before, after] = await inOneTransaction(async (manager) => {
+      const first = await runs(manager);
+      for (let second = 1; second <= 12; second++)
+        await repository.recordMeterValuesBatch(manager, meter(second, 1 + (second % 4)));
+      return [first, await runs(manager)];
+    });
+    // PostgreSQL plans a prepared statement for its values five times, then keeps the generic plan unless
+    // the custom ones look cheaper (as when it sees an array's length: then it plans on every run).
+    const custom = (name: string, list: typeof before) => list.find((p) => p.name === name)?.custom ?? 0;
+    const total = (name: string, list: typeof before) =>
+      list.filter((p) => p.name === name).reduce((sum, p) => sum + p.generic + p.custom, 0);
+    for (const name of ['ocpp.meter-samples-and-events', 'ocpp.resolve-transactions']) {
+      expect(total(name, after) - total(name, before)).toBe(12);
+      expect(custom(name, after)).toBe(5);
+    }
+  });
+});
+
 describe('through the gateway', () => {
   // Each pile costs two production-strength argon2 hashes (registration, first connection).
   const PILES = 16;

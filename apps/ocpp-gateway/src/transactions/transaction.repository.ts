@@ -482,13 +482,16 @@ export class TransactionRepository {
     if (!wanted.length) return { txs, history };
     const readings = wanted.flatMap((l) => l.readings.map((sample) => ({ i: l.i, sample })));
     const rows = await RESOLVE_TRANSACTIONS.run(manager, [
-      wanted.map((l) => l.i),
-      wanted.map((l) => l.chargePointId),
-      wanted.map((l) => l.connectorId),
-      wanted.map((l) => l.transactionId ?? null),
-      wanted.map((l) => l.firstTimestamp ?? null),
-      readings.map((r) => r.i),
-      readings.map((r) => r.sample.sampledAt),
+      JSON.stringify(
+        wanted.map((l) => ({
+          i: l.i,
+          cp: l.chargePointId,
+          connector: l.connectorId,
+          tx: l.transactionId ?? null,
+          ts: l.firstTimestamp ?? null,
+        })),
+      ),
+      JSON.stringify(readings.map((r, n) => ({ i: r.i, ts: r.sample.sampledAt, r: n + 1 }))),
       ENERGY_REGISTER,
     ]);
     for (const { i, r, max, max_at, ...row } of rows) {
@@ -700,11 +703,14 @@ const FIND_STARTS = new PreparedStatement<{
 );
 
 /**
- * Each message's transaction ($1-$5: index, pile, connector, claimed transaction, first sample time):
- * the claimed one of the same pile, or the connector's open one started before the first sample; one
- * row per message found (`r` null). Then, for each reading to check ($6 its message's index, $7 its
- * time) whose message has a transaction, the highest accepted reading stored before it (`r` the
- * reading's 1-based position in $6/$7). $8 the energy register's measurand.
+ * Each message's transaction ($1, JSON rows: `i` index, `cp` pile, `connector`, `tx` claimed transaction,
+ * `ts` first sample time): the claimed one of the same pile, or the connector's open one started before
+ * the first sample; one row per message found (`r` null). Then, for each reading to check ($2, JSON rows:
+ * `i` its message's index, `ts` its time, `r` its 1-based position) whose message has a transaction, the
+ * highest accepted reading stored before it. $3 the energy register's measurand. JSON rather than
+ * arrays: PostgreSQL sees an array's length when it plans for the values, so a small batch always looked
+ * cheaper planned afresh (0.4-0.5 ms of planning for 0.05 ms of work); a JSON set is estimated alike
+ * either way, and the prepared statement keeps its generic plan.
  */
 const RESOLVE_TRANSACTIONS = new PreparedStatement<
   Partial<TxRow> & { i: number; r: number | null; max: string | null; max_at: Date | null }
@@ -713,7 +719,7 @@ const RESOLVE_TRANSACTIONS = new PreparedStatement<
   `
   WITH found AS (
     SELECT g.i, t.transaction_id, t.connector_id, t.id_tag, t.meter_start_wh, t.started_at
-      FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::timestamptz[]) AS g(i, cp, connector, tx, ts)
+      FROM jsonb_to_recordset($1::jsonb) AS g(i int, cp text, connector int, tx bigint, ts timestamptz)
       CROSS JOIN LATERAL (
         SELECT o.transaction_id, o.connector_id, o.id_tag, o.meter_start_wh, o.started_at
           FROM ocpp_transaction o
@@ -730,11 +736,11 @@ const RESOLVE_TRANSACTIONS = new PreparedStatement<
          NULL::text AS max, NULL::timestamptz AS max_at
     FROM found
   UNION ALL
-  SELECT f.i, u.r::int, NULL, NULL, NULL, NULL, NULL, m.value::text, m.sampled_at
-    FROM unnest($6::int[], $7::timestamptz[]) WITH ORDINALITY AS p(i, ts, r)
+  SELECT f.i, u.r, NULL, NULL, NULL, NULL, NULL, m.value::text, m.sampled_at
+    FROM jsonb_to_recordset($2::jsonb) AS p(i int, ts timestamptz, r int)
     JOIN found f USING (i)
     CROSS JOIN LATERAL (SELECT f.transaction_id AS tx, p.ts, p.r) AS u
-    LEFT JOIN LATERAL (${highestReading('$8')}) m ON true`,
+    LEFT JOIN LATERAL (${highestReading('$3')}) m ON true`,
 );
 
 /**
