@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { loadConfig } from '@voltdepot/server-core';
 import { gatewayConfigSchema } from '../app.config';
-import { GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
+import { GatewayTestHarness, requiredGatewayEnv as base } from '../testing/fixtures/gateway-test-harness';
 
 /**
  * OCPP security profile 2: TLS with the server's certificate, plus HTTP Basic per pile. A self-signed
@@ -108,12 +108,6 @@ describe('OCPP security profile 2 (TLS + HTTP Basic)', () => {
 });
 
 describe('security profile configuration', () => {
-  const base = {
-    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
-    REDIS_URL: 'redis://127.0.0.1:6379',
-    JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters',
-  };
-
   it('profile 2 without the certificate and key refuses to start, naming both', () => {
     expect(() => loadConfig(gatewayConfigSchema, { ...base, OCPP_SECURITY_PROFILE: '2' })).toThrow(
       /OCPP_TLS_CERT_FILE[\s\S]*required when OCPP_SECURITY_PROFILE is 2[\s\S]*OCPP_TLS_KEY_FILE/,

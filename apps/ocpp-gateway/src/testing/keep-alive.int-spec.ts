@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '@voltdepot/server-core';
 import { eventually } from '@voltdepot/server-testing';
 import { gatewayConfigSchema } from '../app.config';
-import { GatewayTestHarness } from './fixtures/gateway-test-harness';
+import { GatewayTestHarness, requiredGatewayEnv as base } from './fixtures/gateway-test-harness';
 
 // Long enough that a stall of the test process (gateway and piles share it) cannot pass for silence.
 const INTERVAL_MS = 1_000;
@@ -73,11 +73,6 @@ it('disconnects a pile that does not answer a ping by the next interval, and for
 });
 
 describe('OCPP_WS_PING_INTERVAL_MS', () => {
-  const base = {
-    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
-    REDIS_URL: 'redis://127.0.0.1:6379',
-    JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters',
-  };
   const interval = (value?: string) =>
     loadConfig(gatewayConfigSchema, {
       ...base,

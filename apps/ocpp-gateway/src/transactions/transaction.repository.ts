@@ -125,7 +125,7 @@ export class TransactionRepository {
     const list = primary.map((i) => items[i]);
     const { found: existing, openTags: open } = await this.findStarts(
       manager,
-      list,
+      primary.map((i) => ({ item: items[i], startedAt: startedAt[i] })),
       list.filter((item) => item.tagInfo.status === 'Accepted').map((item) => item.req.idTag),
     );
     const fresh = primary.filter((_, n) => !existing[n]);
@@ -193,7 +193,7 @@ export class TransactionRepository {
       if (raced.length) {
         const { found } = await this.findStarts(
           manager,
-          raced.map((r) => r.item),
+          raced.map((r) => ({ item: r.item, startedAt: startedAt[r.i] })),
           [],
         );
         raced.forEach((r, n) => {
@@ -426,24 +426,25 @@ export class TransactionRepository {
   }
 
   /**
-   * The transactions already recorded for these starts (by business key), in order, and which of
-   * `tags` have an open transaction: one round trip, one snapshot.
+   * The transactions already recorded for these starts (by business key, with the start instant the
+   * batch parsed once), in order, and which of `tags` have an open transaction: one round trip, one
+   * snapshot.
    */
   private async findStarts(
     manager: EntityManager,
-    items: Pick<StartItem, 'chargePointId' | 'req'>[],
+    starts: { item: StartItem; startedAt: string }[],
     tags: string[],
   ): Promise<{ found: (StartOutcome | undefined)[]; openTags: Set<string> }> {
     const rows = await FIND_STARTS.run(manager, [
-      items.map((_, i) => i),
-      items.map((item) => item.chargePointId),
-      items.map((item) => item.req.connectorId),
-      items.map((item) => item.req.idTag),
-      items.map((item) => instant(item.req.timestamp)),
-      items.map((item) => item.req.meterStart),
+      starts.map((_, i) => i),
+      starts.map(({ item }) => item.chargePointId),
+      starts.map(({ item }) => item.req.connectorId),
+      starts.map(({ item }) => item.req.idTag),
+      starts.map(({ startedAt }) => startedAt),
+      starts.map(({ item }) => item.req.meterStart),
       tags,
     ]);
-    const found: (StartOutcome | undefined)[] = items.map(() => undefined);
+    const found: (StartOutcome | undefined)[] = starts.map(() => undefined);
     const openTags = new Set<string>();
     for (const row of rows) {
       if (row.open_tag !== null) openTags.add(row.open_tag);

@@ -40,7 +40,7 @@ describe('PreparedStatement on PostgreSQL', () => {
   });
   beforeEach(() => db.dataSource.query(`TRUNCATE ps_probe`));
 
-  it('runs on a pool connection, is prepared once per connection and answers rows (of an UPDATE too)', async () => {
+  it('runs on a pool connection, answers rows (of an UPDATE too) and leaves no connection in a transaction', async () => {
     const { manager } = db.dataSource;
     expect(
       await insert.run(manager, [
