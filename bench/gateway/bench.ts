@@ -22,6 +22,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import Redis from 'ioredis';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway child is started as the app's scripts start it
+import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';
 import { freePort, procUsage, startChild, stopChild } from '../lib/child';
 import { arg, percentile } from '../lib/cli';
 import { LeanPile } from './lean-pile';
@@ -184,12 +186,16 @@ async function runTarget(
   const logFile = join(tmpdir(), `voltdepot-gateway-bench-${randomUUID().slice(0, 8)}.log`);
   const child =
     target === 'gateway'
-      ? await startChild('bench/lib/gateway.process.ts', {
-          BENCH_PORT: String(port),
-          BENCH_DB_URL: options.db!.url,
-          BENCH_PREFIX: options.prefix,
-          BENCH_LOG_FILE: logFile,
-        })
+      ? await startChild(
+          'bench/lib/gateway.process.ts',
+          {
+            BENCH_PORT: String(port),
+            BENCH_DB_URL: options.db!.url,
+            BENCH_PREFIX: options.prefix,
+            BENCH_LOG_FILE: logFile,
+          },
+          { nodeArgs: GATEWAY_NODE_OPTIONS },
+        )
       : await startChild('bench/gateway/bare-server.process.ts', { BENCH_PORT: String(port) });
   // The child is `bash -c '...; exec node'`, so its pid is the node process.
   const pid = child.pid!;

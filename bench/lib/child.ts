@@ -24,18 +24,19 @@ export async function freePort(): Promise<number> {
 /**
  * Starts `script` (path from the repository root) with a raised fd limit; resolves once its stdout matches
  * `ready` (by default a line containing `"ready":true`), failing after `startSeconds` (60). Its stdout stays
- * readable (JSON lines), its stderr is inherited. BENCH_NODE_ARGS (e.g. "--cpu-prof
+ * readable (JSON lines), its stderr is inherited. `nodeArgs` (the options the service is started with, as
+ * the app's start scripts give them) and then BENCH_NODE_ARGS (e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof") is passed to its node; BENCH_CHILD_STDOUT (a file) gets a copy of its stdout. The child is `bash -c '...; exec node'`, so its pid is
  * the node process.
  */
 export async function startChild(
   script: string,
   env: Record<string, string>,
-  options: { ready?: RegExp; startSeconds?: number } = {},
+  options: { ready?: RegExp; startSeconds?: number; nodeArgs?: readonly string[] } = {},
 ): Promise<ChildProcess> {
   const ready = options.ready ?? /"ready":true/;
   const startSeconds = options.startSeconds ?? 60;
-  const nodeArgs = process.env['BENCH_NODE_ARGS'] ?? '';
+  const nodeArgs = [...(options.nodeArgs ?? []), process.env['BENCH_NODE_ARGS'] ?? ''].join(' ');
   const command = `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec node ${nodeArgs} -r @swc-node/register ${script}`;
   const child = spawn('bash', ['-c', command], {
     cwd: ROOT,

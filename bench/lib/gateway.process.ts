@@ -18,6 +18,7 @@ import '../../apps/ocpp-gateway/src/v8-flags';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import Redis from 'ioredis';
 import pino from 'pino';
 import { createDataSource } from '@voltdepot/server-database';
@@ -142,7 +143,7 @@ async function steadyBuckets(gateway: OcppGateway): Promise<Record<string, numbe
 }
 
 /**
- * BENCH_GATEWAY_DIAG=1: every 5 s one line on stderr with the heap, RSS and the event loop's worst delay
+ * BENCH_GATEWAY_DIAG=1: every 5 s one line on stderr with the heap (and its old generation), RSS and the event loop's worst delay
  * in that interval, and a line for each garbage collection pause over 50 ms (to find latency stalls).
  */
 function startDiagnostics(): void {
@@ -153,8 +154,10 @@ function startDiagnostics(): void {
   const mib = (n: number) => Math.round(n / 1024 / 1024);
   setInterval(() => {
     const m = process.memoryUsage();
+    const old = getHeapSpaceStatistics().find((space) => space.space_name === 'old_space');
     process.stderr.write(
-      `[diag ${seconds()} s] heap ${mib(m.heapUsed)}/${mib(m.heapTotal)} MiB, external ${mib(m.external)} ` +
+      `[diag ${seconds()} s] heap ${mib(m.heapUsed)}/${mib(m.heapTotal)} MiB (old space ${mib(old?.space_used_size ?? 0)}), ` +
+        `external ${mib(m.external)} ` +
         `(buffers ${mib(m.arrayBuffers)}), rss ${mib(m.rss)}; loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ` +
         `max ${(delay.max / 1e6).toFixed(0)} ms\n`,
     );

@@ -24,6 +24,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import { RPCClient } from 'ocpp-rpc';
 import type { DataSource } from 'typeorm';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway child is started as the app's scripts start it
+import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';
 import { startChild, stopChild, freePort } from '../lib/child';
 import { makeBus, type Driver } from '../lib/bus';
 import { arg, percentile } from '../lib/cli';
@@ -247,16 +249,20 @@ async function runDriver(
   try {
     await consumers.start();
     const port = await freePort();
-    child = await startChild('bench/lib/gateway.process.ts', {
-      BENCH_NAME: 'bench-settlement-gateway',
-      BENCH_HEARTBEAT_S: '300',
-      BENCH_DB_URL: db.url,
-      BENCH_DRIVER: driver,
-      BENCH_PREFIX: bus.prefix,
-      BENCH_PARTITIONS: String(bus.partitions),
-      BENCH_PORT: String(port),
-      BENCH_LOG_FILE: logFile,
-    });
+    child = await startChild(
+      'bench/lib/gateway.process.ts',
+      {
+        BENCH_NAME: 'bench-settlement-gateway',
+        BENCH_HEARTBEAT_S: '300',
+        BENCH_DB_URL: db.url,
+        BENCH_DRIVER: driver,
+        BENCH_PREFIX: bus.prefix,
+        BENCH_PARTITIONS: String(bus.partitions),
+        BENCH_PORT: String(port),
+        BENCH_LOG_FILE: logFile,
+      },
+      { nodeArgs: GATEWAY_NODE_OPTIONS },
+    );
     const connectFailures = new Map<string, number>();
     piles = await connectPiles(port, options.piles, connectFailures);
     if (!piles.length) throw new Error(`no pile connected: ${[...connectFailures.keys()].join('; ')}`);

@@ -19,6 +19,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { BrowserGlobals } from './browser-globals';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway is started as the app's scripts start it
+import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';
 import { freePort, runCommand, startService, stopService, waitForHttp, type Service } from './harness';
 import { scenarios, type ScenarioContext } from './scenarios/index';
 
@@ -261,16 +263,22 @@ async function main(): Promise<number> {
         logFile: join(VAR, 'logs/msg-center-worker.log'),
       },
     );
-    const gateway = startService('ocpp-gateway', process.execPath, ts('apps/ocpp-gateway/src/main.ts'), {
-      cwd: ROOT,
-      env: {
-        ...apiEnv,
-        PORT: String(gatewayPort),
-        OCPP_PORT: String(ocppPort),
-        SERVICE_NAME: 'ocpp-gateway',
+    // As scripts/start.sh starts it: with the gateway's node options.
+    const gateway = startService(
+      'ocpp-gateway',
+      process.execPath,
+      [...GATEWAY_NODE_OPTIONS, ...ts('apps/ocpp-gateway/src/main.ts')],
+      {
+        cwd: ROOT,
+        env: {
+          ...apiEnv,
+          PORT: String(gatewayPort),
+          OCPP_PORT: String(ocppPort),
+          SERVICE_NAME: 'ocpp-gateway',
+        },
+        logFile: join(VAR, 'logs/ocpp-gateway.log'),
       },
-      logFile: join(VAR, 'logs/ocpp-gateway.log'),
-    });
+    );
     others.push(msg, worker, gateway);
     await Promise.all([
       waitForHttp(`http://127.0.0.1:${msgPort}/health`, msg),

@@ -2,7 +2,15 @@ import './v8-flags'; // first: V8 settings of this process
 import { bootstrapService, createLogger, loadConfigOrExit } from '@voltdepot/server-core';
 import { gatewayConfigSchema } from './app.config';
 import { AppModule } from './app.module';
+import { missingNodeOptions } from './node-options';
 
 const config = loadConfigOrExit(gatewayConfigSchema);
 const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
+const missing = missingNodeOptions();
+if (missing.length) {
+  logger.warn(
+    { missingNodeOptions: missing },
+    'started without the node options the gateway is tuned for (see node-options.ts)',
+  );
+}
 void bootstrapService(AppModule.register(config, logger), { config, logger });

@@ -3,3 +3,4 @@ export * from './admin';
 export { allMigrations } from './migrations';
 export * from './query-result';
 export * from './prepared-statement';
+export * from './pg-pool';

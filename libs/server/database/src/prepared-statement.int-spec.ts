@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { dropDatabase, ensureDatabase, withDatabase } from './admin';
 import { createDataSource } from './data-source.factory';
+import { pgPoolOf } from './pg-pool';
 import { PreparedStatement } from './prepared-statement';
 
 // This library sits below the testing library, so it makes its own throwaway database.
@@ -113,5 +114,20 @@ describe('PreparedStatement on PostgreSQL', () => {
     );
     // The same text again is the same statement (a module loaded twice).
     expect(() => new PreparedStatement('test.prepared-probe', probe.text)).not.toThrow();
+  });
+
+  it('needs a connected data source, and says so', async () => {
+    const idle = createDataSource({ url: withDatabase(baseUrl, name), poolSize: 1, applicationName: name });
+    const message = 'a connected PostgreSQL data source is needed (its node-postgres pool was not found)';
+    expect(() => pgPoolOf(idle)).toThrow(message);
+    await expect(probe.run(idle.manager, [])).rejects.toThrow(message);
+    // Connected, the pool it gives is the data source's own: a statement list gives one result each.
+    const client = await pgPoolOf(db.dataSource).connect();
+    try {
+      const results = (await client.query('SELECT 1 AS a; SELECT 2 AS b')) as { rows: unknown[] }[];
+      expect(results.map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+    } finally {
+      client.release();
+    }
   });
 });

@@ -1,8 +1,5 @@
 import type { EntityManager } from 'typeorm';
-
-type PgResult = { rows: unknown[] };
-type PgClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<PgResult> };
-type PgPool = { connect(): Promise<PgClient & { release(): void }> };
+import { pgPoolOf, type PgPoolClient } from './pg-pool';
 
 /** Name → text of every prepared statement made in this process: a name stands for one text only. */
 const defined = new Map<string, string>();
@@ -38,14 +35,12 @@ export class PreparedStatement<Row = Record<string, unknown>> {
     const query = { name: this.name, text: this.text, values };
     const runner = manager.queryRunner;
     if (runner && !runner.isReleased) {
-      const client = (await runner.connect()) as PgClient;
-      return (await client.query(query)).rows as Row[];
+      const client = (await runner.connect()) as PgPoolClient;
+      return (await client.query<Row>(query)).rows;
     }
-    const pool = (manager.connection.driver as { master?: PgPool }).master;
-    if (!pool) throw new Error('prepared statements need a connected PostgreSQL data source');
-    const client = await pool.connect();
+    const client = await pgPoolOf(manager.connection).connect();
     try {
-      return (await client.query(query)).rows as Row[];
+      return (await client.query<Row>(query)).rows;
     } finally {
       client.release();
     }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { pgPoolOf } from '@voltdepot/server-database';
 import type { EventEnvelope } from '@voltdepot/shared-events';
 import type { EventBus } from '../bus';
 
@@ -30,15 +31,6 @@ type OutboxRow = {
   correlation_id: string;
   payload: unknown;
 };
-
-/** A node-postgres client of the data source's pool: a statement list gives one result per statement. */
-type PooledClient = { query(text: string): Promise<unknown>; release(destroy?: true): void };
-
-function poolOf(dataSource: DataSource): { connect(): Promise<PooledClient> } {
-  const pool = (dataSource.driver as { master?: { connect(): Promise<PooledClient> } }).master;
-  if (!pool) throw new Error('the outbox relay needs a connected PostgreSQL data source');
-  return pool;
-}
 
 /** Only one relay at a time publishes, so the outbox order (and so per-key order) is kept. */
 const RELAY_LOCK = 7_301_002;
@@ -81,7 +73,8 @@ export class OutboxRelay {
   async relayOnce(): Promise<number> {
     const batchSize = this.options.batchSize ?? 500;
     if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new Error(`invalid batchSize ${batchSize}`);
-    const client = await poolOf(this.dataSource).connect();
+    // A pool client of its own: a statement list gives one result per statement.
+    const client = await pgPoolOf(this.dataSource).connect();
     let open = true;
     let broken: unknown;
     try {
