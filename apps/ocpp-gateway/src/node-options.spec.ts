@@ -7,13 +7,13 @@ const ROOT = join(__dirname, '../../..');
 describe('the gateway’s node options', () => {
   it('are missing unless given on the command line or in NODE_OPTIONS', () => {
     expect(missingNodeOptions([], '')).toEqual([...GATEWAY_NODE_OPTIONS]);
-    expect(missingNodeOptions(['--max-semi-space-size=64'], '')).toEqual([]);
-    expect(missingNodeOptions([], '--inspect  --max-semi-space-size=64')).toEqual([]);
+    expect(missingNodeOptions(['--max-semi-space-size=32'], '')).toEqual([]);
+    expect(missingNodeOptions([], '--inspect  --max-semi-space-size=32')).toEqual([]);
     // V8 takes underscores for dashes; another value is a deliberate choice, not a missing option.
-    expect(missingNodeOptions(['--max_semi_space_size=32'], '')).toEqual([]);
+    expect(missingNodeOptions(['--max_semi_space_size=48'], '')).toEqual([]);
     // A similar but different option is not it.
     expect(missingNodeOptions(['--max-old-space-size=64', '--semi-space-growth-factor=2'], '')).toEqual([
-      '--max-semi-space-size=64',
+      '--max-semi-space-size=32',
     ]);
   });
 

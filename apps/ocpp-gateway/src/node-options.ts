@@ -2,17 +2,21 @@
  * Node options the gateway process must be started with (`node <options> main.js`, or NODE_OPTIONS):
  * V8 sizes its heap when the process starts, so these cannot be set from here.
  *
- * `--max-semi-space-size=64` (MiB; V8's default is 16): a young generation four times as large. When
- * piles start and stop transactions together, each call waits in a group commit for a few hundred
+ * `--max-semi-space-size=32` (MiB; V8's default is 16): a young generation twice as large. When piles
+ * start and stop transactions together, each call waits in a group commit for a few hundred
  * milliseconds, and with the default size the objects of those thousands of waiting calls were copied
- * by a scavenge or two and promoted before they died: garbage collection was 18 % of the gateway's CPU in
- * the benchmark's burst. With the larger young generation most of them die young, and the same burst
- * ran at 3,483-4,522 instead of 2,382-3,240 calls/s (docs/benchmarks.md, 2026-11-24 08:00). Costs up to
- * 2 × 48 MiB more memory. `scripts/start.sh` and docker-compose.yml start the gateway with these (a test
- * checks that they do); the service logs a warning when it was started without them. (A module without side effects, unlike
- * v8-flags.ts, so that launchers can import it.)
+ * by a scavenge or two and promoted before they died: garbage collection was 18 % of the gateway's CPU
+ * in the benchmark's burst (6 % with 64 MiB). In 20 s benchmark runs the burst went from 1,943-3,240
+ * (mean 2,541) calls/s to 2,750-4,153 (mean 3,514) with 32 MiB and 2,477-4,522 (mean 3,437) with 64;
+ * 64 and 128 MiB made more scavenges pause the steady load for over 50 ms (each copies what is alive
+ * in a larger young generation) and cost ~5 KiB more RSS per connection, 32 did neither
+ * (docs/benchmarks.md, 2026-11-24 08:00-09:05). It costs at most 2 × 16 MiB more memory.
+ *
+ * `scripts/start.sh`, docker-compose.yml, the end-to-end runner and the benchmarks start the gateway
+ * with these (a test checks the first two); the service logs a warning when it was started without
+ * them. This module has no side effects (unlike v8-flags.ts), so that launchers can import it.
  */
-export const GATEWAY_NODE_OPTIONS = ['--max-semi-space-size=64'] as const;
+export const GATEWAY_NODE_OPTIONS = ['--max-semi-space-size=32'] as const;
 
 /**
  * Those of GATEWAY_NODE_OPTIONS this process was not started with: given neither on the command line
