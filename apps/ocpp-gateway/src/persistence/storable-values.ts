@@ -1,5 +1,10 @@
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
+
+/** Whether `value` fits a PostgreSQL `integer` (as the transaction ids we assign do). */
+export function isInt32(value: number): boolean {
+  return Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX;
+}
 /**
  * Fields stored in 64 bits: energy register readings (Wh), and the transactionId a pile sends, which is
  * ours (32 bits) when known, but a pile that lost its state may send any integer: such a stop is
@@ -32,9 +37,7 @@ export function findUnstorableValue(value: unknown): string | undefined {
         return Number.isSafeInteger(leaf)
           ? undefined
           : `${pathOf(trail)} is beyond the exactly representable range`;
-      return leaf < INT32_MIN || leaf > INT32_MAX
-        ? `${pathOf(trail)} is outside the 32-bit integer range`
-        : undefined;
+      return isInt32(leaf) ? undefined : `${pathOf(trail)} is outside the 32-bit integer range`;
     }
     const text = textProblem(leaf);
     if (text) return `${pathOf(trail)} ${text}`;

@@ -25,6 +25,7 @@ import {
   normalizeMeterValues,
   type NormalizedSample,
 } from './meter-sample';
+import { isInt32 } from '../persistence/storable-values';
 
 export type StartOutcome = {
   transactionId: number;
@@ -380,7 +381,7 @@ export class TransactionRepository {
           unknown
             // An id beyond 32 bits is kept in the quarantine for reconciliation, but not announced: no
             // transaction of ours has such an id, and the areas downstream key transactions by our 32-bit ids.
-            .filter((s) => s.req.transactionId <= INT32_MAX && s.req.transactionId >= INT32_MIN)
+            .filter((s) => isInt32(s.req.transactionId))
             .map((s) => {
               const { req, chargePointId } = s;
               const envelope = createEnvelope(
@@ -941,9 +942,6 @@ function startKey(
 ): string {
   return `${chargePointId}\u0000${connectorId}\u0000${idTag}\u0000${startedAt}\u0000${meterStart}`;
 }
-
-const INT32_MAX = 2 ** 31 - 1;
-const INT32_MIN = -(2 ** 31);
 
 /**
  * A pile's date-time to the millisecond, as stored and as matched. Business keys are compared in
