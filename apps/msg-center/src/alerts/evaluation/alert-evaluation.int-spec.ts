@@ -16,6 +16,7 @@ import {
   testNamespace,
   tokenFor,
 } from '../../fixtures/msg-center.fixtures';
+import { MessageDispatcher } from '../../jobs/message-dispatcher';
 import { WorkerModule } from '../../worker.module';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -285,6 +286,40 @@ describe('alert evaluators (BullMQ schedule in the worker; real Redis, Kafka, HT
     expect(await checkedAgain(upId, 2)).toMatchObject({ status: 'UP', lastValue: 1 });
     expect(await messages(upId)).toEqual([]);
     await new Promise((resolve) => open.close(resolve));
+  });
+
+  it('records the check before it sends: the alert already shows the status and value its message reports', async () => {
+    const closed: TcpServer = createTcpServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    // The worker's own dispatcher, watched (not replaced): each send for this alert first reads the
+    // alert's row as a recipient opening it at that moment would see it.
+    const dispatcher = worker.get(MessageDispatcher, { strict: false });
+    const dispatch = dispatcher.dispatch.bind(dispatcher);
+    const seenAtSend: AlertState[] = [];
+    let id = -1;
+    const watch = jest.spyOn(dispatcher, 'dispatch').mockImplementation(async (request) => {
+      if (request.ruleKind === 'alert' && request.ruleId === id) seenAtSend.push(await state(id));
+      return dispatch(request);
+    });
+    try {
+      id = await addAlert({
+        name: 'order probe',
+        jobType: 'CONNECTION',
+        target: `127.0.0.1:${port}`,
+        expression: 'LE',
+        threshold: 0,
+        frequency: 'FIVE_MINUTES',
+      });
+      await eventually(async () => expect(seenAtSend.length).toBeGreaterThanOrEqual(1), 10_000);
+      // A new alert's status is DEFAULT until its first check is recorded; that check is what fired.
+      expect(seenAtSend[0]).toMatchObject({ status: 'DOWN', lastValue: 0 });
+      expect(seenAtSend[0].lastCheckedAt).not.toBeNull();
+      await eventually(async () => expect(await messages(id)).toHaveLength(1), 10_000);
+    } finally {
+      watch.mockRestore();
+    }
   });
 
   it('REDIS: used memory over the threshold fires with the template; an unreachable Redis is DOWN', async () => {
