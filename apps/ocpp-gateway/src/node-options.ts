@@ -10,7 +10,7 @@
  * (mean 2,541) calls/s to 2,750-4,153 (mean 3,514) with 32 MiB and 2,477-4,522 (mean 3,437) with 64;
  * 64 and 128 MiB made more scavenges pause the steady load for over 50 ms (each copies what is alive
  * in a larger young generation) and cost ~5 KiB more RSS per connection, 32 did neither
- * (docs/benchmarks.md, 2026-11-24 08:00-09:05). It costs at most 2 × 16 MiB more memory.
+ * (docs/benchmarks.md, 2026-11-24 08:00-09:00). It costs at most 2 × 16 MiB more memory.
  *
  * `scripts/start.sh`, docker-compose.yml, the end-to-end runner and the benchmarks start the gateway
  * with these (a test checks the first two); the service logs a warning when it was started without
