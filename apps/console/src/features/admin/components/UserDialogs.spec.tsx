@@ -1,4 +1,5 @@
 import { fireEvent } from '@testing-library/react';
+import { PermissionProvider } from '@voltdepot/console-ui';
 import type { UserView } from '@voltdepot/shared-contracts';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,9 @@ import { createQueryClient } from '../../../app/providers/queryClient';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { memoryStorage } from '../../../test/memoryStorage';
 import { render, waitFor } from '../../../test/render';
-import { CopyUserDialog, ResetPasswordDialog } from './UserDialogs';
+import { ADMIN_PERMISSIONS } from '../permissions';
+import { adminQueryKeys } from '../queryKeys';
+import { CopyUserDialog, ResetPasswordDialog, UserRolesDialog } from './UserDialogs';
 
 const FLEET: UserView = {
   id: 2,
@@ -126,5 +129,60 @@ describe('reset password', () => {
     ok();
     await waitFor(() => expect(document.querySelector('.ant-form-item-explain-error')).not.toBeNull());
     expect(api.calls.some((c) => c.path === '/api/user/2/resetPassword')).toBe(false);
+  }, 60_000);
+});
+
+describe('user roles', () => {
+  it('a tick survives a later answer for the user’s roles, and the save sends what the boxes show', async () => {
+    // The first answer waits until the test lets it go; the second says the user has no role any more.
+    let release: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (release = resolve));
+    const answers = [async () => (await first, { roleIds: [4] }), () => ({ roleIds: [] })];
+    const api = stubApi({
+      'GET /api/role/all': () => [
+        { id: 2, code: 'operator', name: 'Operator staff' },
+        { id: 4, code: 'fleet_manager', name: 'Fleet manager' },
+      ],
+      'GET /api/user/2/roles': () => (answers.shift() ?? (() => ({ roleIds: [] })))(),
+      'PUT /api/user/2/roles': (req) => req.body,
+    });
+    const saved = vi.fn();
+    const queryClient = createQueryClient();
+    const i18n = createI18n({ locale: 'en-US', storage: memoryStorage() });
+    const rendered = await render(
+      <AppProviders i18n={i18n} queryClient={queryClient}>
+        <PermissionProvider permissions={[ADMIN_PERMISSIONS.user.role]}>
+          <UserRolesDialog user={FLEET} onClose={() => undefined} onSaved={saved} />
+        </PermissionProvider>
+      </AppProviders>,
+    );
+    unmount = rendered.unmount;
+    const save = () => document.querySelector('[data-testid="user-roles-save"]') as HTMLButtonElement;
+    await waitFor(() => expect(save()).not.toBeNull());
+    // Before the user's roles are known: no boxes to tick, nothing to save.
+    expect(document.querySelector('[data-testid="user-role-operator"]')).toBeNull();
+    expect(save().disabled).toBe(true);
+
+    release();
+    await waitFor(() => expect(document.querySelector('[data-testid="user-role-operator"]')).not.toBeNull());
+    const box = (code: string) =>
+      document
+        .querySelector(`[data-testid="user-role-${code}"]`)!
+        .closest('label')!
+        .querySelector('input') as HTMLInputElement;
+    expect(box('fleet_manager').checked).toBe(true);
+    fireEvent.click(box('operator'));
+    expect(box('operator').checked).toBe(true);
+
+    // The roles are asked again (the list was reloaded meanwhile) and the answer differs: the ticks stay.
+    await queryClient.invalidateQueries({ queryKey: adminQueryKeys.userRoles(2) });
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/user/2/roles').length).toBe(2));
+    expect(box('operator').checked).toBe(true);
+    expect(box('fleet_manager').checked).toBe(true);
+
+    fireEvent.click(save());
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    expect((put.body as { roleIds: number[] }).roleIds.slice().sort()).toEqual([2, 4]);
   }, 60_000);
 });

@@ -174,14 +174,21 @@ export function UserRolesDialog({
     enabled: user !== null,
     staleTime: 0,
   });
-  const [selected, setSelected] = useState<number[]>([]);
+  // The ticks start from the user's roles as the server has them now, once per opening; after that they
+  // are the administrator's alone: a late or repeated answer (a refetch) never undoes a tick, and the
+  // boxes are not shown, nor can be saved, before that start.
+  const [selected, setSelected] = useState<number[] | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (current.data) setSelected(current.data.roleIds);
-  }, [current.data]);
+    if (user === null) setSelected(null);
+  }, [user]);
+  const fresh = current.isSuccess && !current.isFetching ? current.data : undefined;
+  useEffect(() => {
+    if (fresh && selected === null) setSelected(fresh.roleIds);
+  }, [fresh, selected]);
 
   const save = async () => {
-    if (!user) return;
+    if (!user || selected === null) return;
     setSaving(true);
     try {
       await adminApi.setUserRoles(user.id, selected);
@@ -200,10 +207,12 @@ export function UserRolesDialog({
       open={user !== null}
       onCancel={onClose}
       onOk={save}
-      okButtonProps={buttonTestId('user-roles-save', { loading: saving })}
+      okButtonProps={buttonTestId('user-roles-save', { loading: saving, disabled: selected === null })}
       destroyOnHidden
     >
-      {roles.isLoading || current.isLoading ? (
+      {current.isError ? (
+        <Empty />
+      ) : roles.isLoading || selected === null ? (
         <Skeleton active />
       ) : (roles.data ?? []).length === 0 ? (
         <Empty />
