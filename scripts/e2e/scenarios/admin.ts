@@ -92,7 +92,13 @@ export const adminScenarios: Scenario[] = [
 
       // Give it a role with the user-role dialog: operator staff read users and logs, manage nothing.
       await page.getByTestId('user-roles-e2e.clerk').click();
-      await page.getByTestId('user-role-operator').click();
+      // Ticked, and seen ticked before saving: once in CI the save went out with no role (the row then
+      // showed none). check() clicks and verifies the box changed; a click that did not register (the
+      // dialog still opening) is tried once more.
+      const operatorBox = page
+        .locator('.ant-modal label', { has: page.getByTestId('user-role-operator') })
+        .locator('input');
+      await operatorBox.check().catch(() => operatorBox.check());
       await t.screenshot(page, 'admin-user-role-dialog');
       await page.getByTestId('user-roles-save').click();
       await visible(page, '角色已保存');
