@@ -141,6 +141,42 @@ describe('timestamps finer than a millisecond', () => {
   });
 });
 
+describe('the open-transaction check of a later batch', () => {
+  const stopOf = (chargePointId: string, transactionId: number): StopItem => ({
+    chargePointId,
+    req: { transactionId, meterStop: 900, timestamp: at(), reason: 'Local' },
+    correlationId: `${chargePointId}:stop:${transactionId}`,
+  });
+
+  it('sees an open transaction of the tag, and none once every one of them has stopped', async () => {
+    // Many stopped transactions of the tag first: their entries in the open-tag index are dead, not gone.
+    const earlier = await inOneTransaction((m) =>
+      repository.startBatch(
+        m,
+        Array.from({ length: 30 }, (_, n) => start(`OT-${n}`, 'TAG-OT', at())),
+      ),
+    );
+    await inOneTransaction((m) =>
+      repository.stopBatch(
+        m,
+        earlier.map((o, n) => stopOf(`OT-${n}`, o.transactionId)),
+      ),
+    );
+    const [fresh] = await inOneTransaction((m) => repository.startBatch(m, [start('OT-A', 'TAG-OT', at())]));
+    expect(fresh.idTagInfo.status).toBe('Accepted');
+    // While it is open, the same card elsewhere (and a card with no transaction at all) in a later batch.
+    const [busy, other] = await inOneTransaction((m) =>
+      repository.startBatch(m, [start('OT-B', 'TAG-OT', at()), start('OT-C', 'TAG-OT-2', at())]),
+    );
+    expect([busy.idTagInfo.status, other.idTagInfo.status]).toEqual(['ConcurrentTx', 'Accepted']);
+    await inOneTransaction((m) =>
+      repository.stopBatch(m, [stopOf('OT-A', fresh.transactionId), stopOf('OT-B', busy.transactionId)]),
+    );
+    const [after] = await inOneTransaction((m) => repository.startBatch(m, [start('OT-D', 'TAG-OT', at())]));
+    expect(after.idTagInfo.status).toBe('Accepted');
+  });
+});
+
 describe('a batch of stops', () => {
   it('stops once, ignores the repeat, quarantines unknown and foreign transactions (once)', async () => {
     const [mine, foreign] = await inOneTransaction((m) =>

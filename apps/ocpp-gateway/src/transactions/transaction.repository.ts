@@ -686,6 +686,11 @@ function highestReading(measurand: string): string {
 /**
  * Earlier records of these starts ($1-$6: index, pile, connector, tag, time, meter start; one row per start
  * found, `open_tag` null) and which of the tags $7 have an open transaction (one row per tag, `i` null).
+ * The open-tag check is an EXISTS per tag: an index scan of the open-tag index that stops at the first
+ * open transaction, rather than a bitmap scan of every entry of those tags. A stop leaves its dead entry
+ * in that partial index until vacuum, and under a stream of starts and stops the bitmap scan visited them
+ * all on every batch (6.9 ms per read at the end of a 60,000-call burst); an index scan marks the dead
+ * entries it meets so later scans skip them.
  */
 const FIND_STARTS = new PreparedStatement<{
   i: number | null;
@@ -700,8 +705,9 @@ const FIND_STARTS = new PreparedStatement<{
     JOIN ocpp_transaction t ON t.charge_point_id = u.cp AND t.connector_id = u.connector AND t.id_tag = u.tag
                            AND t.started_at = u.ts AND t.meter_start_wh = u.meter
   UNION ALL
-  SELECT DISTINCT NULL::int, NULL::int, NULL::text, id_tag
-    FROM ocpp_transaction WHERE id_tag = ANY($7::text[]) AND stopped_at IS NULL`,
+  SELECT NULL::int, NULL::int, NULL::text, q.tag
+    FROM (SELECT DISTINCT unnest($7::text[]) AS tag) AS q
+   WHERE EXISTS (SELECT 1 FROM ocpp_transaction o WHERE o.id_tag = q.tag AND o.stopped_at IS NULL)`,
 );
 
 /**
