@@ -24,7 +24,15 @@ import Redis from 'ioredis';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway child is started as the app's scripts start it
 import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';
-import { freePort, procUsage, startChild, stopChild } from '../lib/child';
+import {
+  cpuShares,
+  freePort,
+  procUsage,
+  readCpu,
+  startChild,
+  stopChild,
+  type CpuReading,
+} from '../lib/child';
 import { arg, percentile } from '../lib/cli';
 import { LeanPile } from './lean-pile';
 
@@ -71,6 +79,12 @@ type Result = {
   cpuSteady: number;
   cpuBurst: number;
   driverCpu: number;
+  driverCpuBurst: number;
+  /** PostgreSQL (all its processes, whichever database they serve) in % of a core, and the machine's idle share. */
+  postgresSteady: number;
+  postgresBurst: number;
+  idleSteady: number;
+  idleBurst: number;
   /** The load generator's own event-loop delay in the steady window (ms): a stall here delays answers it measures. */
   driverLoopP99: number;
   driverLoopMax: number;
@@ -257,6 +271,7 @@ async function runTarget(
     const servedBefore = target === 'gateway' ? await bucketsOf(child) : undefined;
     const steadyStarted = performance.now();
     const steadyCpu = procUsage(pid).cpu;
+    const machineSteady = readCpu(['postgres']);
     const driverCpuStart = process.cpuUsage();
     const driverLoop = monitorEventLoopDelay({ resolution: 10 });
     driverLoop.enable();
@@ -268,6 +283,8 @@ async function runTarget(
     const afterSteady = procUsage(pid);
     const servedAfter = servedBefore ? await bucketsOf(child) : undefined;
     const driverCpu = process.cpuUsage(driverCpuStart);
+    const machineBurst: CpuReading = readCpu(['postgres']);
+    const driverBurstStart = process.cpuUsage();
     driverLoop.disable();
 
     // Burst: a share of piles start and stop a transaction at once (the steady load keeps running).
@@ -303,6 +320,9 @@ async function runTarget(
     const burstOk = burst.ok;
     const burstFailed = burst.failed;
     const afterBurst = procUsage(pid);
+    const driverBurst = process.cpuUsage(driverBurstStart);
+    const steadyShares = cpuShares(machineSteady, machineBurst, steadySeconds);
+    const burstShares = cpuShares(machineBurst, readCpu(['postgres']), burstSeconds);
     const held = piles.filter((p) => p.client.open).length;
 
     const steadySorted = steadyDone.latencies.sort((a, b) => a - b);
@@ -338,6 +358,11 @@ async function runTarget(
       cpuSteady: Math.round(((afterSteady.cpu - steadyCpu) / steadySeconds) * 100),
       cpuBurst: Math.round(((afterBurst.cpu - afterSteady.cpu) / burstSeconds) * 100),
       driverCpu: Math.round(((driverCpu.user + driverCpu.system) / 1e6 / steadySeconds) * 100),
+      driverCpuBurst: Math.round(((driverBurst.user + driverBurst.system) / 1e6 / burstSeconds) * 100),
+      postgresSteady: steadyShares.byCommand['postgres'],
+      postgresBurst: burstShares.byCommand['postgres'],
+      idleSteady: steadyShares.idlePercent,
+      idleBurst: burstShares.idlePercent,
       driverLoopP99: Math.round(driverLoop.percentile(99) / 1e6),
       driverLoopMax: Math.round(driverLoop.max / 1e6),
       errors: [...errors].map(([key, count]) => `${count}× ${key}`).join('; '),
@@ -403,7 +428,9 @@ function printTable(results: Result[]): void {
     ],
     ['server RSS per connection, KiB', (r) => r.kibPerConnection],
     ['server CPU steady / burst, % of a core', (r) => `${r.cpuSteady} / ${r.cpuBurst}`],
-    ['load generator CPU steady, % of a core', (r) => r.driverCpu],
+    ['load generator CPU steady / burst, % of a core', (r) => `${r.driverCpu} / ${r.driverCpuBurst}`],
+    ['PostgreSQL CPU steady / burst, % of a core', (r) => `${r.postgresSteady} / ${r.postgresBurst}`],
+    ['machine idle steady / burst, % of all cores', (r) => `${r.idleSteady} / ${r.idleBurst}`],
     ['load generator event-loop delay p99 / max ms', (r) => `${r.driverLoopP99} / ${r.driverLoopMax}`],
     ['MeterValues calls per commit', (r) => r.meterCallsPerCommit ?? '–'],
     ['gateway-side steady p50 / p99 (bucket bound), share > 50 ms', (r) => r.served ?? '–'],

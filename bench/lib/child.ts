@@ -1,6 +1,6 @@
 /** Shared by the benchmarks that run a server under test in a child process (same TypeScript loader). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -88,9 +88,57 @@ export async function stopChild(
 export function procUsage(pid: number): { rss: number; cpu: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return { rss: rssKiB * 1024, cpu: procCpu(readFileSync(`/proc/${pid}/stat`, 'utf8')) };
+}
+
+/** CPU seconds (user + system) from the text of a `/proc/<pid>/stat`. */
+function procCpu(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // fields[0] is field 3 (state); utime and stime are fields 14 and 15.
-  const cpu = (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  return { rss: rssKiB * 1024, cpu };
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
+/**
+ * Where the machine's CPU went so far: seconds used by every process whose command name is one of
+ * `commands` (e.g. `postgres`: the server and all its backends; a process that exits takes its seconds
+ * with it), and the idle seconds and total seconds of all cores (`/proc/stat`). Two readings give shares
+ * over a window (see cpuShares).
+ */
+export type CpuReading = { byCommand: Record<string, number>; idle: number; total: number };
+
+export function readCpu(commands: string[]): CpuReading {
+  const byCommand: Record<string, number> = Object.fromEntries(commands.map((c) => [c, 0]));
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (command in byCommand) byCommand[command] += procCpu(stat);
+  }
+  const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const ticks = times.map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0) / CLK_TCK;
+  const idle = (ticks[3] + ticks[4]) / CLK_TCK;
+  return { byCommand, idle, total };
+}
+
+/** Between two readings: each command's CPU in % of one core, and the machine's idle share in %. */
+export function cpuShares(
+  from: CpuReading,
+  to: CpuReading,
+  seconds: number,
+): { byCommand: Record<string, number>; idlePercent: number } {
+  const byCommand = Object.fromEntries(
+    Object.keys(to.byCommand).map((c) => [
+      c,
+      Math.round(((to.byCommand[c] - (from.byCommand[c] ?? 0)) / seconds) * 100),
+    ]),
+  );
+  const total = to.total - from.total;
+  return { byCommand, idlePercent: total > 0 ? Math.round(((to.idle - from.idle) / total) * 100) : NaN };
 }
