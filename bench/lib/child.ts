@@ -117,7 +117,7 @@ export function readCpu(commands: string[]): CpuReading {
       continue; // exited meanwhile
     }
     const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (command in byCommand) byCommand[command] += procCpu(stat);
+    if (Object.hasOwn(byCommand, command)) byCommand[command] += procCpu(stat);
   }
   const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const ticks = times.map(Number);
