@@ -24,15 +24,7 @@ import Redis from 'ioredis';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway child is started as the app's scripts start it
 import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';
-import {
-  cpuShares,
-  freePort,
-  procUsage,
-  readCpu,
-  startChild,
-  stopChild,
-  type CpuReading,
-} from '../lib/child';
+import { cpuShares, freePort, procUsage, readCpu, startChild, stopChild } from '../lib/child';
 import { arg, percentile } from '../lib/cli';
 import { LeanPile } from './lean-pile';
 
@@ -96,6 +88,9 @@ type Result = {
   served?: string;
   errors: string;
 };
+
+/** Processes whose CPU the table shows besides the server's and the load generator's (by command name). */
+const MACHINE_COMMANDS = ['postgres'];
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 const jitter = (ms: number) => ms * (0.9 + Math.random() * 0.2);
@@ -271,7 +266,7 @@ async function runTarget(
     const servedBefore = target === 'gateway' ? await bucketsOf(child) : undefined;
     const steadyStarted = performance.now();
     const steadyCpu = procUsage(pid).cpu;
-    const machineSteady = readCpu(['postgres']);
+    const machineSteady = readCpu(MACHINE_COMMANDS);
     const driverCpuStart = process.cpuUsage();
     const driverLoop = monitorEventLoopDelay({ resolution: 10 });
     driverLoop.enable();
@@ -281,10 +276,9 @@ async function runTarget(
     const steadyBacklog = steadyDone.inFlight + warm.inFlight;
     steady = newStats(); // calls after the window no longer count
     const afterSteady = procUsage(pid);
+    const machineSteadyEnd = readCpu(MACHINE_COMMANDS);
     const servedAfter = servedBefore ? await bucketsOf(child) : undefined;
     const driverCpu = process.cpuUsage(driverCpuStart);
-    const machineBurst: CpuReading = readCpu(['postgres']);
-    const driverBurstStart = process.cpuUsage();
     driverLoop.disable();
 
     // Burst: a share of piles start and stop a transaction at once (the steady load keeps running).
@@ -292,6 +286,8 @@ async function runTarget(
     const burstPiles = piles
       .filter((p) => p.client.open)
       .slice(0, Math.floor(piles.length * options.burstShare));
+    const machineBurst = readCpu(MACHINE_COMMANDS);
+    const driverBurstStart = process.cpuUsage();
     const burstStarted = performance.now();
     const burstDone = Promise.all(
       burstPiles.map(async (pile, i) => {
@@ -321,8 +317,8 @@ async function runTarget(
     const burstFailed = burst.failed;
     const afterBurst = procUsage(pid);
     const driverBurst = process.cpuUsage(driverBurstStart);
-    const steadyShares = cpuShares(machineSteady, machineBurst, steadySeconds);
-    const burstShares = cpuShares(machineBurst, readCpu(['postgres']), burstSeconds);
+    const steadyShares = cpuShares(machineSteady, machineSteadyEnd);
+    const burstShares = cpuShares(machineBurst, readCpu(MACHINE_COMMANDS));
     const held = piles.filter((p) => p.client.open).length;
 
     const steadySorted = steadyDone.latencies.sort((a, b) => a - b);

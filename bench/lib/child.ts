@@ -98,14 +98,15 @@ function procCpu(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
 }
 
+/** CPU seconds so far: per command name asked for, and the idle and total seconds of all `cores`. */
+export type CpuReading = { byCommand: Record<string, number>; idle: number; total: number; cores: number };
+
 /**
  * Where the machine's CPU went so far: seconds used by every process whose command name is one of
  * `commands` (e.g. `postgres`: the server and all its backends; a process that exits takes its seconds
- * with it), and the idle seconds and total seconds of all cores (`/proc/stat`). Two readings give shares
- * over a window (see cpuShares).
+ * with it), and the idle and total seconds of all cores (`/proc/stat`). Two readings give shares over
+ * the time between them (cpuShares).
  */
-export type CpuReading = { byCommand: Record<string, number>; idle: number; total: number };
-
 export function readCpu(commands: string[]): CpuReading {
   const byCommand: Record<string, number> = Object.fromEntries(commands.map((c) => [c, 0]));
   for (const entry of readdirSync('/proc')) {
@@ -119,26 +120,31 @@ export function readCpu(commands: string[]): CpuReading {
     const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     if (Object.hasOwn(byCommand, command)) byCommand[command] += procCpu(stat);
   }
-  const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const ticks = times.map(Number);
+  const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+  const ticks = lines[0].trim().split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal (guest time is counted in user already)
   const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0) / CLK_TCK;
   const idle = (ticks[3] + ticks[4]) / CLK_TCK;
-  return { byCommand, idle, total };
+  const cores = lines.filter((line) => /^cpu\d+ /.test(line)).length;
+  return { byCommand, idle, total, cores };
 }
 
-/** Between two readings: each command's CPU in % of one core, and the machine's idle share in %. */
+/**
+ * Between two readings: each command's CPU in % of one core, and the machine's idle share in % of all
+ * cores. The time between them is the readings' own (all cores' seconds over the cores), so a window
+ * is exactly the span between the two readings.
+ */
 export function cpuShares(
   from: CpuReading,
   to: CpuReading,
-  seconds: number,
 ): { byCommand: Record<string, number>; idlePercent: number } {
+  const total = to.total - from.total;
+  const seconds = total / to.cores;
   const byCommand = Object.fromEntries(
     Object.keys(to.byCommand).map((c) => [
       c,
-      Math.round(((to.byCommand[c] - (from.byCommand[c] ?? 0)) / seconds) * 100),
+      seconds > 0 ? Math.round(((to.byCommand[c] - (from.byCommand[c] ?? 0)) / seconds) * 100) : NaN,
     ]),
   );
-  const total = to.total - from.total;
   return { byCommand, idlePercent: total > 0 ? Math.round(((to.idle - from.idle) / total) * 100) : NaN };
 }
