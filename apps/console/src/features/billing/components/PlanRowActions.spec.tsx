@@ -1,7 +1,7 @@
 import { act, fireEvent } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../../../test/render';
-import { renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
 import { PlanRowActions } from './PlanRowActions';
 
 const link = (text: string) =>
@@ -10,10 +10,6 @@ const okButton = () =>
   [...document.querySelectorAll('.ant-popover button')].find((b) => b.textContent === 'OK') as HTMLElement;
 
 describe('PlanRowActions', () => {
-  afterEach(() => {
-    document.body.innerHTML = '';
-  });
-
   async function renderActions(remove: () => Promise<unknown>) {
     const onEdit = vi.fn();
     const onDeleted = vi.fn(async () => undefined);
