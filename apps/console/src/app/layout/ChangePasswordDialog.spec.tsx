@@ -2,8 +2,8 @@ import { fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../test/fakeApi';
 import { waitFor } from '../../test/render';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { renderInApp } from '../../test/renderInApp';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 async function show(routes: Record<string, FakeHandler>, onClose: () => void = () => undefined) {
   const api = stubApi(routes);

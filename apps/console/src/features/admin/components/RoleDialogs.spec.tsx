@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { DataAuthDialog, MenuAuthDialog } from './RoleDialogs';
 import { renderInApp } from '../../../test/renderInApp';
+import { DataAuthDialog, MenuAuthDialog } from './RoleDialogs';
 
 const ROLE: RoleView = {
   id: 7,

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { RequiredTotpEnrolmentDialog, TwoFactorDialog } from './TwoFactor';
 import { renderInApp } from '../../../test/renderInApp';
+import { RequiredTotpEnrolmentDialog, TwoFactorDialog } from './TwoFactor';
 
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
 const ENROLMENT = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Voltdepot:admin', qrCode: QR };

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
+import { renderInApp } from '../../../test/renderInApp';
 import { ADMIN_PERMISSIONS } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
 import { CopyUserDialog, ResetPasswordDialog, UserRolesDialog } from './UserDialogs';
-import { renderInApp } from '../../../test/renderInApp';
 
 const FLEET: UserView = {
   id: 2,

@@ -2,9 +2,9 @@ import { fireEvent } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
+import { renderInApp } from '../../../test/renderInApp';
 import type { PlatformConfigRow } from '../api/adminApi';
 import { PlatformSettingsPage } from './PlatformSettingsPage';
-import { renderInApp } from '../../../test/renderInApp';
 
 const row = (configKey: string, configValue: string): PlatformConfigRow => ({
   configKey,

@@ -3,9 +3,9 @@ import type { UserView } from '@voltdepot/shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
+import { renderInApp } from '../../../test/renderInApp';
 import { ADMIN_PERMISSIONS } from '../permissions';
 import { UsersPage } from './UsersPage';
-import { renderInApp } from '../../../test/renderInApp';
 
 const ALL = Object.values(ADMIN_PERMISSIONS).flatMap((screen) => Object.values(screen));
 

@@ -2,8 +2,8 @@ import { fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { UnknownPilesTable } from './UnknownPilesTable';
 import { renderInApp } from '../../../test/renderInApp';
+import { UnknownPilesTable } from './UnknownPilesTable';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -8,7 +8,7 @@ import { stubApi, type FakeRequest } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
 import { renderInApp } from '../../../test/renderInApp';
 import { loginLogColumns, operationLogColumns } from '../columns';
-import { LOG_FILTERS } from '../hooks/useLogRequest';
+import { LOG_FILTERS } from '../hooks/useLogGrid';
 import { LOG_PERMISSIONS } from '../permissions';
 import { LogsPage } from './LogsPage';
 
