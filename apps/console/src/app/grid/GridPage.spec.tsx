@@ -21,7 +21,7 @@ const thing = (id: number, extra: Partial<Thing> = {}): Thing => ({
 
 type Props = Omit<GridPageProps<Thing>, 'grid' | 'title' | 'columns'>;
 
-function Things(props: Props) {
+function Things(props: Props & { title?: string }) {
   const grid = usePagedGrid<Thing>({
     listKey: ['things'],
     fetch: (page, size, filters, signal) =>
@@ -71,6 +71,7 @@ describe('GridPage: pages through react-query', () => {
     // One read, with the form's initial value: none before the form handed it over.
     expect(pageCalls(calls)).toEqual(['/api/thing/page/1/size/10?name=Thing']);
     expect(document.body.textContent).toContain('12 in total');
+    expect(document.querySelector('.ant-pro-table-list-toolbar')?.textContent).toContain('Things');
     // Times in the business time zone (Asia/Shanghai), whatever the machine's.
     expect(rows()[0]!.textContent).toContain('2026-03-01 08:00:00');
 
@@ -94,8 +95,12 @@ describe('GridPage: pages through react-query', () => {
 
   it("uses the list's own words first, the grid's otherwise", async () => {
     thingsApi();
-    await renderInApp(<Things texts="messages.common" search={{ queryTestId: 'q' }} sequence />);
+    await renderInApp(
+      <Things title={undefined} texts="messages.common" search={{ queryTestId: 'q' }} sequence />,
+    );
     await waitFor(() => expect(rows()).toHaveLength(10));
+    // No title, no toolbar content: no toolbar row (a message-centre card's list).
+    expect(document.querySelector('.ant-pro-table-list-toolbar')).toBeNull();
     expect(byTestId('q')!.textContent).toBe('query');
     expect(document.querySelector('.ant-table-thead th')!.textContent).toBe('sequence');
     expect(rows()[0]!.querySelector('td')!.textContent).toBe('1');

@@ -61,7 +61,8 @@ type TableProps<T extends Record<string, unknown>> = ProTableProps<T, Record<str
 
 export type GridPageProps<T extends Record<string, unknown>> = {
   grid: Grid<T>;
-  title: ReactNode;
+  /** The table's title; without it and without toolbar content there is no toolbar row (a tab, a card). */
+  title?: ReactNode;
   /** data-testid of the grid's wrapper. */
   testId?: string;
   /** Where the grid's own words are looked up first (e.g. 'messages.common'), then under `grid`. */
@@ -335,6 +336,9 @@ export function GridPage<T extends Record<string, unknown>>(props: GridPageProps
       ));
 
   const searchForm = grid.kind === 'pages' && grid.searchForm;
+  // A list without a title or toolbar (a tab of logs, a message-centre card) shows no toolbar row at all.
+  const toolbarShown =
+    props.title !== undefined || Boolean(props.tree || props.toolbar?.length || props.toolbarExtra?.length);
   return (
     <div data-testid={props.testId}>
       <ProTable<T>
@@ -346,7 +350,7 @@ export function GridPage<T extends Record<string, unknown>>(props: GridPageProps
         dataSource={rows}
         loading={grid.loading}
         cardBordered
-        options={{ density: false, setting: false, reload: () => void grid.reload() }}
+        options={toolbarShown && { density: false, setting: false, reload: () => void grid.reload() }}
         scroll={props.scrollX ? { x: props.scrollX } : undefined}
         locale={props.emptyText === undefined ? undefined : { emptyText: props.emptyText }}
         pagination={
@@ -394,22 +398,25 @@ export function GridPage<T extends Record<string, unknown>>(props: GridPageProps
             ? { defaultExpandedRowKeys: expanded, ...props.table?.expandable }
             : props.table?.expandable
         }
-        toolBarRender={() => [
-          ...(props.tree
-            ? [
-                <Input.Search
-                  key="tree-search"
-                  allowClear
-                  placeholder={text('filter')}
-                  onChange={(e) => setTreeFilter(e.target.value)}
-                  style={{ width: 240 }}
-                  data-testid={props.tree.searchTestId}
-                />,
-              ]
-            : []),
-          ...(props.toolbarExtra ?? []),
-          ...buttons(props.toolbar, true),
-        ]}
+        toolBarRender={
+          toolbarShown &&
+          (() => [
+            ...(props.tree
+              ? [
+                  <Input.Search
+                    key="tree-search"
+                    allowClear
+                    placeholder={text('filter')}
+                    onChange={(e) => setTreeFilter(e.target.value)}
+                    style={{ width: 240 }}
+                    data-testid={props.tree.searchTestId}
+                  />,
+                ]
+              : []),
+            ...(props.toolbarExtra ?? []),
+            ...buttons(props.toolbar, true),
+          ])
+        }
       />
     </div>
   );

@@ -43,7 +43,6 @@ export function LogGrid({ kind }: { kind: LogKind }) {
   return (
     <GridPage<LogRow>
       grid={grid}
-      title={undefined}
       texts="logs"
       testId={`log-table-${kind}`}
       columns={columns}

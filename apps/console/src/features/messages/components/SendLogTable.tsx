@@ -99,7 +99,6 @@ export function SendLogTable() {
   return (
     <GridPage<SendLogDto>
       grid={grid}
-      title={undefined}
       {...msgGridProps()}
       columns={columns}
       scrollX={1700}

@@ -97,7 +97,6 @@ export function AlertsPage() {
     <Card title={t('messages.alerts.title')} data-testid="msg-alerts-page">
       <GridPage<MsgAlertDto>
         grid={grid}
-        title={undefined}
         {...msgGridProps({ permission: P.add, onClick: () => setDialog({}) })}
         columns={columns}
         rowActions={msgRowActions<MsgAlertDto>({

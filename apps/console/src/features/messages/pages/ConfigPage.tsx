@@ -59,7 +59,6 @@ export function ConfigPage() {
     <Card title={t('messages.config.title')} data-testid="msg-config-page">
       <GridPage<MsgConfigDto>
         grid={grid}
-        title={undefined}
         {...msgGridProps({ permission: P.add, onClick: () => setDialog({}) })}
         columns={columns}
         rowActions={msgRowActions<MsgConfigDto>({

@@ -64,7 +64,6 @@ function EventRuleTable() {
     <>
       <GridPage<MsgEventRuleDto>
         grid={grid}
-        title={undefined}
         {...msgGridProps({ permission: P.add, onClick: () => setDialog({}) })}
         columns={columns}
         rowActions={msgRowActions<MsgEventRuleDto>({

@@ -64,7 +64,6 @@ export function GroupPage() {
     <Card title={t('messages.group.title')} data-testid="msg-group-page">
       <GridPage<MsgGroupDto>
         grid={grid}
-        title={undefined}
         {...msgGridProps({ permission: P.add, onClick: () => setDialog({}) })}
         columns={columns}
         rowActions={msgRowActions<MsgGroupDto>({

@@ -72,7 +72,6 @@ export function TemplatePage() {
     <Card title={t('messages.template.title')} data-testid="msg-template-page">
       <GridPage<MsgTemplateDto>
         grid={grid}
-        title={undefined}
         {...msgGridProps({ permission: P.add, onClick: () => setDialog({ mode: 'add' }) })}
         columns={columns}
         rowActions={msgRowActions<MsgTemplateDto>({
