@@ -1,17 +1,17 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitorPilePage, MonitorPileView, MonitorPush } from '@voltdepot/shared-contracts';
-import { Badge, Col, Row, Space, Typography } from 'antd';
+import { Badge, Space, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeColumn, gridDateTime } from '../../../app/grid/columns';
 import { GridPage } from '../../../app/grid/GridPage';
 import { usePagedGrid } from '../../../app/grid/useGrid';
 import { MONITOR_PAGE_SIZE, monitorApi } from '../api/monitorApi';
-import { GunCard } from '../components/GunCard';
 import { GunStatusTag } from '../components/GunStatusTag';
 import { LiveIndicator } from '../components/LiveIndicator';
-import { GunCommands, PileCommands } from '../components/PileCommands';
+import { PileCommands } from '../components/PileCommands';
+import { PileGunCards } from '../components/PileGunCards';
 import { useMonitorPush } from '../hooks/useMonitorPush';
 import { useNow } from '../hooks/useNow';
 import { useStatusOptions } from '../hooks/useStatusOptions';
@@ -152,20 +152,7 @@ export function PileMonitorPage() {
       toolbarExtra={[<LiveIndicator key="live" connected={connected} />]}
       table={{
         expandable: {
-          expandedRowRender: (pile) => (
-            <Row gutter={[12, 12]}>
-              {pile.guns.map((gun) => (
-                <Col key={gun.connectorId} xs={24} md={12} xl={6}>
-                  <GunCard
-                    chargePointId={pile.chargePointId}
-                    gun={gun}
-                    now={now}
-                    actions={<GunCommands pile={pile} gun={gun} />}
-                  />
-                </Col>
-              ))}
-            </Row>
-          ),
+          expandedRowRender: (pile) => <PileGunCards pile={pile} now={now} col={{ xs: 24, md: 12, xl: 6 }} />,
         },
       }}
     />
