@@ -71,6 +71,12 @@ export default defineConfig(({ mode }) => {
         },
         // No manual vendor chunks: Rollup's own split keeps each library with the pages that import it
         // (a vendor bucket put echarts, leaflet and the editor into the first download).
+        onwarn(warning, warn) {
+          // pro-utils' barrel re-exports its editable-table hook, which imports the barrel back. The barrel
+          // has no code of its own; the budget check fails the build if chunks do import each other.
+          if (warning.code === 'CYCLIC_CROSS_CHUNK_REEXPORT') return;
+          warn(warning);
+        },
       },
     },
     test: {

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  chunkCycles,
   describeReport,
   gzipSize,
   initialFiles,
@@ -134,6 +135,20 @@ describe('measureInitialLoad', () => {
       { file: 'assets/echarts.js', module: '/repo/node_modules/echarts/lib/echarts.js' },
     ]);
     expect(describeReport(report, 'initial').failures[0]).toMatch(/node_modules\/echarts/);
+  });
+});
+
+describe('chunkCycles', () => {
+  it('finds none where lazy routes import the entry and shared chunks', () => {
+    expect(chunkCycles(manifest)).toEqual([]);
+  });
+
+  it('finds chunks that import each other in a circle', () => {
+    const circle: Manifest = {
+      ...manifest,
+      '_react.js': { file: 'assets/react.js', imports: ['_form.js'] },
+    };
+    expect(chunkCycles(circle)).toEqual([['_shared.js', '_react.js', '_form.js', '_shared.js']]);
   });
 });
 

@@ -35,6 +35,30 @@ export function initialFiles(manifest: Manifest, starts: readonly string[]): str
   return [...files];
 }
 
+/**
+ * Chunks that import each other in a circle (each cycle once, as manifest keys). Such a circle can run a
+ * module before what it imports; the build refuses one.
+ */
+export function chunkCycles(manifest: Manifest): string[][] {
+  const done = new Set<string>();
+  const onPath: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (key: string) => {
+    const at = onPath.indexOf(key);
+    if (at >= 0) {
+      cycles.push([...onPath.slice(at), key]);
+      return;
+    }
+    if (done.has(key) || !manifest[key]) return;
+    onPath.push(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+    onPath.pop();
+    done.add(key);
+  };
+  for (const key of Object.keys(manifest)) visit(key);
+  return cycles;
+}
+
 export type BudgetFile = { file: string; gzipBytes: number };
 export type BudgetReport = {
   files: BudgetFile[];
@@ -112,7 +136,8 @@ const MANIFEST = '.vite/manifest.json';
 
 /**
  * A build plugin: after the bundle is written, prints the gzipped size of what the starting points load
- * and fails the build when it is over the budget or pulls in a forbidden module. Needs `build.manifest`.
+ * and fails the build when it is over the budget, pulls in a forbidden module, or when chunks import each
+ * other in a circle. Needs `build.manifest`.
  */
 export function bundleBudget(options: BundleBudgetOptions): Plugin {
   return {
@@ -144,6 +169,8 @@ export function bundleBudget(options: BundleBudgetOptions): Plugin {
         },
       });
       const { lines, failures } = describeReport(report, options.label);
+      for (const cycle of chunkCycles(manifest))
+        failures.push(`chunks import each other: ${cycle.join(' -> ')}`);
       // Printed whatever the log level: the number is the point of the check.
       process.stdout.write(`\n${lines.join('\n')}\n`);
       if (failures.length > 0) this.error(failures.join('; '));
