@@ -31,6 +31,10 @@ import { StationFeeUnknownPileSheets1764050000000 } from './1764050000000-statio
 import { OcppMessageLogQuery1764060000000 } from './1764060000000-ocpp-message-log-query';
 import { ConnectorErrorSince1764070000000 } from './1764070000000-connector-error-since';
 import { QuarantineWideTransactionId1764080000000 } from './1764080000000-quarantine-wide-transaction-id';
+import { IdentityReadViews1764100000000 } from './1764100000000-identity-read-views';
+import { AssetsReadViews1764100000100 } from './1764100000100-assets-read-views';
+import { BillingReadViews1764100000200 } from './1764100000200-billing-read-views';
+import { GatewayPublishedApi1764100000300 } from './1764100000300-gateway-published-api';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -67,4 +71,8 @@ export const allMigrations = [
   OcppMessageLogQuery1764060000000,
   ConnectorErrorSince1764070000000,
   QuarantineWideTransactionId1764080000000,
+  IdentityReadViews1764100000000,
+  AssetsReadViews1764100000100,
+  BillingReadViews1764100000200,
+  GatewayPublishedApi1764100000300,
 ];
