@@ -20,8 +20,8 @@ export class DictionaryRepository {
   async tree(codes: string[] | undefined): Promise<DictTreeNode[]> {
     const rows = (await this.db.query(
       `SELECT d.id::int AS id, d.parent_id::int AS "parentId", d.code, d.name, d.value
-         FROM sys_dict d
-         LEFT JOIN sys_dict p ON p.id = d.parent_id
+         FROM identity_dict_v d
+         LEFT JOIN identity_dict_v p ON p.id = d.parent_id
         WHERE d.enabled AND ($1::text[] IS NULL OR COALESCE(p.code, d.code) = ANY($1::text[]))
         ORDER BY d.parent_id NULLS FIRST, d.sort, d.id`,
       [codes ?? null],

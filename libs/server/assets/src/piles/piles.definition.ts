@@ -152,7 +152,7 @@ export const pileDefinition: AssetDefinition = {
     { field: 'hasOcppPassword', sql: '(t.ocpp_password_hash IS NOT NULL)', kind: 'bool' },
     {
       field: 'gatewayState',
-      sql: '(SELECT pr.state FROM pile_registry pr WHERE pr.charge_point_id = t.charge_point_id)',
+      sql: '(SELECT pr.state FROM gateway_pile_registry_v pr WHERE pr.charge_point_id = t.charge_point_id)',
       kind: 'text',
     },
   ],

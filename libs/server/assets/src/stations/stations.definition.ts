@@ -131,7 +131,7 @@ export const stationDefinition: AssetDefinition = {
     {
       // Read-only: billing owns the link (POST /api/pricePlan/station/{stationId}); this is the plan in force now.
       field: 'pricePlanId',
-      sql: `(SELECT spp.plan_id FROM station_price_plan spp
+      sql: `(SELECT spp.plan_id FROM billing_station_price_plan_v spp
               WHERE spp.station_id = t.id AND spp.effective_from <= now() ORDER BY spp.effective_from DESC LIMIT 1)`,
       kind: 'int',
     },
