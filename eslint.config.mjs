@@ -84,11 +84,6 @@ export default tseslint.config(
     rules: { '@nx/enforce-module-boundaries': ['error', boundaries({ inTests: true })] },
   },
   {
-    // System tests boot the real apps together, so they import each app's module by path on purpose.
-    files: ['apps/system-tests/**/*.ts'],
-    rules: { '@nx/enforce-module-boundaries': 'off' },
-  },
-  {
     files: ['apps/console/**/*.ts', 'apps/console/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -30,6 +30,7 @@ export const SOURCE_ROLES: readonly { dir: string; role: SourceRole; why?: strin
   { dir: 'libs/server/database/src', role: 'no-tables' },
   { dir: 'libs/server/spreadsheet/src', role: 'no-tables' },
   { dir: 'libs/server/ocpp-simulator/src', role: 'no-tables' },
+  { dir: 'libs/server/jobs/src', role: 'no-tables' },
 
   {
     dir: 'libs/server/database/src/migrations',
@@ -131,6 +132,7 @@ export const OWNED_TABLES: Readonly<Record<Area, readonly string[]>> = {
     'msg_alert',
     'msg_send_log',
     'msg_inbox',
+    'msg_stop_notice',
   ],
   messaging: ['outbox_event', 'processed_event'],
   gateway: [

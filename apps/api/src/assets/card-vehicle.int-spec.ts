@@ -77,7 +77,7 @@ async function xlsx(rows: (string | null)[][]): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  t = await startApiTestApp({ BUS_PREFIX: PREFIX, OCPP_REDIS_PREFIX: PREFIX });
+  t = await startApiTestApp({ BUS_PREFIX: PREFIX, OCPP_REDIS_PREFIX: PREFIX }, [], { worker: true });
   bus = new RedisStreamsBus({ url: testEnv().redisUrl, prefix: PREFIX, trimIntervalMs: 0 });
   // The operator role sees the FZ subtree only here, so the data scope has a vehicle to refuse.
   const [fz] = await t.db.dataSource.query(`SELECT id FROM sys_organization WHERE code = 'FZ'`);

@@ -171,7 +171,7 @@ const orderNos = (p: ChargingOrderPage) => p.list.map((o) => o.transactionId).so
 const WIDE = { start: '2026-10-01 00:00:00', end: '2026-12-31 23:59:59' };
 
 beforeAll(async () => {
-  t = await startApiTestApp({ BUS_PREFIX });
+  t = await startApiTestApp({ BUS_PREFIX }, [], { worker: true });
   admin = bearer(await t.login('admin', ADMIN_PASSWORD));
   operator = bearer(await t.login('operator', DEMO_PASSWORD));
   maintainer = bearer(await t.login('maintainer', DEMO_PASSWORD));

@@ -101,7 +101,7 @@ function occupiedSession(cp: string, stoppedAt: number, occupiedMinutes: number,
 }
 
 beforeAll(async () => {
-  t = await startApiTestApp({ BUS_PREFIX: busPrefix });
+  t = await startApiTestApp({ BUS_PREFIX: busPrefix }, [], { worker: true });
   bus = t.app.get(EVENT_BUS);
   const db = t.db.dataSource;
   const [{ id: regionId }] = await db.query(

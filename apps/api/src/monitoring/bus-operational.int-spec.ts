@@ -71,7 +71,7 @@ const busList = async (query: Record<string, string> = {}): Promise<MonitorVehic
   ).body as MonitorVehiclePage;
 
 beforeAll(async () => {
-  t = await startApiTestApp({ BUS_PREFIX: PREFIX, OCPP_REDIS_PREFIX: PREFIX });
+  t = await startApiTestApp({ BUS_PREFIX: PREFIX, OCPP_REDIS_PREFIX: PREFIX }, [], { worker: true });
   bus = new RedisStreamsBus({ url: testEnv().redisUrl, prefix: PREFIX, trimIntervalMs: 0 });
   admin = bearer(await t.login('admin', ADMIN_PASSWORD));
 

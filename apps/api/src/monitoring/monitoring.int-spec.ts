@@ -128,7 +128,7 @@ describe('live monitoring api', () => {
     );
 
   beforeAll(async () => {
-    app = await startApiTestApp({ BUS_PREFIX: prefix, OCPP_REDIS_PREFIX: prefix });
+    app = await startApiTestApp({ BUS_PREFIX: prefix, OCPP_REDIS_PREFIX: prefix }, [], { worker: true });
     ids = await seed(app);
     bus = new RedisStreamsBus({ url: testEnv().redisUrl, prefix, trimIntervalMs: 0 });
     redis = new Redis(testEnv().redisUrl);

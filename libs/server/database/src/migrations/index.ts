@@ -2,6 +2,7 @@ import { Messaging1763800000000 } from './1763800000000-messaging';
 import { OcppGateway1763810000000 } from './1763810000000-ocpp-gateway';
 import { Identity1763820000000 } from './1763820000000-identity';
 import { MsgCenter1763830000000 } from './1763830000000-msg-center';
+import { MsgStopNotice1764110000000 } from './1764110000000-msg-stop-notice';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
@@ -75,4 +76,5 @@ export const allMigrations = [
   AssetsReadViews1764100000100,
   BillingReadViews1764100000200,
   GatewayPublishedApi1764100000300,
+  MsgStopNotice1764110000000,
 ];
