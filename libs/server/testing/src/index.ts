@@ -9,3 +9,4 @@ export * from './builders/asset-rows';
 export * from './builders/asset-api';
 export * from './builders/identity-rows';
 export * from './builders/pile-events';
+export * from './fakes';
