@@ -1,22 +1,11 @@
 import { ValidationException } from '@voltdepot/server-core';
 import { MsgErrorCodes } from '@voltdepot/shared-contracts';
-import { MsgException } from '../shared/msg.exception';
+import { ruleReferences } from '../fixtures/rule-references';
 import type { AlertBody } from './alert.dto';
 import type { AlertRow } from './alert.repository';
 import { AlertsService } from './alerts.service';
 
-const templates = {
-  get: async (id: number) => {
-    if (id !== 1) throw new MsgException(MsgErrorCodes.TemplateNotFound, `Template ${id} does not exist`);
-    return {} as never;
-  },
-};
-const groups = {
-  get: async (id: number) => {
-    if (id !== 1) throw new MsgException(MsgErrorCodes.GroupNotFound, `Group ${id} does not exist`);
-    return {} as never;
-  },
-};
+const { templates, groups } = ruleReferences;
 const CONFIG: {
   BUSINESS_TIME_ZONE: string;
   DATABASE_URL: string;

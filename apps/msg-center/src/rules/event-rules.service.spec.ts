@@ -1,22 +1,10 @@
 import { MsgErrorCodes } from '@voltdepot/shared-contracts';
-import { MsgException } from '../shared/msg.exception';
+import { ruleReferences } from '../fixtures/rule-references';
 import type { EventRuleBody } from './event-rule.dto';
 import type { EventRuleRow } from './event-rule.repository';
 import { EventRulesService } from './event-rules.service';
 
-/** Template 1 and group 1 exist. */
-const templates = {
-  get: async (id: number) => {
-    if (id !== 1) throw new MsgException(MsgErrorCodes.TemplateNotFound, `Template ${id} does not exist`);
-    return {} as never;
-  },
-};
-const groups = {
-  get: async (id: number) => {
-    if (id !== 1) throw new MsgException(MsgErrorCodes.GroupNotFound, `Group ${id} does not exist`);
-    return {} as never;
-  },
-};
+const { templates, groups } = ruleReferences;
 
 function setup() {
   const rows = new Map<number, EventRuleBody>();

@@ -1,49 +1,10 @@
 import {
-  ALARM_CATEGORY_LABELS,
-  ALARM_LEVEL_LABELS,
-  BMS_POWER_LABELS,
-  CARD_STATUS_LABELS,
-  CARD_TYPE_LABELS,
-  CHARGER_TYPE_LABELS,
-  CONNECTOR_TYPE_LABELS,
-  DEVICE_STATUS_LABELS,
+  DICTIONARY_LABELS,
   FEE_SCOPE_LABELS,
-  GROUND_LOCK_STATUS_LABELS,
-  LABEL_TYPE_LABELS,
   labelsIn,
-  MANUFACTURER_TYPE_LABELS,
-  NATIONAL_STANDARD_LABELS,
-  PARKING_SPACE_TYPE_LABELS,
-  PAYMENT_MODE_LABELS,
-  STAGE_TYPE_LABELS,
-  START_TYPE_LABELS,
-  STATION_STATUS_LABELS,
-  STATION_TYPE_LABELS,
   STOP_KIND_LABELS,
   YES_NO_LABELS,
 } from '@voltdepot/shared-contracts';
-
-/** The dictionaries the basic-data screens translate (`assets.dict.<type>.<value>`), labelled in the contracts. */
-const ASSET_DICTIONARIES = {
-  station_type: STATION_TYPE_LABELS,
-  station_status: STATION_STATUS_LABELS,
-  device_status: DEVICE_STATUS_LABELS,
-  charger_type: CHARGER_TYPE_LABELS,
-  start_type: START_TYPE_LABELS,
-  national_standard: NATIONAL_STANDARD_LABELS,
-  payment_mode: PAYMENT_MODE_LABELS,
-  connector_type: CONNECTOR_TYPE_LABELS,
-  bms_power: BMS_POWER_LABELS,
-  ground_lock_status: GROUND_LOCK_STATUS_LABELS,
-  parking_space_type: PARKING_SPACE_TYPE_LABELS,
-  manufacturer_type: MANUFACTURER_TYPE_LABELS,
-  label_type: LABEL_TYPE_LABELS,
-  card_type: CARD_TYPE_LABELS,
-  card_status: CARD_STATUS_LABELS,
-  alarm_level: ALARM_LEVEL_LABELS,
-  alarm_category: ALARM_CATEGORY_LABELS,
-  charging_period_type: STAGE_TYPE_LABELS,
-};
 
 /**
  * Strings of the basic-data screens. The rule messages are those of business-areas §5 (the api answers
@@ -382,7 +343,7 @@ export const assetsZhCN = {
     hint: '点击地图选择站点位置',
     offlineHint: '离线模式（无地图底图）：点击空白底图选择坐标，或直接输入经纬度',
   },
-  dict: { ...labelsIn('zh-CN', ASSET_DICTIONARIES), protocol_type: { other: '其他' } },
+  dict: { ...labelsIn('zh-CN', DICTIONARY_LABELS), protocol_type: { other: '其他' } },
 };
 
 export const assetsEnUS: typeof assetsZhCN = {
@@ -719,5 +680,5 @@ export const assetsEnUS: typeof assetsZhCN = {
     hint: 'Click on the map to set the station’s position',
     offlineHint: 'Offline (no map tiles): click on the plain background to pick coordinates, or type them',
   },
-  dict: { ...labelsIn('en-US', ASSET_DICTIONARIES), protocol_type: { other: 'Other' } },
+  dict: { ...labelsIn('en-US', DICTIONARY_LABELS), protocol_type: { other: 'Other' } },
 };

@@ -1,28 +1,11 @@
 import {
-  CUSTOMER_TYPE_LABELS,
+  DICTIONARY_LABELS,
   FEE_SCOPE_LABELS,
   labelsIn,
   labelsOf,
   ORDER_OPERATION_ACTION_LABELS,
-  ORDER_STATUS_LABELS,
-  PAY_STATUS_LABELS,
-  RESERVATION_STATUS_LABELS,
-  REVIEW_STATUS_LABELS,
-  STAGE_TYPE_LABELS,
-  START_TYPE_LABELS,
   YES_NO_LABELS,
 } from '@voltdepot/shared-contracts';
-
-/** The dictionaries the billing screens translate (`billing.dict.<type>.<value>`), labelled in the contracts. */
-const BILLING_DICTIONARIES = {
-  charging_period_type: STAGE_TYPE_LABELS,
-  client_type: CUSTOMER_TYPE_LABELS,
-  pay_status: PAY_STATUS_LABELS,
-  order_status: ORDER_STATUS_LABELS,
-  approval_status: REVIEW_STATUS_LABELS,
-  reservation_status: RESERVATION_STATUS_LABELS,
-  start_type: START_TYPE_LABELS,
-};
 
 /** Strings of the billing screens (price and discount plans, orders); en-US has the same shape. */
 export const billingZhCN = {
@@ -39,7 +22,7 @@ export const billingZhCN = {
   exported: '已导出 {{name}}',
   updatedAt: '更新时间',
   unit: { yuanPerKwh: '元/kW·h' },
-  dict: labelsIn('zh-CN', BILLING_DICTIONARIES),
+  dict: labelsIn('zh-CN', DICTIONARY_LABELS),
 
   pricePlan: {
     title: '电价方案',
@@ -254,7 +237,7 @@ export const billingEnUS: typeof billingZhCN = {
   exported: 'Exported {{name}}',
   updatedAt: 'Updated at',
   unit: { yuanPerKwh: 'yuan/kW·h' },
-  dict: labelsIn('en-US', BILLING_DICTIONARIES),
+  dict: labelsIn('en-US', DICTIONARY_LABELS),
 
   pricePlan: {
     title: 'Price plans',
