@@ -95,7 +95,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await bus?.close();
   await t?.close();
-  await deleteRedisKeys(PREFIX);
+  await deleteRedisKeys(testEnv().redisUrl, PREFIX);
 });
 
 describe('a card issued to a bus', () => {

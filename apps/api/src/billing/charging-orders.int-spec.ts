@@ -13,6 +13,7 @@ import {
   eventually,
   grantPermissions,
   organizationId,
+  testEnv,
   unique,
 } from '@voltdepot/server-testing';
 import {
@@ -251,7 +252,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await deleteRedisKeys(BUS_PREFIX);
+  await deleteRedisKeys(testEnv().redisUrl, BUS_PREFIX);
 });
 
 describe('order query', () => {

@@ -18,6 +18,7 @@ import {
   grantPermissions,
   insertDepot,
   insertRegion,
+  testEnv,
 } from '@voltdepot/server-testing';
 import { ApiTestApp, bearer, DEMO_PASSWORD, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 
@@ -105,7 +106,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   // The bus streams of this run's own prefix.
-  await deleteRedisKeys(`${busPrefix}:`);
+  await deleteRedisKeys(testEnv().redisUrl, `${busPrefix}:`);
 });
 
 describe('occupation fee orders API', () => {

@@ -86,7 +86,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await bus?.close();
   await t?.close();
-  await deleteRedisKeys(PREFIX);
+  await deleteRedisKeys(testEnv().redisUrl, PREFIX);
 });
 
 describe('the bus list tells a driving charge from a parking charge', () => {

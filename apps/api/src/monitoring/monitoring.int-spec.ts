@@ -105,7 +105,7 @@ describe('live monitoring api', () => {
   afterAll(async () => {
     await bus?.close();
     await app?.close();
-    await deleteRedisKeys(prefix);
+    await deleteRedisKeys(testEnv().redisUrl, prefix);
   });
 
   const get = (user: string, path: string) => app.http().get(path).set(bearer(tokens[user]));

@@ -82,7 +82,7 @@ describe('OpenAPI of the message service (/ms/docs-json)', () => {
 
   afterAll(async () => {
     await service?.close();
-    await deleteRedisKeys(ns, config.REDIS_URL);
+    await deleteRedisKeys(config.REDIS_URL, ns);
     await db?.drop();
   });
 

@@ -35,7 +35,7 @@ describe('PushPublisher.toEach: a different body per user, through Redis, on eve
   afterAll(async () => {
     await replicaA?.close();
     await replicaB?.close();
-    await deleteRedisKeys(ns, config.REDIS_URL);
+    await deleteRedisKeys(config.REDIS_URL, ns);
     await db?.drop();
   });
 

@@ -59,7 +59,7 @@ describe('STOMP session lifetime: token expiry and revocation (real Redis, ident
     await replicaA?.close();
     await replicaB?.close();
     redis?.disconnect();
-    await deleteRedisKeys(ns, config.REDIS_URL);
+    await deleteRedisKeys(config.REDIS_URL, ns);
     await db?.drop();
   });
 

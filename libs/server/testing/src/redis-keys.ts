@@ -1,13 +1,12 @@
 import Redis from 'ioredis';
-import { testEnv } from './test-env';
 
-/** Tests clean up after themselves: drops every key under a test's own Redis prefix. */
-export async function deleteRedisKeys(prefix: string, url = testEnv().redisUrl): Promise<void> {
-  const redis = new Redis(url);
+/** Tests clean up after themselves: deletes every key under `prefix` (scanning, never KEYS). */
+export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   try {
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
       if (keys.length > 0) await redis.del(...keys);
       cursor = next;
     } while (cursor !== '0');

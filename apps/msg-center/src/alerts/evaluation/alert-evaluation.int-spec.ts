@@ -165,7 +165,7 @@ describe('alert evaluators (BullMQ schedule in the worker; real Redis, Kafka, HT
       await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
       await admin.disconnect();
     }
-    await deleteRedisKeys(ns, config.REDIS_URL);
+    await deleteRedisKeys(config.REDIS_URL, ns);
     await db?.drop();
   });
 
