@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, TestDatabase } from '@voltdepot/server-testing';
+import { createTestDatabase, deleteRedisKeys, insertUser, TestDatabase } from '@voltdepot/server-testing';
 import request from 'supertest';
 import type { MsgCenterConfig } from '../app.config';
 import {
-  createUser,
-  dropRedisNamespace,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -77,14 +75,14 @@ describe('OpenAPI of the message service (/ms/docs-json)', () => {
     ns = testNamespace();
     config = msgTestConfig(db, ns);
     service = await startMsgCenter(config);
-    user = await createUser(db.dataSource, ['admin']);
+    user = await insertUser(db.dataSource, ['admin']);
     token = await tokenFor(config, user);
     doc = (await request(service.app.getHttpServer()).get('/ms/docs-json').expect(200)).body as Document;
   });
 
   afterAll(async () => {
     await service?.close();
-    await dropRedisNamespace(config.REDIS_URL, ns);
+    await deleteRedisKeys(config.REDIS_URL, ns);
     await db?.drop();
   });
 

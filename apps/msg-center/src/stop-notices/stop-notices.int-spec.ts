@@ -1,5 +1,5 @@
 import { busConfigFromService, createEnvelope, createEventBus, EventBus } from '@voltdepot/server-messaging';
-import { createTestDatabase, eventually, testEnv, TestDatabase } from '@voltdepot/server-testing';
+import { createTestDatabase, eventually, insertUser, TestDatabase, testEnv } from '@voltdepot/server-testing';
 import { STOMP_INBOX_TOPIC, STOMP_STOP_NOTICE_TOPIC } from '@voltdepot/shared-contracts';
 import {
   OrderSettled,
@@ -13,7 +13,6 @@ import { StopNoticeRepository } from './stop-notice.repository';
 import { StopNoticeRetentionHandler } from './stop-notice-retention.job';
 import {
   connectStomp,
-  createUser,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -73,8 +72,8 @@ describe.each(drivers)('realtime stop notices from the bus (%s driver)', (driver
     });
     service = await startMsgCenter(config);
     producer = createEventBus(busConfigFromService(config, 'test-producer'));
-    receiverUser = await createUser(db.dataSource, ['operator']); // operator holds msg:stopNotice
-    bystanderUser = await createUser(db.dataSource, ['maintainer']); // maintainer does not
+    receiverUser = await insertUser(db.dataSource, ['operator']); // operator holds msg:stopNotice
+    bystanderUser = await insertUser(db.dataSource, ['maintainer']); // maintainer does not
     const topics = [STOMP_STOP_NOTICE_TOPIC, STOMP_INBOX_TOPIC];
     receiver = await connectStomp(service.wsUrl, { passcode: await tokenFor(config, receiverUser) }, topics);
     bystander = await connectStomp(

@@ -2,11 +2,17 @@
  * Shapes of the billing screens' API (price plans, discount plans, charging orders). Money is integer
  * fen and energy integer Wh in every answer; prices per kWh are decimal yuan strings with 4 decimals.
  */
+import type {
+  CustomerTypeCode,
+  OrderOperationAction,
+  OrderStatusCode,
+  PayStatusCode,
+  ReservationStatusCode,
+  ReviewStatusCode,
+  StageTypeCode,
+  StartTypeCode,
+} from './code-labels';
 import type { GridPage } from './grid';
-
-/** Spec §9 charging period types, in the order the console lists them. */
-export const STAGE_TYPE_CODES = ['sharp', 'peak', 'normal', 'valley', 'deepValley'] as const;
-export type StageTypeCode = (typeof STAGE_TYPE_CODES)[number];
 
 export type PricePlanStageView = {
   stageType: StageTypeCode;
@@ -48,10 +54,6 @@ export type StationPricePlanView = {
   assignedBy: string | null;
 };
 
-/** Operator actions on orders listed by the order operation log (the review of held orders). */
-export const ORDER_OPERATION_ACTIONS = ['approved', 'rejected'] as const;
-export type OrderOperationAction = (typeof ORDER_OPERATION_ACTIONS)[number];
-
 /** One operator action on an order (GET /api/orderOperation/page/{page}/size/{size}). */
 export type OrderOperationRow = {
   /** Unique per action: `<kind>:<source id>`. */
@@ -67,9 +69,6 @@ export type OrderOperationRow = {
   /** Amount billed by the action (approval), fen. */
   amountFen: number | null;
 };
-
-/** Spec §9 client types: 1 personal, 2 group, 3 group external card. */
-export type CustomerTypeCode = 1 | 2 | 3;
 
 export type DiscountPlanView = {
   id: number;
@@ -87,16 +86,7 @@ export type DiscountPlanView = {
 
 export type SaveDiscountPlanBody = Omit<DiscountPlanView, 'id' | 'updatedAt'>;
 
-/** Spec §4 pay status codes: 0 unpaid, 1 paid, 3 abnormal. */
-export type PayStatusCode = 0 | 1 | 3;
-/** Spec §4 order status. */
-export const ORDER_STATUS_CODES = ['unpaid', 'paid', 'refund', 'abnormal', 'unsettled'] as const;
-export type OrderStatusCode = (typeof ORDER_STATUS_CODES)[number];
-/** The approval status of a held (abnormal) order (dictionary approval_status). */
-export type ReviewStatusCode = 'pending' | 'audited' | 'rejected';
 export type ReviewDecision = 'approve' | 'reject';
-/** Spec §9 start types (dictionary start_type): 0 until full, 1 by time, 2 by percent, 3 by amount, 4 by energy. */
-export type StartTypeCode = 0 | 1 | 2 | 3 | 4;
 
 export type ChargingOrderRow = {
   id: number;
@@ -237,9 +227,6 @@ export type OccupationOrderRow = {
 };
 
 export type OccupationOrderPage = GridPage<OccupationOrderRow> & { totalAmountFen: number };
-
-/** Spec §4 reservation status. */
-export type ReservationStatusCode = 'successful' | 'completed' | 'timedOut' | 'cancelled';
 
 /** A reservation a pile accepted (ReserveNow), with what became of it. */
 export type ReservationRow = {

@@ -60,10 +60,24 @@ export function priceHeldOrder(
   };
 }
 
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type ChargingOrderStore = Pick<
+  ChargingOrderQueryRepository,
+  | 'transaction'
+  | 'page'
+  | 'batches'
+  | 'filterOptions'
+  | 'detail'
+  | 'lockForReview'
+  | 'pricingInputs'
+  | 'bill'
+  | 'recordReview'
+>;
+
 /** The order screens: lists with totals, the session detail, filter options and the review of held orders. */
 export class OrdersQueryService {
   constructor(
-    private readonly repository: ChargingOrderQueryRepository,
+    private readonly repository: ChargingOrderStore,
     private readonly scopes: BillingDataScopeProvider,
   ) {}
 

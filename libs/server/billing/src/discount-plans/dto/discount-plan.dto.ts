@@ -24,9 +24,6 @@ const instant = (label: string) =>
     .datetime({ offset: true, message: 'must be an ISO-8601 date-time' })
     .transform((text) => new Date(text));
 
-/** Customer types (spec §9): 1 personal, 2 group, 3 group external card. */
-export const CUSTOMER_TYPES = [1, 2, 3] as const;
-
 export const saveDiscountPlanSchema = z
   .object({
     name: z

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import type { GridPage, ReservationRow, ReservationStatusCode } from '@voltdepot/shared-contracts';
+import {
+  type GridPage,
+  RESERVATION_STATUSES,
+  type ReservationRow,
+  type ReservationStatusCode,
+} from '@voltdepot/shared-contracts';
 import { blankToUndefined, queryId, queryText, withPeriod } from '../../shared/query-params';
 
-/** Reservation status (business-areas §4). */
-export const RESERVATION_STATUSES = [
-  'successful',
-  'completed',
-  'timedOut',
-  'cancelled',
-] as const satisfies readonly ReservationStatusCode[];
 export type ReservationStatus = ReservationStatusCode;
 
 /** Filters of the reservation list; `start`/`end` bound when the reservation was made. */
