@@ -1,6 +1,8 @@
 import { Controller, Get, type INestApplication, type Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { z } from 'zod';
 import {
+  ApiDoc,
   routeAccessRule,
   servedRoutes,
   type RouteAccessRule,
@@ -62,6 +64,7 @@ export function routeRequest(
 export function unguardedProbeController(path: string): Type<object> {
   @Controller(path)
   class UnguardedProbeController {
+    @ApiDoc({ response: z.string() })
     @Get()
     leak(): string {
       return 'should never be served';

@@ -1,6 +1,12 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { type HttpResponse, RequirePermissions, ZodQuery } from '@voltdepot/server-core';
+import {
+  ApiDoc,
+  CONTENT_TYPES,
+  type HttpResponse,
+  RequirePermissions,
+  ZodQuery,
+} from '@voltdepot/server-core';
 import { sendXlsx } from '@voltdepot/server-spreadsheet';
 import type { DiscountPlanView, PricePlanView } from '@voltdepot/shared-contracts';
 import { DiscountPlansService } from '../discount-plans/discount-plans.service';
@@ -30,6 +36,7 @@ export class PlanExportsController {
   ) {}
 
   /** One row per stage of every plan. */
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('pricePlan/export/xlsx')
   @RequirePermissions(PLAN_EXPORT_PERMISSIONS.pricePlan)
   async exportPricePlans(
@@ -51,6 +58,7 @@ export class PlanExportsController {
     );
   }
 
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('discountPlan/export/xlsx')
   @RequirePermissions(PLAN_EXPORT_PERMISSIONS.discountPlan)
   async exportDiscountPlans(

@@ -1,3 +1,5 @@
+import { apiSchemas, view } from '@voltdepot/server-core';
+import type { DictNode } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
 
@@ -24,3 +26,22 @@ export const dictTreeQuerySchema = z.object({
     .transform((v) => (v === '' ? undefined : v)),
 });
 export const dictTypeParamsSchema = z.object({ code: codeSchema });
+
+// Answers
+
+export const dictNodeSchema: z.ZodType<DictNode> = apiSchemas.named(
+  'DictNode',
+  z.lazy(() =>
+    view({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      kind: z.enum(['type', 'item']),
+      code: z.string(),
+      name: z.string(),
+      value: z.string().nullable(),
+      sort: z.number().int(),
+      enabled: z.boolean(),
+      children: z.array(dictNodeSchema),
+    }),
+  ),
+);

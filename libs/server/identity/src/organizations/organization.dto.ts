@@ -1,3 +1,5 @@
+import { apiSchemas, view } from '@voltdepot/server-core';
+import type { OrganizationNode } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
 
@@ -15,3 +17,19 @@ export const updateOrganizationSchema = z
   })
   .strict();
 export type UpdateOrganizationDto = z.infer<typeof updateOrganizationSchema>;
+
+// Answers
+
+export const organizationNodeSchema: z.ZodType<OrganizationNode> = apiSchemas.named(
+  'OrganizationNode',
+  z.lazy(() =>
+    view({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      code: z.string(),
+      name: z.string(),
+      sort: z.number().int(),
+      children: z.array(organizationNodeSchema),
+    }),
+  ),
+);

@@ -1,3 +1,5 @@
+import { apiSchemas, view } from '@voltdepot/server-core';
+import type { ResourceNode } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
 
@@ -25,3 +27,23 @@ export const createResourceSchema = z
 export type CreateResourceDto = z.infer<typeof createResourceSchema>;
 export const updateResourceSchema = z.object(fields).partial().strict();
 export type UpdateResourceDto = z.infer<typeof updateResourceSchema>;
+
+// Answers
+
+export const resourceNodeSchema: z.ZodType<ResourceNode> = apiSchemas.named(
+  'ResourceNode',
+  z.lazy(() =>
+    view({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      type: z.enum(['menu', 'button']),
+      code: z.string(),
+      name: z.string(),
+      path: z.string().nullable(),
+      icon: z.string().nullable(),
+      sort: z.number().int(),
+      visible: z.boolean(),
+      children: z.array(resourceNodeSchema),
+    }),
+  ),
+);

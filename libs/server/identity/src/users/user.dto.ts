@@ -1,3 +1,5 @@
+import { apiSchemas, exactly, gridPageOf, view } from '@voltdepot/server-core';
+import type { UserView } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import {
   bodyId,
@@ -59,3 +61,30 @@ export const userQuerySchema = z.object({
   enabled: optionalQueryBoolean,
 });
 export type UserQuery = z.infer<typeof userQuerySchema>;
+
+// Answers
+
+export const userViewSchema = apiSchemas.named(
+  'UserView',
+  exactly<UserView>()(
+    view({
+      id: z.number().int(),
+      username: z.string(),
+      realName: z.string(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+      organizationId: z.number().int(),
+      organizationName: z.string(),
+      enabled: z.boolean(),
+      totpEnabled: z.boolean().describe('A second factor (TOTP) is on: administrators may reset it'),
+      roleIds: z.array(z.number().int()),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+);
+export const userPageSchema = gridPageOf('UserPage', userViewSchema);
+export const userRoleIdsSchema = apiSchemas.named(
+  'UserRoleIds',
+  view({ roleIds: z.array(z.number().int()) }),
+);

@@ -1,3 +1,4 @@
+import { apiSchemas, exactly, gridPageOf, view } from '@voltdepot/server-core';
 import { z } from 'zod';
 import type { GridPage, ReservationRow, ReservationStatusCode } from '@voltdepot/shared-contracts';
 import { blankToUndefined, queryId, queryText, withPeriod } from '../../shared/query-params';
@@ -33,3 +34,30 @@ export type ReservationQuery = z.output<typeof reservationQuerySchema>;
 export type ReservationView = ReservationRow;
 
 export type ReservationPage = GridPage<ReservationRow>;
+
+export const reservationViewSchema = apiSchemas.named(
+  'ReservationRow',
+  exactly<ReservationRow>()(
+    view({
+      id: z.string(),
+      reservationId: z.number().int(),
+      chargePointId: z.string(),
+      connectorId: z.number().int(),
+      stationId: z.number().int().nullable(),
+      stationName: z.string().nullable(),
+      pileId: z.number().int(),
+      pileName: z.string(),
+      gunId: z.number().int().nullable(),
+      gunName: z.string().nullable(),
+      idTag: z.string(),
+      cardholder: z.string().nullable(),
+      reservedAt: z.string(),
+      expiryDate: z.string(),
+      status: z.enum(RESERVATION_STATUSES),
+      endedAt: z.string().nullable(),
+      transactionId: z.number().int().nullable(),
+      chargingOrderNo: z.string().nullable(),
+    }),
+  ),
+);
+export const reservationPageSchema = gridPageOf('ReservationPage', reservationViewSchema);
