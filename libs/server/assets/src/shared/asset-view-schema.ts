@@ -38,8 +38,8 @@ const views = new WeakMap<AssetDefinition, { row: z.ZodTypeAny; page: z.ZodTypeA
 /**
  * The row a grid answers with (`<Kind>View`) and its page (`<Kind>Page`), derived from the definition as
  * `AssetRepository.toView` builds the row: id, the organisation of scoped rows, every column and computed
- * value by its kind, and the two timestamps. A column is nullable unless both bodies require it; computed
- * values are nullable except lists (SQL coalesces them).
+ * value by its kind, and the two timestamps. A column is nullable when the definition says so or either
+ * body lets it be empty; computed values are nullable except lists (SQL coalesces them).
  */
 export function assetViewSchemas(def: AssetDefinition): { row: z.ZodTypeAny; page: z.ZodTypeAny } {
   const known = views.get(def);
@@ -48,7 +48,8 @@ export function assetViewSchemas(def: AssetDefinition): { row: z.ZodTypeAny; pag
   if (def.scoped) fields['organizationId'] = z.number().int();
   for (const column of def.columns) {
     const value = VALUE_SCHEMAS[column.kind]();
-    fields[column.field] = alwaysPresent(def, column.field) ? value : value.nullable();
+    fields[column.field] =
+      column.nullable !== true && alwaysPresent(def, column.field) ? value : value.nullable();
   }
   for (const computed of def.computed ?? []) {
     const value = VALUE_SCHEMAS[computed.kind]();
