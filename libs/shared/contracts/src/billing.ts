@@ -195,8 +195,6 @@ export type ChargingOrderDetail = ChargingOrderRow & {
   log: OrderLogEntry[];
 };
 
-export type ReviewOrderBody = { decision: ReviewDecision; reason: string };
-
 /** Options of the order filters: stations, their piles and the piles' guns. */
 export type OrderFilterOptions = {
   stations: { id: number; name: string }[];

@@ -16,21 +16,6 @@ export type UserView = {
   updatedAt: string;
 };
 
-export type CreateUserRequest = {
-  username: string;
-  password: string;
-  realName: string;
-  phone?: string | null;
-  email?: string | null;
-  organizationId: number;
-  enabled?: boolean;
-  roleIds?: number[];
-};
-export type UpdateUserRequest = Partial<Omit<CreateUserRequest, 'password' | 'username'>>;
-export type CopyUserRequest = { username: string; realName: string; password: string };
-export type ResetPasswordRequest = { password: string };
-export type ChangeOwnPasswordRequest = { oldPassword: string; newPassword: string };
-
 export type RoleView = {
   id: number;
   code: string;
@@ -145,9 +130,8 @@ export type LoginLogView = {
   createdAt: string;
 };
 
-/** Favourite payload of the spec: `bId`, `bType`, `name`. */
-export type FavoriteRequest = { bId: string; bType: string; name: string };
-export type FavoriteView = FavoriteRequest & { id: number; createdAt: string };
+/** A favourite of the spec: `bId`, `bType`, `name`. */
+export type FavoriteView = { id: number; bId: string; bType: string; name: string; createdAt: string };
 
 /** Error codes of the administration area (HTTP status in the server's IdentityException). */
 export const IdentityErrorCodes = {
