@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { answerOf, renderClient, TARGETS, untypedOperations, type OpenApiDocument } from '../tools/generate';
 import type { ApiOperationTypes } from './generated';
 import type { MsgOperationTypes } from './msg-center.generated';
+import type { GatewayOperationTypes } from './ocpp-gateway.generated';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
@@ -87,5 +88,6 @@ describe('the generator types every answer', () => {
     }[keyof T];
     expectTypeOf<Untyped<ApiOperationTypes>>().toEqualTypeOf<never>();
     expectTypeOf<Untyped<MsgOperationTypes>>().toEqualTypeOf<never>();
+    expectTypeOf<Untyped<GatewayOperationTypes>>().toEqualTypeOf<never>();
   });
 });

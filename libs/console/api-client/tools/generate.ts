@@ -6,7 +6,7 @@
  *
  * - `--service api` (default): src/generated.ts from the api's /api/docs-json (`apiOperations`, `apiPath`, `Api*`).
  * - `--service msg-center`: src/msg-center.generated.ts from msg-center's /ms/docs-json (`msgOperations`, `msgPath`, `Msg*`).
- * - `--service ocpp-gateway`: src/ocpp-gateway.generated.ts from the gateway's /api/gateway/docs-json
+ * - `--service ocpp-gateway`: src/ocpp-gateway.generated.ts from the gateway's /docs-json
  *   (`gatewayOperations`, `gatewayPath`, `Gateway*`).
  *
  *   node -r @swc-node/register libs/console/api-client/tools/generate.ts --from <url|file>
@@ -88,7 +88,7 @@ export const TARGETS = {
   },
   'ocpp-gateway': {
     file: GATEWAY_GENERATED_FILE,
-    source: "the ocpp-gateway's /api/gateway/docs-json",
+    source: "the ocpp-gateway's /docs-json",
     operationsConst: 'gatewayOperations',
     typePrefix: 'Gateway',
     pathFunction: 'gatewayPath',

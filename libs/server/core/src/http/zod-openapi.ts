@@ -262,16 +262,19 @@ class ZodOpenApiConverter {
       if (!isZodOptional(value, this.mode)) required.push(key);
     }
     const catchall = schema._def.catchall as z.ZodTypeAny;
-    const strict = schema._def.unknownKeys === 'strict';
+    const unknownKeys = schema._def.unknownKeys as 'strict' | 'strip' | 'passthrough';
     return {
       type: 'object',
       properties,
       ...(required.length > 0 ? { required } : {}),
+      // Strip drops other keys (a client may send them, they are ignored): nothing to say.
       ...(catchall._def.typeName !== z.ZodFirstPartyTypeKind.ZodNever
         ? { additionalProperties: this.toSchema(catchall) }
-        : strict
+        : unknownKeys === 'strict'
           ? { additionalProperties: false }
-          : {}),
+          : unknownKeys === 'passthrough'
+            ? { additionalProperties: {} }
+            : {}),
     };
   }
 }
