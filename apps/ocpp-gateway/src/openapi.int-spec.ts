@@ -1,13 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { runClientGenerator } from '@voltdepot/server-testing';
 import { createGatewayOpenApiDocument } from './openapi';
 import { startGatewayHttpApp, type GatewayHttpApp } from './testing/fixtures/gateway-http-app';
-
-const ROOT = resolve(__dirname, '../../..');
-const run = promisify(execFile);
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> };
 
@@ -18,16 +11,13 @@ type Operation = { responses: Record<string, { content?: Record<string, { schema
  */
 describe('OpenAPI of the gateway', () => {
   let gateway: GatewayHttpApp;
-  let dir: string;
 
   beforeAll(async () => {
     gateway = await startGatewayHttpApp();
-    dir = mkdtempSync(join(tmpdir(), 'gateway-docs-'));
   });
 
   afterAll(async () => {
     await gateway?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('documents the command API with its answers, and nothing else', () => {
@@ -56,27 +46,12 @@ describe('OpenAPI of the gateway', () => {
   });
 
   it("the console's generated gateway client is up to date with the document", async () => {
-    const file = join(dir, 'gateway-docs.json');
-    writeFileSync(file, JSON.stringify(createGatewayOpenApiDocument(gateway.app)));
-    const write = process.env['GATEWAY_WRITE_CLIENT'] === '1';
-    const { stdout } = await run(
-      process.execPath,
-      [
-        '-r',
-        '@swc-node/register',
-        'libs/console/api-client/tools/generate.ts',
-        '--from',
-        file,
-        '--service',
-        'ocpp-gateway',
-        ...(write ? [] : ['--check']),
-      ],
-      { cwd: ROOT, env: { ...process.env, SWC_NODE_PROJECT: resolve(ROOT, 'tsconfig.base.json') } },
-    ).catch((error: { stderr?: string; message: string }) => {
-      throw new Error(
-        `${error.stderr?.trim() || error.message}\nregenerate: GATEWAY_WRITE_CLIENT=1 npx jest apps/ocpp-gateway/src/openapi.int-spec.ts --selectProjects integration`,
-      );
-    });
-    expect(stdout).toContain(write ? 'ocpp-gateway.generated.ts' : 'ocpp-gateway client is up to date');
+    const { written, output } = await runClientGenerator(
+      createGatewayOpenApiDocument(gateway.app),
+      'ocpp-gateway',
+      'GATEWAY_WRITE_CLIENT',
+      'apps/ocpp-gateway/src/openapi.int-spec.ts',
+    );
+    expect(output).toContain(written ? 'ocpp-gateway.generated.ts' : 'ocpp-gateway client is up to date');
   }, 120_000);
 });

@@ -8,13 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { MonitoringAssetsRepository } from '@voltdepot/server-monitoring';
 import { createEnvelope, RedisStreamsBus } from '@voltdepot/server-messaging';
 import { eventually, testEnv } from '@voltdepot/server-testing';
-import type {
-  ChargingOrderDetail,
-  ChargingOrderPage,
-  FieldError,
-  MonitorStationView,
-  MonitorVehiclePage,
-} from '@voltdepot/shared-contracts';
+import type { FieldError, MonitorStationView, MonitorVehiclePage } from '@voltdepot/shared-contracts';
+import type { ChargingOrderDetail, ChargingOrderPage } from '@voltdepot/server-billing';
 import {
   ConnectorStatusChanged,
   MeterValuesReceived,

@@ -1,4 +1,4 @@
-import type { OrganizationNode, ResourceNode, UserView } from '@voltdepot/shared-contracts';
+import type { OrganizationNode, ResourceNode, UserView } from '@voltdepot/server-identity';
 import {
   ADMIN_PASSWORD,
   ApiTestApp,

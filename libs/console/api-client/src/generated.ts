@@ -143,13 +143,7 @@ export type ChargingOrderDetail = {
   serviceDiscountFen: number;
   /** The order's total plus its occupation fee (if any) */
   totalWithOccupationFen: number;
-  bands: {
-    stageType: 'sharp' | 'peak' | 'normal' | 'valley' | 'deepValley';
-    energyWh: number;
-    electricityFen: number;
-    serviceFen: number;
-    totalFen: number;
-  }[];
+  bands: OrderBandRow[];
   energySeries: {
     at: string;
     energyWh: number;
@@ -168,28 +162,13 @@ export type ChargingOrderDetail = {
     reviewer: string;
     at: string;
   } | null;
-  log: {
-    at: string;
-    action: 'started' | 'stopped' | 'settled' | 'held' | 'approved' | 'rejected';
-    by: string | null;
-    detail: string | null;
-    amountFen: number | null;
-    reasons: string[];
-  }[];
+  log: OrderLogEntry[];
 };
 
 export type ChargingOrderPage = {
   list: ChargingOrderRow[];
   total: number;
-  /** Sums of every matching order, not only the page */
-  totals: {
-    count: number;
-    energyWh: number;
-    electricityFen: number;
-    serviceFen: number;
-    totalFen: number;
-    discountFen: number;
-  };
+  totals: ChargingOrderTotals;
 };
 
 export type ChargingOrderRow = {
@@ -234,6 +213,16 @@ export type ChargingOrderRow = {
   occupationOrderId: number | null;
   occupationOrderNo: string | null;
   occupationFeeFen: number | null;
+};
+
+/** Sums of every matching order, not only the page */
+export type ChargingOrderTotals = {
+  count: number;
+  energyWh: number;
+  electricityFen: number;
+  serviceFen: number;
+  totalFen: number;
+  discountFen: number;
 };
 
 export type CompanyPage = {
@@ -736,6 +725,14 @@ export type OperatorView = {
   updatedAt: string;
 };
 
+export type OrderBandRow = {
+  stageType: 'sharp' | 'peak' | 'normal' | 'valley' | 'deepValley';
+  energyWh: number;
+  electricityFen: number;
+  serviceFen: number;
+  totalFen: number;
+};
+
 export type OrderFilterOptions = {
   stations: {
     id: number;
@@ -753,6 +750,15 @@ export type OrderFilterOptions = {
     pileId: number;
     channel: number;
   }[];
+};
+
+export type OrderLogEntry = {
+  at: string;
+  action: 'started' | 'stopped' | 'settled' | 'held' | 'approved' | 'rejected';
+  by: string | null;
+  detail: string | null;
+  amountFen: number | null;
+  reasons: string[];
 };
 
 export type OrderOperationPage = {
@@ -904,6 +910,18 @@ export type PricePlanPage = {
   total: number;
 };
 
+export type PricePlanStageView = {
+  stageType: 'sharp' | 'peak' | 'normal' | 'valley' | 'deepValley';
+  /** HH:mm */
+  startTime: string;
+  /** HH:mm, or 24:00; a stage ending at or before its start runs over midnight */
+  endTime: string;
+  /** Yuan per kWh, 4 decimals ("0.8523") */
+  electricityPrice: string;
+  /** Yuan per kWh, 4 decimals ("0.8523") */
+  serviceFee: string;
+};
+
 export type PricePlanView = {
   id: number;
   name: string;
@@ -911,17 +929,7 @@ export type PricePlanView = {
   updatedAt: string;
   /** From when the current stages apply; null: since always. Later than now: a scheduled change */
   effectiveFrom: string | null;
-  stages: {
-    stageType: 'sharp' | 'peak' | 'normal' | 'valley' | 'deepValley';
-    /** HH:mm */
-    startTime: string;
-    /** HH:mm, or 24:00; a stage ending at or before its start runs over midnight */
-    endTime: string;
-    /** Yuan per kWh, 4 decimals ("0.8523") */
-    electricityPrice: string;
-    /** Yuan per kWh, 4 decimals ("0.8523") */
-    serviceFee: string;
-  }[];
+  stages: PricePlanStageView[];
 };
 
 export type RegionPage = {

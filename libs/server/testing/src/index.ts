@@ -3,3 +3,4 @@ export * from './test-env';
 export * from './eventually';
 export * from './child-process';
 export * from './route-walk';
+export * from './generated-client';

@@ -1,4 +1,4 @@
-import type { OrderOperationRow } from '@voltdepot/shared-contracts';
+import type { OrderOperationRow } from './dto/order-operation.dto';
 import {
   type DictionaryEntry,
   type Localized,

@@ -1,4 +1,6 @@
-import type { ChargingOrderRow, DiscountPlanView, PricePlanView } from '@voltdepot/shared-contracts';
+import type { ChargingOrderRow } from './dto/order-query.dto';
+import type { DiscountPlanView } from '../discount-plans/dto/discount-plan.dto';
+import type { PricePlanView } from '../price-plans/dto/price-plan.dto';
 import {
   type DictionaryEntry,
   type Localized,

@@ -12,7 +12,6 @@ import {
   ZodQuery,
 } from '@voltdepot/server-core';
 import { sendXlsx } from '@voltdepot/server-spreadsheet';
-import type { ChargingOrderDetail, ChargingOrderPage, OrderFilterOptions } from '@voltdepot/shared-contracts';
 import type { z } from 'zod';
 import { ORDER_COLUMNS } from './billing-exports';
 import { GridPageRoute } from '../shared/grid-page-route';
@@ -26,6 +25,9 @@ import {
   orderQuerySchema,
   type ReviewOrderDto,
   reviewOrderSchema,
+  type ChargingOrderDetail,
+  type ChargingOrderPage,
+  type OrderFilterOptions,
 } from './dto/order-query.dto';
 import { OrdersQueryService } from './orders-query.service';
 

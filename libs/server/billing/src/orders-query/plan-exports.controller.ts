@@ -8,7 +8,8 @@ import {
   ZodQuery,
 } from '@voltdepot/server-core';
 import { sendXlsx } from '@voltdepot/server-spreadsheet';
-import type { DiscountPlanView, PricePlanView } from '@voltdepot/shared-contracts';
+import type { DiscountPlanView } from '../discount-plans/dto/discount-plan.dto';
+import type { PricePlanView } from '../price-plans/dto/price-plan.dto';
 import { DiscountPlansService } from '../discount-plans/discount-plans.service';
 import { allPages } from '../shared/all-pages';
 import { PricePlansService } from '../price-plans/price-plans.service';

@@ -1,13 +1,12 @@
 import { Controller, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ApiDoc, Authenticated, AuthPrincipal, CurrentPrincipal, ZodBody } from '@voltdepot/server-core';
-import type { CurrentUserInfo, ResourceNode, UserExt } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { changeOwnPasswordSchema } from '../users/user.dto';
 import { UsersService } from '../users/users.service';
 import { CurrentUserService } from './current-user.service';
-import { currentUserInfoSchema, userExtSchema } from './current-user.dto';
-import { resourceNodeSchema } from '../resources/resource.dto';
+import { currentUserInfoSchema, userExtSchema, type CurrentUserInfo, type UserExt } from './current-user.dto';
+import { resourceNodeSchema, type ResourceNode } from '../resources/resource.dto';
 
 /** The signed-in caller's own profile, menus and permissions (paths of the spec). */
 @ApiTags('current user')

@@ -1,6 +1,6 @@
 import { apiSchemas, view } from '@voltdepot/server-core';
-import type { DictNode } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
+import type { DictRow } from './dict.repository';
 import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
 
 /** A type has no parent; an item's parent is a type. */
@@ -28,6 +28,10 @@ export const dictTreeQuerySchema = z.object({
 export const dictTypeParamsSchema = z.object({ code: codeSchema });
 
 // Answers
+
+export type DictKind = 'type' | 'item';
+/** A dictionary type with its items, or an item (a recursive schema needs its type written out). */
+export type DictNode = DictRow & { children: DictNode[] };
 
 export const dictNodeSchema: z.ZodType<DictNode> = apiSchemas.named(
   'DictNode',

@@ -8,7 +8,6 @@ import {
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
-import type { DictNode } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { IdParams, idParamsSchema } from '../shared/schemas';
 import {
@@ -19,6 +18,7 @@ import {
   dictTypeParamsSchema,
   UpdateDictDto,
   updateDictSchema,
+  type DictNode,
 } from './dict.dto';
 import { DictionariesService } from './dictionaries.service';
 

@@ -9,13 +9,13 @@ import {
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
-import { FavoriteView, IdentityErrorCodes } from '@voltdepot/shared-contracts';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { IdentityException } from '../identity.exception';
 import { IdParams, idParamsSchema } from '../shared/schemas';
 import { isUniqueViolation } from '../shared/sql';
 import { FavoriteRepository } from './favorite.repository';
-import { favoriteViewSchema } from './favorite.dto';
+import { favoriteViewSchema, type FavoriteView } from './favorite.dto';
 
 /** bId may arrive as a number or a string; it is stored as text. */
 const favoriteSchema = z

@@ -11,7 +11,7 @@ import {
   ZodQuery,
 } from '@voltdepot/server-core';
 import { sendXlsx, type SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
-import type { GridPage, LoginLogView, OperationLogView } from '@voltdepot/shared-contracts';
+import type { GridPage } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { DataScopeService } from '../shared/data-scope';
 import {
@@ -22,7 +22,12 @@ import {
   pageParamsSchema,
 } from '../shared/schemas';
 import { LogRepository } from './log.repository';
-import { loginLogPageSchema, operationLogPageSchema } from './log.dto';
+import {
+  loginLogPageSchema,
+  operationLogPageSchema,
+  type LoginLogView,
+  type OperationLogView,
+} from './log.dto';
 
 const logFilterSchema = z.object({
   username: optionalQueryText,

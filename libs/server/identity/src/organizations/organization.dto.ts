@@ -1,6 +1,6 @@
 import { apiSchemas, view } from '@voltdepot/server-core';
-import type { OrganizationNode } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
+import type { OrganizationRow } from './organization.repository';
 import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
 
 const sort = z.number().int().min(0).max(1_000_000);
@@ -19,6 +19,9 @@ export const updateOrganizationSchema = z
 export type UpdateOrganizationDto = z.infer<typeof updateOrganizationSchema>;
 
 // Answers
+
+/** An organisation with its children (a recursive schema needs its type written out). */
+export type OrganizationNode = Omit<OrganizationRow, 'path'> & { children: OrganizationNode[] };
 
 export const organizationNodeSchema: z.ZodType<OrganizationNode> = apiSchemas.named(
   'OrganizationNode',

@@ -9,7 +9,6 @@ import {
   ZodBody,
   ZodParams,
 } from '@voltdepot/server-core';
-import type { OrganizationNode } from '@voltdepot/shared-contracts';
 import { IdParams, idParamsSchema } from '../shared/schemas';
 import {
   CreateOrganizationDto,
@@ -17,6 +16,7 @@ import {
   organizationNodeSchema,
   UpdateOrganizationDto,
   updateOrganizationSchema,
+  type OrganizationNode,
 } from './organization.dto';
 import { OrganizationsService } from './organizations.service';
 

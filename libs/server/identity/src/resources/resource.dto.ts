@@ -1,6 +1,6 @@
 import { apiSchemas, view } from '@voltdepot/server-core';
-import type { ResourceNode } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
+import type { ResourceRow } from './resource.repository';
 import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
 
 const fields = {
@@ -29,6 +29,10 @@ export const updateResourceSchema = z.object(fields).partial().strict();
 export type UpdateResourceDto = z.infer<typeof updateResourceSchema>;
 
 // Answers
+
+export type ResourceType = 'menu' | 'button';
+/** A menu or button resource with its children (a recursive schema needs its type written out). */
+export type ResourceNode = ResourceRow & { children: ResourceNode[] };
 
 export const resourceNodeSchema: z.ZodType<ResourceNode> = apiSchemas.named(
   'ResourceNode',

@@ -2,7 +2,6 @@ import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ApiDoc, RequirePermissions, ZodBody, ZodParams } from '@voltdepot/server-core';
-import type { ResourceNode } from '@voltdepot/shared-contracts';
 import { IdParams, idParamsSchema } from '../shared/schemas';
 import {
   CreateResourceDto,
@@ -10,6 +9,7 @@ import {
   resourceNodeSchema,
   UpdateResourceDto,
   updateResourceSchema,
+  type ResourceNode,
 } from './resource.dto';
 import { ResourcesService } from './resources.service';
 

@@ -1,5 +1,4 @@
-import { apiSchemas, exactly, gridPageOf, view } from '@voltdepot/server-core';
-import type { RoleOrganizationsView, RoleResourcesView, RoleView } from '@voltdepot/shared-contracts';
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
 import { z } from 'zod';
 import { organizationNodeSchema } from '../organizations/organization.dto';
 import { resourceNodeSchema } from '../resources/resource.dto';
@@ -23,31 +22,28 @@ export const roleQuerySchema = z.object({ code: optionalQueryText, name: optiona
 
 export const roleViewSchema = apiSchemas.named(
   'RoleView',
-  exactly<RoleView>()(
-    view({
-      id: z.number().int(),
-      code: z.string(),
-      name: z.string(),
-      description: z.string().nullable(),
-      builtin: z.boolean(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
+  view({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    builtin: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
 );
+export type RoleView = z.infer<typeof roleViewSchema>;
 export const rolePageSchema = gridPageOf('RolePage', roleViewSchema);
 export const roleResourcesViewSchema = apiSchemas.named(
   'RoleResourcesView',
-  exactly<RoleResourcesView>()(
-    view({ resourceIds: z.array(z.number().int()), tree: z.array(resourceNodeSchema) }),
-  ),
+  view({ resourceIds: z.array(z.number().int()), tree: z.array(resourceNodeSchema) }),
 );
+export type RoleResourcesView = z.infer<typeof roleResourcesViewSchema>;
 export const roleOrganizationsViewSchema = apiSchemas.named(
   'RoleOrganizationsView',
-  exactly<RoleOrganizationsView>()(
-    view({ organizationIds: z.array(z.number().int()), tree: z.array(organizationNodeSchema) }),
-  ),
+  view({ organizationIds: z.array(z.number().int()), tree: z.array(organizationNodeSchema) }),
 );
+export type RoleOrganizationsView = z.infer<typeof roleOrganizationsViewSchema>;
 export const roleResourceIdsSchema = apiSchemas.named(
   'RoleResourceIds',
   view({ resourceIds: z.array(z.number().int()) }),

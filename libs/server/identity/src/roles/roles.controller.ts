@@ -9,12 +9,7 @@ import {
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
-import type {
-  GridPage,
-  RoleOrganizationsView,
-  RoleResourcesView,
-  RoleView,
-} from '@voltdepot/shared-contracts';
+import type { GridPage } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { IdParams, idParamsSchema, PageParams, pageParamsSchema } from '../shared/schemas';
 import {
@@ -31,6 +26,9 @@ import {
   roleViewSchema,
   UpdateRoleDto,
   updateRoleSchema,
+  type RoleOrganizationsView,
+  type RoleResourcesView,
+  type RoleView,
 } from './role.dto';
 import { RolesService } from './roles.service';
 

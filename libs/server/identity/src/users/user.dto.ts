@@ -1,5 +1,4 @@
-import { apiSchemas, exactly, gridPageOf, view } from '@voltdepot/server-core';
-import type { UserView } from '@voltdepot/shared-contracts';
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
 import { z } from 'zod';
 import {
   bodyId,
@@ -66,23 +65,22 @@ export type UserQuery = z.infer<typeof userQuerySchema>;
 
 export const userViewSchema = apiSchemas.named(
   'UserView',
-  exactly<UserView>()(
-    view({
-      id: z.number().int(),
-      username: z.string(),
-      realName: z.string(),
-      phone: z.string().nullable(),
-      email: z.string().nullable(),
-      organizationId: z.number().int(),
-      organizationName: z.string(),
-      enabled: z.boolean(),
-      totpEnabled: z.boolean().describe('A second factor (TOTP) is on: administrators may reset it'),
-      roleIds: z.array(z.number().int()),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
+  view({
+    id: z.number().int(),
+    username: z.string(),
+    realName: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    organizationId: z.number().int(),
+    organizationName: z.string(),
+    enabled: z.boolean(),
+    totpEnabled: z.boolean().describe('A second factor (TOTP) is on: administrators may reset it'),
+    roleIds: z.array(z.number().int()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
 );
+export type UserView = z.infer<typeof userViewSchema>;
 export const userPageSchema = gridPageOf('UserPage', userViewSchema);
 export const userRoleIdsSchema = apiSchemas.named(
   'UserRoleIds',

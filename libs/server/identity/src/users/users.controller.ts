@@ -9,7 +9,7 @@ import {
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
-import type { GridPage, UserView } from '@voltdepot/shared-contracts';
+import type { GridPage } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { IdParams, idParamsSchema, PageParams, pageParamsSchema } from '../shared/schemas';
 import {
@@ -27,6 +27,7 @@ import {
   userRoleIdsSchema,
   userRolesSchema,
   userViewSchema,
+  type UserView,
 } from './user.dto';
 import { UsersService } from './users.service';
 

@@ -66,6 +66,18 @@ export type AssignPricePlanDto = z.output<typeof assignPricePlanSchema>;
 
 const yuan = z.string().describe('Yuan per kWh, 4 decimals ("0.8523")');
 
+export const pricePlanStageViewSchema = apiSchemas.named(
+  'PricePlanStageView',
+  view({
+    stageType: z.enum(STAGE_TYPES),
+    startTime: z.string().describe('HH:mm'),
+    endTime: z.string().describe('HH:mm, or 24:00; a stage ending at or before its start runs over midnight'),
+    electricityPrice: yuan,
+    serviceFee: yuan,
+  }),
+);
+export type PricePlanStageView = z.infer<typeof pricePlanStageViewSchema>;
+
 /** What the API returns: prices back as decimal yuan strings so clients never see float noise. */
 export const pricePlanViewSchema = apiSchemas.named(
   'PricePlanView',
@@ -78,17 +90,7 @@ export const pricePlanViewSchema = apiSchemas.named(
       .string()
       .nullable()
       .describe('From when the current stages apply; null: since always. Later than now: a scheduled change'),
-    stages: z.array(
-      view({
-        stageType: z.enum(STAGE_TYPES),
-        startTime: z.string().describe('HH:mm'),
-        endTime: z
-          .string()
-          .describe('HH:mm, or 24:00; a stage ending at or before its start runs over midnight'),
-        electricityPrice: yuan,
-        serviceFee: yuan,
-      }),
-    ),
+    stages: z.array(pricePlanStageViewSchema),
   }),
 );
 export type PricePlanView = z.infer<typeof pricePlanViewSchema>;

@@ -1,6 +1,6 @@
-import { apiSchemas, exactly, gridPageOf, view } from '@voltdepot/server-core';
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
 import { z } from 'zod';
-import type { GridPage, ReservationRow, ReservationStatusCode } from '@voltdepot/shared-contracts';
+import type { GridPage, ReservationStatusCode } from '@voltdepot/shared-contracts';
 import { blankToUndefined, queryId, queryText, withPeriod } from '../../shared/query-params';
 
 /** Reservation status (business-areas §4). */
@@ -37,27 +37,26 @@ export type ReservationPage = GridPage<ReservationRow>;
 
 export const reservationViewSchema = apiSchemas.named(
   'ReservationRow',
-  exactly<ReservationRow>()(
-    view({
-      id: z.string(),
-      reservationId: z.number().int(),
-      chargePointId: z.string(),
-      connectorId: z.number().int(),
-      stationId: z.number().int().nullable(),
-      stationName: z.string().nullable(),
-      pileId: z.number().int(),
-      pileName: z.string(),
-      gunId: z.number().int().nullable(),
-      gunName: z.string().nullable(),
-      idTag: z.string(),
-      cardholder: z.string().nullable(),
-      reservedAt: z.string(),
-      expiryDate: z.string(),
-      status: z.enum(RESERVATION_STATUSES),
-      endedAt: z.string().nullable(),
-      transactionId: z.number().int().nullable(),
-      chargingOrderNo: z.string().nullable(),
-    }),
-  ),
+  view({
+    id: z.string(),
+    reservationId: z.number().int(),
+    chargePointId: z.string(),
+    connectorId: z.number().int(),
+    stationId: z.number().int().nullable(),
+    stationName: z.string().nullable(),
+    pileId: z.number().int(),
+    pileName: z.string(),
+    gunId: z.number().int().nullable(),
+    gunName: z.string().nullable(),
+    idTag: z.string(),
+    cardholder: z.string().nullable(),
+    reservedAt: z.string(),
+    expiryDate: z.string(),
+    status: z.enum(RESERVATION_STATUSES),
+    endedAt: z.string().nullable(),
+    transactionId: z.number().int().nullable(),
+    chargingOrderNo: z.string().nullable(),
+  }),
 );
+export type ReservationRow = z.infer<typeof reservationViewSchema>;
 export const reservationPageSchema = gridPageOf('ReservationPage', reservationViewSchema);
