@@ -1,6 +1,7 @@
 import { apiSchemas, view } from '@voltdepot/server-core';
 import { z } from 'zod';
 import { resourceNodeSchema } from '../resources/resource.dto';
+import { userProfileShape } from '../users/user.dto';
 
 export const currentUserInfoSchema = apiSchemas.named(
   'CurrentUserInfo',
@@ -21,12 +22,7 @@ export const userExtSchema = apiSchemas.named(
   'UserExt',
   view({
     userId: z.number().int(),
-    username: z.string(),
-    realName: z.string(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    organizationId: z.number().int(),
-    organizationName: z.string(),
+    ...userProfileShape,
     dataScopeOrganizationIds: z
       .array(z.number().int())
       .describe('Roots of the organisation subtrees whose data the caller sees'),

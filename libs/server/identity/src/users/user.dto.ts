@@ -63,16 +63,21 @@ export type UserQuery = z.infer<typeof userQuerySchema>;
 
 // Answers
 
+/** Who a user is: what the user grid and the caller's own profile both show. */
+export const userProfileShape = {
+  username: z.string(),
+  realName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+};
+
 export const userViewSchema = apiSchemas.named(
   'UserView',
   view({
     id: z.number().int(),
-    username: z.string(),
-    realName: z.string(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    organizationId: z.number().int(),
-    organizationName: z.string(),
+    ...userProfileShape,
     enabled: z.boolean(),
     totpEnabled: z.boolean().describe('A second factor (TOTP) is on: administrators may reset it'),
     roleIds: z.array(z.number().int()),
