@@ -1,6 +1,7 @@
 // Lint rules for the whole workspace. Module boundaries are enforced on two axes:
 //   scope:shared (browser-safe) | scope:server | scope:console
-//   type:app | type:area (one business area) | type:infra | type:contracts | type:testing | type:ui
+//   type:app | type:area (one business area) | type:infra | type:contracts | type:testing | type:ui |
+//   type:data-access (the console's generated API clients)
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
@@ -30,12 +31,21 @@ function boundaries({ inTests }) {
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
       { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', ...testing] },
       { sourceTag: 'type:area', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', ...testing] },
-      { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:contracts'] },
+      // The console's API clients are generated from the services' documents: they stand on contracts only.
+      { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:contracts'] },
+      { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:contracts', 'type:data-access'] },
       { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:area'] },
       // Production code of an app never imports the testing library.
       {
         sourceTag: 'type:app',
-        onlyDependOnLibsWithTags: ['type:area', 'type:infra', 'type:contracts', 'type:ui', ...testing],
+        onlyDependOnLibsWithTags: [
+          'type:area',
+          'type:infra',
+          'type:contracts',
+          'type:ui',
+          'type:data-access',
+          ...testing,
+        ],
       },
     ],
   };

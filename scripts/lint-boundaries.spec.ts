@@ -46,6 +46,12 @@ describe('module boundaries', () => {
       /enforce-module-boundaries/,
     ],
     [
+      "the console's data-access library (generated API clients) importing UI components",
+      'libs/console/api-client/src/x.ts',
+      "import { GuardedButton } from '@voltdepot/console-ui';\nexport const x = GuardedButton;\n",
+      /enforce-module-boundaries/,
+    ],
+    [
       'a deep import into another library',
       'libs/server/testing/src/x.ts',
       "import { x } from '@voltdepot/server-database/src/admin';\nexport const y = x;\n",
@@ -64,6 +70,21 @@ describe('module boundaries', () => {
     },
     30_000,
   );
+
+  it("allows the console's UI library to use the data-access library, and data-access to use contracts", () => {
+    expect(
+      lint(
+        'libs/console/ui/src/x.ts',
+        "import { apiPath } from '@voltdepot/console-api-client';\nexport const x = apiPath;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      lint(
+        'libs/console/api-client/src/x.ts',
+        "import { CommonErrorCodes } from '@voltdepot/shared-contracts';\nexport const x = CommonErrorCodes;\n",
+      ),
+    ).toEqual([]);
+  }, 30_000);
 
   it('allows a test file to use the testing library and an infra lib to use contracts', () => {
     expect(

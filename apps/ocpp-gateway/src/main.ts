@@ -3,6 +3,7 @@ import { bootstrapService, createLogger, loadConfigOrExit } from '@voltdepot/ser
 import { gatewayConfigSchema } from './app.config';
 import { AppModule } from './app.module';
 import { missingNodeOptions } from './node-options';
+import { setupGatewayOpenApi } from './openapi';
 
 const config = loadConfigOrExit(gatewayConfigSchema);
 const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
@@ -13,4 +14,10 @@ if (missing.length) {
     'started without the node options the gateway is tuned for (see node-options.ts)',
   );
 }
-void bootstrapService(AppModule.register(config, logger), { config, logger });
+void bootstrapService(AppModule.register(config, logger), {
+  config,
+  logger,
+  setup: (app) => {
+    if (config.OPENAPI_DOCS) setupGatewayOpenApi(app);
+  },
+});

@@ -18,13 +18,8 @@ import {
   testEnv,
   unique,
 } from '@voltdepot/server-testing';
-import type {
-  ChargingOrderDetail,
-  ChargingOrderPage,
-  FieldError,
-  MonitorStationView,
-  MonitorVehiclePage,
-} from '@voltdepot/shared-contracts';
+import type { FieldError, MonitorStationView, MonitorVehiclePage } from '@voltdepot/shared-contracts';
+import type { ChargingOrderDetail, ChargingOrderPage } from '@voltdepot/server-billing';
 import {
   ADMIN_PASSWORD,
   ApiTestApp,

@@ -1,5 +1,5 @@
 import { insertRole, organizationId } from '@voltdepot/server-testing';
-import type { OrganizationNode, ResourceNode, UserView } from '@voltdepot/shared-contracts';
+import type { OrganizationNode, ResourceNode, UserView } from '@voltdepot/server-identity';
 import {
   ADMIN_PASSWORD,
   ApiTestApp,

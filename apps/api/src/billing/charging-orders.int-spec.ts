@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'superagent';
 import { randomBytes } from 'node:crypto';
-import { parseMinute, priceSession, type PricePlan } from '@voltdepot/server-billing';
+import {
+  parseMinute,
+  priceSession,
+  type PricePlan,
+  type ChargingOrderDetail,
+  type ChargingOrderPage,
+  type ChargingOrderRow,
+} from '@voltdepot/server-billing';
 import { createEnvelope, EVENT_BUS, type EventBus } from '@voltdepot/server-messaging';
 import {
   aCard,
@@ -23,7 +30,6 @@ import {
   TransactionStopped,
   type EventEnvelope,
 } from '@voltdepot/shared-events';
-import type { ChargingOrderDetail, ChargingOrderPage, ChargingOrderRow } from '@voltdepot/shared-contracts';
 import {
   ADMIN_PASSWORD,
   ApiTestApp,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { grantPermissions, insertDepot } from '@voltdepot/server-testing';
-import type { OrderOperationRow } from '@voltdepot/shared-contracts';
+import type { OrderOperationRow } from '@voltdepot/server-billing';
 import { ApiTestApp, bearer, DEMO_PASSWORD, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 import { binary } from '../fixtures/xlsx';
 

@@ -1,8 +1,7 @@
 import { Controller, Get, Injectable } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { MsgApi } from '../openapi/msg-api.decorator';
 import { dictTreeNodeSchema } from '../openapi/msg-schemas';
-import { Authenticated, ZodQuery } from '@voltdepot/server-core';
+import { ApiDoc, Authenticated, ZodQuery } from '@voltdepot/server-core';
 import type { DictTreeNode } from '@voltdepot/shared-contracts';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -49,10 +48,9 @@ export class DictionaryRepository {
 export class DictionariesController {
   constructor(private readonly dictionaries: DictionaryRepository) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Dictionary trees (e.g. message_type)',
     response: z.array(dictTreeNodeSchema),
-    anyUser: true,
   })
   @Get(['ms/dictionaries/dict/tree', 'ms/m1/msg/dictionaries/dict/tree'])
   tree(@ZodQuery(dictQuerySchema) query: z.infer<typeof dictQuerySchema>): Promise<DictTreeNode[]> {

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
-import { RequirePermissions, ZodBody, ZodParams } from '@voltdepot/server-core';
+import { ApiDoc, RequirePermissions, ZodBody, ZodParams } from '@voltdepot/server-core';
 import type { GridPage } from '@voltdepot/shared-contracts';
 import type { CentralSystemAction } from '@voltdepot/shared-ocpp';
 import { CommandRepository, type PileCommandRecord } from './command.repository';
@@ -8,6 +8,8 @@ import {
   commandBodySchema,
   commandPageParamsSchema,
   commandParamsSchema,
+  commandResultSchema,
+  pileCommandRecordPageSchema,
   PILE_COMMAND_PERMISSION,
   type CommandBody,
   type CommandPageParams,
@@ -28,6 +30,12 @@ export class PileCommandsController {
   ) {}
 
   /** 400 unknown action or bad parameters, 409 pile offline, 502 the pile answered a CallError, 504 no answer. */
+  @ApiDoc({
+    summary:
+      'Send an OCPP command to a pile and answer what it answered (409 offline, 502 CallError, 504 no answer)',
+    response: commandResultSchema,
+    errors: [404, 409, 502, 504],
+  })
   @Post('command/:action')
   @HttpCode(200)
   async send(
@@ -44,6 +52,7 @@ export class PileCommandsController {
     return { status: 'completed', response };
   }
 
+  @ApiDoc({ summary: "The pile's command journal, newest first", response: pileCommandRecordPageSchema })
   @Get('commands/page/:page/size/:size')
   async page(
     @ZodParams(commandPageParamsSchema) { chargePointId, page, size }: CommandPageParams,

@@ -1,9 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { RequirePermissions, ZodParams, ZodQuery } from '@voltdepot/server-core';
+import { ApiDoc, RequirePermissions, ZodParams, ZodQuery } from '@voltdepot/server-core';
 import type { GridPage } from '@voltdepot/shared-contracts';
 import {
   MESSAGE_LOG_QUERY_PERMISSION,
   messageLogPageParamsSchema,
+  messageLogPageSchema,
   messageLogQuerySchema,
   type MessageLogFrameDto,
   type MessageLogPageParams,
@@ -21,6 +22,7 @@ export class MessageLogController {
    * Frames of the pile, newest first, filtered by time range (default the last hour, at most 7 days),
    * direction, action and message id. 400 names every bad field.
    */
+  @ApiDoc({ summary: "The pile's OCPP frames, newest first", response: messageLogPageSchema })
   @Get('messages/page/:page/size/:size')
   async page(
     @ZodParams(messageLogPageParamsSchema) { chargePointId, page, size }: MessageLogPageParams,

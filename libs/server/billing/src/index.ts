@@ -24,6 +24,7 @@ export * from './occupation/occupation.consumer';
 export {
   occupationOrderQuerySchema,
   type OccupationOrderQuery,
+  type OccupationOrderRow,
   type OccupationOrderView,
   type OccupationOrderPage,
 } from './occupation/dto/occupation-order.dto';
@@ -32,3 +33,12 @@ export * from './reservations/dto/reservation.dto';
 export { RESERVATION_PERMISSIONS } from './reservations/reservations.controller';
 export * from './order-operations/dto/order-operation.dto';
 export { ORDER_OPERATION_PERMISSIONS } from './order-operations/order-operations.controller';
+export type {
+  ChargingOrderDetail,
+  ChargingOrderPage,
+  ChargingOrderRow,
+  ChargingOrderTotals,
+  OrderBandRow,
+  OrderFilterOptions,
+  OrderLogEntry,
+} from './orders-query/dto/order-query.dto';

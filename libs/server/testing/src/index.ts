@@ -10,3 +10,4 @@ export * from './eventually';
 export * from './child-process';
 export * from './route-walk';
 export * from './redis-keys';
+export * from './generated-client';

@@ -85,17 +85,6 @@ export type MsgTemplateDto = {
   updateTime: string;
 };
 
-/** POST/PUT `template`: the console's form. */
-export type MsgTemplateRequest = {
-  configId: number;
-  templateName: string;
-  type: TemplateType;
-  content?: string;
-  msgKey?: string;
-  parameters?: Record<string, string> | { key: string; value: string }[];
-  editable?: boolean;
-};
-
 export type MsgGroupDto = {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-import { pageParams } from '@voltdepot/server-core';
+import { apiSchemas, gridPageOf, pageParams, view } from '@voltdepot/server-core';
 import { z } from 'zod';
 import { CHARGE_POINT_ID_PATTERN } from '@voltdepot/shared-ocpp';
 import { findUnstorableText } from '../../persistence/storable-values';
@@ -41,4 +41,30 @@ export const commandBodySchema = z
   });
 export type CommandBody = z.infer<typeof commandBodySchema>;
 
-export type CommandResultDto = { status: 'completed'; response: unknown };
+// Answers (names distinct from the api's: one process may serve both documents).
+
+export const commandResultSchema = apiSchemas.named(
+  'GatewayCommandResult',
+  view({
+    status: z.literal('completed'),
+    response: z.unknown().describe("The pile's OCPP confirmation, e.g. { status: 'Accepted' }"),
+  }),
+);
+export type CommandResultDto = z.infer<typeof commandResultSchema>;
+
+export const pileCommandRecordSchema = apiSchemas.named(
+  'PileCommandRecord',
+  view({
+    id: z.string(),
+    chargePointId: z.string(),
+    action: z.string(),
+    params: z.unknown().describe('The OCPP request sent'),
+    status: z.enum(['pending', 'completed', 'failed', 'timeout', 'offline']),
+    response: z.unknown().describe("The pile's answer, once completed"),
+    error: z.string().nullable(),
+    replicaId: z.string().nullable().describe('The gateway replica the pile was connected to'),
+    requestedAt: z.string(),
+    completedAt: z.string().nullable(),
+  }),
+);
+export const pileCommandRecordPageSchema = gridPageOf('PileCommandRecordPage', pileCommandRecordSchema);

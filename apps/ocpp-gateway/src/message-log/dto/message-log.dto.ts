@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParams } from '@voltdepot/server-core';
+import { apiSchemas, gridPageOf, pageParams, view } from '@voltdepot/server-core';
 import { pileParamsSchema } from '../../commands/dto/pile-command.dto';
 
 /** The permission code (a button resource under "operation") that lets a user read a pile's OCPP frames. */
@@ -71,17 +71,29 @@ export const messageLogQuerySchema = z
 export type MessageLogQuery = z.output<typeof messageLogQuerySchema>;
 
 /** One frame as the pile sent it or the gateway answered, newest first in a page. */
-export type MessageLogFrameDto = {
-  /** The row id (a bigint, as a string); with loggedAt it orders frames logged in the same instant. */
-  id: string;
-  chargePointId: string;
-  direction: 'in' | 'out';
-  /** 2 CALL, 3 CALLRESULT, 4 CALLERROR; null for a frame that is not OCPP. */
-  messageType: number | null;
-  messageId: string | null;
-  /** The CALL's action; an answer carries the action of the call it answers. */
-  action: string | null;
-  /** The frame exactly as it went over the wire. */
-  frame: string;
-  loggedAt: string;
-};
+export const messageLogFrameSchema = apiSchemas.named(
+  'OcppFrame',
+  view({
+    id: z
+      .string()
+      .describe(
+        'The row id (a bigint, as a string); with loggedAt it orders frames logged in the same instant',
+      ),
+    chargePointId: z.string(),
+    direction: z.enum(['in', 'out']),
+    messageType: z
+      .number()
+      .int()
+      .nullable()
+      .describe('2 CALL, 3 CALLRESULT, 4 CALLERROR; null for a frame that is not OCPP'),
+    messageId: z.string().nullable(),
+    action: z
+      .string()
+      .nullable()
+      .describe("The CALL's action; an answer carries the action of the call it answers"),
+    frame: z.string().describe('The frame exactly as it went over the wire'),
+    loggedAt: z.string(),
+  }),
+);
+export type MessageLogFrameDto = z.infer<typeof messageLogFrameSchema>;
+export const messageLogPageSchema = gridPageOf('OcppFramePage', messageLogFrameSchema);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { UnknownPileAttempt } from './piles.dto';
 
 export type GatewayPileState = 'active' | 'pending' | 'disabled';
 
@@ -14,14 +15,6 @@ export function gatewayStateOf(deviceStatus: number): GatewayPileState {
       return 'disabled';
   }
 }
-
-export type UnknownPileAttempt = {
-  chargePointId: string;
-  remoteAddresses: string[];
-  attempts: number;
-  firstSeenAt: string;
-  lastSeenAt: string;
-};
 
 /** Attempts of charge points that no pile has taken since. */
 const UNREGISTERED = `NOT EXISTS (SELECT 1 FROM charging_pile p WHERE p.charge_point_id = u.charge_point_id)`;

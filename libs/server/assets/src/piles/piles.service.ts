@@ -5,12 +5,8 @@ import { AssetsErrorCode, AssetsException } from '../assets.exception';
 import type { AssetView } from '../shared/asset-definition';
 import type { AssetCrudService } from '../shared/asset-crud.service';
 import type { AssetRepository } from '../shared/asset.repository';
-import {
-  gatewayStateOf,
-  type GatewayRegistryRepository,
-  type UnknownPileAttempt,
-} from './gateway-registry.repository';
-import type { RegisterUnknownPileDto } from './piles.dto';
+import { gatewayStateOf, type GatewayRegistryRepository } from './gateway-registry.repository';
+import type { RegisterUnknownPileDto, UnknownPileAttempt } from './piles.dto';
 
 /** Device status a batch enable / disable sets (business-areas §4). */
 export const ENABLED_DEVICE_STATUS = 50;

@@ -1,8 +1,8 @@
+import type { OrderOperationRow } from './dto/order-operation.dto';
 import {
   codeEntries,
   ORDER_OPERATION_ACTION_LABELS,
   ORDER_OPERATION_ACTIONS,
-  type OrderOperationRow,
 } from '@voltdepot/shared-contracts';
 import { type Localized, sheetDateTime, type SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
 

@@ -1,17 +1,17 @@
+import type { ChargingOrderRow } from './dto/order-query.dto';
+import type { DiscountPlanView } from '../discount-plans/dto/discount-plan.dto';
+import type { PricePlanView } from '../price-plans/dto/price-plan.dto';
 import {
   BOOLEAN_CODES,
-  type ChargingOrderRow,
   codeEntries,
   CUSTOMER_TYPE_LABELS,
   CUSTOMER_TYPES,
-  type DiscountPlanView,
   FEE_SCOPE_LABELS,
   FEE_SCOPES,
   ORDER_STATUS_CODES,
   ORDER_STATUS_LABELS,
   PAY_STATUS_LABELS,
   PAY_STATUSES,
-  type PricePlanView,
   RESERVATION_STATUS_LABELS,
   RESERVATION_STATUSES,
   REVIEW_STATUS_LABELS,

@@ -1,8 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type {
-  ChargingOrderRow,
-  ChargingOrderTotals,
-  OrderFilterOptions,
   OrderStatusCode,
   PayStatusCode,
   ReviewDecision,
@@ -16,7 +13,12 @@ import { inScope, type BillingDataScope } from '../shared/data-scope';
 import { keysetRows } from '../shared/keyset';
 import { containing } from '../shared/query-params';
 import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
-import type { OrderQuery } from './dto/order-query.dto';
+import type {
+  OrderQuery,
+  ChargingOrderRow,
+  ChargingOrderTotals,
+  OrderFilterOptions,
+} from './dto/order-query.dto';
 
 /** Order status (spec §4) from the pay status and the review of a held order. */
 const ORDER_STATUS_SQL = `CASE WHEN o.pay_status = 1 THEN 'paid'

@@ -1,6 +1,7 @@
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import { InMemoryTable, inMemoryTransaction } from '@voltdepot/server-testing';
-import type { ChargingOrderRow, ReviewDecision } from '@voltdepot/shared-contracts';
+import type { ReviewDecision } from '@voltdepot/shared-contracts';
+import type { ChargingOrderRow } from './dto/order-query.dto';
 import type { BillingDataScope } from '../shared/data-scope';
 import type { BilledAmounts, LockedOrder, OrderPricingInputs } from './charging-order-query.repository';
 import { OrdersQueryErrorCode } from './orders-query.exception';

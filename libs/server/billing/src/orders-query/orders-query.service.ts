@@ -1,9 +1,3 @@
-import type {
-  ChargingOrderDetail,
-  ChargingOrderPage,
-  ChargingOrderRow,
-  OrderFilterOptions,
-} from '@voltdepot/shared-contracts';
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import { applyDiscount } from '../pricing/discount';
 import type { BillingDataScopeProvider } from '../shared/data-scope';
@@ -15,7 +9,14 @@ import {
   type OrderPricingInputs,
 } from './charging-order-query.repository';
 import { BUSINESS_TIME_ZONE } from '../shared/query-params';
-import type { OrderQuery, ReviewOrderDto } from './dto/order-query.dto';
+import type {
+  OrderQuery,
+  ReviewOrderDto,
+  ChargingOrderDetail,
+  ChargingOrderPage,
+  ChargingOrderRow,
+  OrderFilterOptions,
+} from './dto/order-query.dto';
 import { sessionMeterReadings } from '../pricing/session-readings';
 import { orderLog, orderSeries } from './order-detail';
 import { OrdersQueryErrorCode, OrdersQueryException } from './orders-query.exception';

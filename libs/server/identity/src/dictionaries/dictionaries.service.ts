@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DictNode, IdentityErrorCodes } from '@voltdepot/shared-contracts';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
 import { buildTree, isUniqueViolation } from '../shared/sql';
-import type { CreateDictDto, UpdateDictDto } from './dict.dto';
+import type { CreateDictDto, UpdateDictDto, DictNode } from './dict.dto';
 import { DictFields, DictRepository, DictRow } from './dict.repository';
 
 /** What the service asks of the repository (its unit test fakes exactly this). */

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthPrincipal } from '@voltdepot/server-core';
-import { IdentityErrorCodes, OrganizationNode } from '@voltdepot/shared-contracts';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
 import { DataScope, DataScopeService } from '../shared/data-scope';
 import { OrganizationAccess } from '../shared/scope-guard.service';
 import { buildTree, isUniqueViolation } from '../shared/sql';
-import type { CreateOrganizationDto, UpdateOrganizationDto } from './organization.dto';
+import type { CreateOrganizationDto, UpdateOrganizationDto, OrganizationNode } from './organization.dto';
 import { OrganizationRepository, OrganizationRow } from './organization.repository';
 
 /** What the service asks of the repository (its unit test fakes exactly this). */

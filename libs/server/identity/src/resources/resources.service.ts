@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IdentityErrorCodes, ResourceNode } from '@voltdepot/shared-contracts';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
 import { buildTree, isUniqueViolation } from '../shared/sql';
-import type { CreateResourceDto, UpdateResourceDto } from './resource.dto';
+import type { CreateResourceDto, UpdateResourceDto, ResourceNode } from './resource.dto';
 import { ResourceFields, ResourceRepository, ResourceRow } from './resource.repository';
 
 /** What the service asks of the repository (its unit test fakes exactly this). */

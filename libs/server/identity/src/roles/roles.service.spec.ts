@@ -1,6 +1,7 @@
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import { InMemoryTable } from '@voltdepot/server-testing';
-import { IdentityErrorCodes, type RoleView } from '@voltdepot/shared-contracts';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
+import type { RoleView } from './role.dto';
 import { OrganizationAccess } from '../shared/scope-guard.service';
 import { RolesService, type RoleStore } from './roles.service';
 

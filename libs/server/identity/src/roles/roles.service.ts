@@ -1,19 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthPrincipal } from '@voltdepot/server-core';
-import {
-  GridPage,
-  IdentityErrorCodes,
-  RoleOrganizationsView,
-  RoleResourcesView,
-  RoleView,
-} from '@voltdepot/shared-contracts';
+import { GridPage, IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { ResourcesService } from '../resources/resources.service';
 import { DataScopeService } from '../shared/data-scope';
 import { OrganizationAccess } from '../shared/scope-guard.service';
 import { isUniqueViolation } from '../shared/sql';
-import type { CreateRoleDto, UpdateRoleDto } from './role.dto';
+import type {
+  CreateRoleDto,
+  UpdateRoleDto,
+  RoleOrganizationsView,
+  RoleResourcesView,
+  RoleView,
+} from './role.dto';
 import { RoleRepository } from './role.repository';
 
 /** What the service asks of the repository (its unit test fakes exactly this). */

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import { AuthException } from '@voltdepot/server-core';
-import { AuthErrorCodes, GridPage, IdentityErrorCodes, UserView } from '@voltdepot/shared-contracts';
+import { AuthErrorCodes, GridPage, IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { SessionService } from '../auth/session.service';
 import { IdentityException } from '../identity.exception';
 import { DataScope, DataScopeService } from '../shared/data-scope';
 import { PasswordHasher } from '../shared/password-hasher';
 import { OrganizationAccess } from '../shared/scope-guard.service';
 import { isUniqueViolation } from '../shared/sql';
-import type { CopyUserDto, CreateUserDto, UpdateUserDto, UserQuery } from './user.dto';
+import type { CopyUserDto, CreateUserDto, UpdateUserDto, UserQuery, UserView } from './user.dto';
 import { UserRepository } from './user.repository';
 
 /** Users: every read and write is confined to the caller's data scope (others look non-existent). */

@@ -1,5 +1,5 @@
 import { fireEvent } from '@testing-library/react';
-import type { OrganizationNode, ResourceNode, RoleView } from '@voltdepot/shared-contracts';
+import type { OrganizationNode, ResourceNode, RoleView } from '@voltdepot/console-api-client';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers/AppProviders';

@@ -1,6 +1,6 @@
 import { fireEvent } from '@testing-library/react';
 import { PermissionProvider } from '@voltdepot/console-ui';
-import type { UserView } from '@voltdepot/shared-contracts';
+import type { UserView } from '@voltdepot/console-api-client';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers/AppProviders';

@@ -1,6 +1,6 @@
 import { ModalForm, ProFormDigit, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DictNode } from '@voltdepot/shared-contracts';
+import type { DictNode } from '@voltdepot/console-api-client';
 import { App, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

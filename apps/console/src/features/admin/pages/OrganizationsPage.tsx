@@ -1,6 +1,6 @@
 import { ModalForm, ProFormDigit, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import type { OrganizationNode } from '@voltdepot/shared-contracts';
+import type { OrganizationNode } from '@voltdepot/console-api-client';
 import { App, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -7,7 +7,7 @@ import {
   ProFormTreeSelect,
 } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ResourceNode } from '@voltdepot/shared-contracts';
+import type { ResourceNode } from '@voltdepot/console-api-client';
 import { App, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { GuardedButton, Permission, usePermission } from '@voltdepot/console-ui';
-import type { RoleView } from '@voltdepot/shared-contracts';
+import type { RoleView } from '@voltdepot/console-api-client';
 import { App, Space, Tag, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { fireEvent } from '@testing-library/react';
 import { PermissionProvider } from '@voltdepot/console-ui';
-import type { UserView } from '@voltdepot/shared-contracts';
+import type { UserView } from '@voltdepot/console-api-client';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icon
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { GuardedButton, Permission, usePermission } from '@voltdepot/console-ui';
-import type { UserView } from '@voltdepot/shared-contracts';
+import type { UserView } from '@voltdepot/console-api-client';
 import { App, Dropdown, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DiscountPlanView } from '@voltdepot/shared-contracts';
+import type { DiscountPlanView } from '@voltdepot/console-api-client';
 import { GuardedButton, Permission, usePermission } from '@voltdepot/console-ui';
 import { Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';

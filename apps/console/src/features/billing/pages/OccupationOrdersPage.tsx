@@ -1,5 +1,5 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import type { OccupationOrderPage, OccupationOrderRow } from '@voltdepot/shared-contracts';
+import type { OccupationOrderPage, OccupationOrderRow } from '@voltdepot/console-api-client';
 import { Table, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PricePlanView, StageTypeCode } from '@voltdepot/shared-contracts';
+import type { StageTypeCode } from '@voltdepot/shared-contracts';
+import type { PricePlanView } from '@voltdepot/console-api-client';
 import { GuardedButton, Permission, usePermission } from '@voltdepot/console-ui';
 import { Space, Table, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';

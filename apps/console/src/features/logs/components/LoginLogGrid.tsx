@@ -1,4 +1,4 @@
-import type { LoginLogView } from '@voltdepot/shared-contracts';
+import type { LoginLogView } from '@voltdepot/console-api-client';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginLogColumns } from '../columns';

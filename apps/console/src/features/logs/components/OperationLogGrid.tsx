@@ -1,6 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { apiPath } from '@voltdepot/console-api-client';
-import type { OperationLogView } from '@voltdepot/shared-contracts';
+import { apiPath, type OperationLogView } from '@voltdepot/console-api-client';
 import { GuardedButton, Permission } from '@voltdepot/console-ui';
 import { App } from 'antd';
 import { useMemo, useRef } from 'react';

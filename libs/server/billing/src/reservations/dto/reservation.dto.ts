@@ -1,10 +1,6 @@
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
 import { z } from 'zod';
-import {
-  type GridPage,
-  RESERVATION_STATUSES,
-  type ReservationRow,
-  type ReservationStatusCode,
-} from '@voltdepot/shared-contracts';
+import { type GridPage, RESERVATION_STATUSES, type ReservationStatusCode } from '@voltdepot/shared-contracts';
 import { blankToUndefined, queryId, queryText, withPeriod } from '../../shared/query-params';
 
 export type ReservationStatus = ReservationStatusCode;
@@ -31,3 +27,29 @@ export type ReservationQuery = z.output<typeof reservationQuerySchema>;
 export type ReservationView = ReservationRow;
 
 export type ReservationPage = GridPage<ReservationRow>;
+
+export const reservationViewSchema = apiSchemas.named(
+  'ReservationRow',
+  view({
+    id: z.string(),
+    reservationId: z.number().int(),
+    chargePointId: z.string(),
+    connectorId: z.number().int(),
+    stationId: z.number().int().nullable(),
+    stationName: z.string().nullable(),
+    pileId: z.number().int(),
+    pileName: z.string(),
+    gunId: z.number().int().nullable(),
+    gunName: z.string().nullable(),
+    idTag: z.string(),
+    cardholder: z.string().nullable(),
+    reservedAt: z.string(),
+    expiryDate: z.string(),
+    status: z.enum(RESERVATION_STATUSES),
+    endedAt: z.string().nullable(),
+    transactionId: z.number().int().nullable(),
+    chargingOrderNo: z.string().nullable(),
+  }),
+);
+export type ReservationRow = z.infer<typeof reservationViewSchema>;
+export const reservationPageSchema = gridPageOf('ReservationPage', reservationViewSchema);
