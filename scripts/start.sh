@@ -111,7 +111,7 @@ start_process() {
 
 PORT=$API_PORT SERVICE_NAME=api start_service api "http://127.0.0.1:$API_PORT/health" \
   node dist/apps/api/apps/api/src/main.js
-# The gateway's node options: GATEWAY_NODE_OPTIONS in apps/ocpp-gateway/src/node-options.ts (a test keeps them equal).
+# The gateway's node options: GATEWAY_NODE_OPTIONS in libs/server/ocpp-gateway/src/node-options.ts (a test keeps them equal).
 PORT=$GATEWAY_PORT OCPP_PORT=$OCPP_PORT SERVICE_NAME=ocpp-gateway start_service ocpp-gateway \
   "http://127.0.0.1:$GATEWAY_PORT/health" node --max-semi-space-size=32 dist/apps/ocpp-gateway/apps/ocpp-gateway/src/main.js
 PORT=$MSG_PORT SERVICE_NAME=msg-center start_service msg-center "http://127.0.0.1:$MSG_PORT/health" \

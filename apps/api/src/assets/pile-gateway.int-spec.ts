@@ -7,9 +7,8 @@ import ExcelJS from 'exceljs';
 import { RedisStreamsBus } from '@voltdepot/server-messaging';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import { eventually, testEnv } from '@voltdepot/server-testing';
-// The gateway is started in-process, the way its own tests do; an app has no index to import through.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { OcppGateway } from '../../../ocpp-gateway/src/gateway/ocpp-gateway';
+// The gateway is started in-process, the way its own tests do.
+import { OcppGateway } from '@voltdepot/server-ocpp-gateway';
 import { ADMIN_PASSWORD, ApiTestApp, bearer, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 import { aCard, aLabel, aPile, aRegion, aStation, PILE_PASSWORD, unique } from '../fixtures/asset-builders';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GATEWAY_NODE_OPTIONS, missingNodeOptions } from './node-options';
 
-const ROOT = join(__dirname, '../../..');
+const ROOT = join(__dirname, '../../../..');
 
 describe('the gateway’s node options', () => {
   it('are missing unless given on the command line or in NODE_OPTIONS', () => {

@@ -1,8 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * V8 settings of the gateway process, imported first by its entry points (the service and the benchmark's
- * gateway child), so that they hold before the first allocation they concern.
+ * V8 settings of the gateway process. The library's index loads this module before anything else, and the
+ * gateway's entry points (the service's main.ts and the benchmark's gateway child) import the library
+ * first, so that they hold before the first allocation they concern.
  *
  * `--no-allocation-site-pretenuring`: V8 allocates objects straight into the old generation from a site
  * whose objects mostly survived young-generation collections. Under the gateway's load it did so for

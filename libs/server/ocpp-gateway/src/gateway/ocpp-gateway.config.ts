@@ -81,6 +81,12 @@ function readable(file: string): boolean {
   }
 }
 
+/**
+ * The OCPP module's variables alone, checked as the service checks them: what the module accepts and
+ * refuses (the service's schema adds its common and HTTP variables to the same shape and check).
+ */
+export const ocppGatewayEnvSchema = z.object(ocppGatewayConfigShape).superRefine(checkOcppSecurity);
+
 /** The TLS material of profile 2 (undefined for profile 1). */
 export function ocppTlsOf(config: {
   OCPP_SECURITY_PROFILE?: number;

@@ -5,7 +5,7 @@
 import WebSocket from 'ws';
 import { loadConfig } from '@voltdepot/server-core';
 import { eventually } from '@voltdepot/server-testing';
-import { gatewayConfigSchema } from '../app.config';
+import { ocppGatewayEnvSchema } from '../gateway/ocpp-gateway.config';
 import { GatewayTestHarness, requiredGatewayEnv as base } from './fixtures/gateway-test-harness';
 
 // Long enough that a stall of the test process (gateway and piles share it) cannot pass for silence.
@@ -74,7 +74,7 @@ it('disconnects a pile that does not answer a ping by the next interval, and for
 
 describe('OCPP_WS_PING_INTERVAL_MS', () => {
   const interval = (value?: string) =>
-    loadConfig(gatewayConfigSchema, {
+    loadConfig(ocppGatewayEnvSchema, {
       ...base,
       ...(value === undefined ? {} : { OCPP_WS_PING_INTERVAL_MS: value }),
     }).OCPP_WS_PING_INTERVAL_MS;

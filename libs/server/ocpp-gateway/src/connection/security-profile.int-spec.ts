@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { loadConfig } from '@voltdepot/server-core';
-import { gatewayConfigSchema } from '../app.config';
+import { ocppGatewayEnvSchema } from '../gateway/ocpp-gateway.config';
 import { GatewayTestHarness, requiredGatewayEnv as base } from '../testing/fixtures/gateway-test-harness';
 
 /**
@@ -109,14 +109,14 @@ describe('OCPP security profile 2 (TLS + HTTP Basic)', () => {
 
 describe('security profile configuration', () => {
   it('profile 2 without the certificate and key refuses to start, naming both', () => {
-    expect(() => loadConfig(gatewayConfigSchema, { ...base, OCPP_SECURITY_PROFILE: '2' })).toThrow(
+    expect(() => loadConfig(ocppGatewayEnvSchema, { ...base, OCPP_SECURITY_PROFILE: '2' })).toThrow(
       /OCPP_TLS_CERT_FILE[\s\S]*required when OCPP_SECURITY_PROFILE is 2[\s\S]*OCPP_TLS_KEY_FILE/,
     );
   });
 
   it('profile 2 with an unreadable file names it', () => {
     expect(() =>
-      loadConfig(gatewayConfigSchema, {
+      loadConfig(ocppGatewayEnvSchema, {
         ...base,
         OCPP_SECURITY_PROFILE: '2',
         OCPP_TLS_CERT_FILE: certFile,
@@ -126,12 +126,12 @@ describe('security profile configuration', () => {
   });
 
   it('profile 3 is not offered', () => {
-    expect(() => loadConfig(gatewayConfigSchema, { ...base, OCPP_SECURITY_PROFILE: '3' })).toThrow(
+    expect(() => loadConfig(ocppGatewayEnvSchema, { ...base, OCPP_SECURITY_PROFILE: '3' })).toThrow(
       /OCPP_SECURITY_PROFILE/,
     );
   });
 
   it('profile 1 (the default) needs no files', () => {
-    expect(loadConfig(gatewayConfigSchema, base).OCPP_SECURITY_PROFILE).toBe(1);
+    expect(loadConfig(ocppGatewayEnvSchema, base).OCPP_SECURITY_PROFILE).toBe(1);
   });
 });

@@ -14,7 +14,8 @@
  *
  * `scripts/start.sh`, docker-compose.yml, the end-to-end runner and the benchmarks start the gateway
  * with these (a test checks the first two); the service logs a warning when it was started without
- * them. This module has no side effects (unlike v8-flags.ts), so that launchers can import it.
+ * them. Launchers take them from the library's index, which also applies v8-flags.ts in the launcher's own
+ * process: harmless there (it only changes where V8 places long-lived objects).
  */
 export const GATEWAY_NODE_OPTIONS = ['--max-semi-space-size=32'] as const;
 
