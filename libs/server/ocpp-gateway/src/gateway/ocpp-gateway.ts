@@ -43,14 +43,20 @@ import { OcppRouter } from '../router/ocpp-router';
 import { PileStatusRepository } from '../status/pile-status.repository';
 import { PileStatusWriter } from '../status/pile-status.writer';
 import {
-  TransactionRepository,
+  MeterValuesWriter,
   type MeterOutcome,
   type MeterValuesItem,
+} from '../transactions/meter-values.writer';
+import {
+  StartTransactionWriter,
   type StartItem,
   type StartOutcome,
+} from '../transactions/start-transaction.writer';
+import {
+  StopTransactionWriter,
   type StopItem,
   type StopOutcome,
-} from '../transactions/transaction.repository';
+} from '../transactions/stop-transaction.writer';
 import { ocppTlsOf, type OcppGatewayEnv } from './ocpp-gateway.config';
 
 export type OcppGatewayDeps = {
@@ -173,47 +179,40 @@ export class OcppGateway {
     // Writes of pile messages go in group commits that hold a few pool connections at most, so that
     // StartTransaction and StopTransaction (each its own transaction) always find one free.
     const onBatch = (writer: string, size: number) => this.metrics.batchWritten(writer, size);
-    const transactions = new TransactionRepository({
-      maxPlausiblePowerW: settings.OCPP_MAX_PLAUSIBLE_POWER_W ?? 100_000_000,
+    const sampleChecks = { maxPlausiblePowerW: settings.OCPP_MAX_PLAUSIBLE_POWER_W ?? 100_000_000 };
+    const meterWriter = new MeterValuesWriter(sampleChecks);
+    const startWriter = new StartTransactionWriter();
+    const stopWriter = new StopTransactionWriter(sampleChecks);
+    this.meterValues = new GroupCommit(dataSource, (manager, items) => meterWriter.write(manager, items), {
+      name: 'meter-values',
+      // Reads, then one statement writing the samples and their events (see MeterValuesWriter).
+      transaction: false,
+      maxBatch: 500,
+      maxWaitMs: settings.meterBatchWaitMs ?? settings.OCPP_METER_BATCH_WAIT_MS ?? 2,
+      concurrency: settings.meterWriteConcurrency ?? settings.OCPP_METER_WRITE_CONCURRENCY ?? 1,
+      onBatch,
+      onError: onError('meter values batch failed; retrying its calls one by one'),
     });
-    this.meterValues = new GroupCommit(
-      dataSource,
-      (manager, items) => transactions.recordMeterValuesBatch(manager, items),
-      {
-        name: 'meter-values',
-        // Reads, then one statement writing the samples and their events (see recordMeterValuesBatch).
-        transaction: false,
-        maxBatch: 500,
-        maxWaitMs: settings.meterBatchWaitMs ?? settings.OCPP_METER_BATCH_WAIT_MS ?? 2,
-        concurrency: settings.meterWriteConcurrency ?? settings.OCPP_METER_WRITE_CONCURRENCY ?? 1,
-        onBatch,
-        onError: onError('meter values batch failed; retrying its calls one by one'),
-      },
-    );
     // Starts and stops have writers (and so connections) of their own: a driver waits for them.
     // Starts of one card go to the same writer, one batch at a time, so that the concurrent-transaction
     // check of a tag sees every start of that tag before it (two batches side by side could each accept
     // the same card); starts of different cards are written in parallel (a retried start has the same
     // tag, so it meets its first copy in the same writer too).
-    this.starts = new ShardedGroupCommit(
-      dataSource,
-      (manager, items) => transactions.startBatch(manager, items),
-      {
-        name: 'start-transaction',
-        // One read, then one statement writing the transactions and their events (see startBatch).
-        transaction: false,
-        maxBatch: 200,
-        maxWaitMs: 1,
-        shards: START_WRITERS,
-        keyOf: (item) => item.req.idTag, // as the open-transaction check compares tags
-        onBatch,
-        onError: onError('start batch failed; retrying its calls one by one'),
-      },
-    );
-    this.stops = new GroupCommit(dataSource, (manager, items) => transactions.stopBatch(manager, items), {
+    this.starts = new ShardedGroupCommit(dataSource, (manager, items) => startWriter.write(manager, items), {
+      name: 'start-transaction',
+      // One read, then one statement writing the transactions and their events (see StartTransactionWriter).
+      transaction: false,
+      maxBatch: 200,
+      maxWaitMs: 1,
+      shards: START_WRITERS,
+      keyOf: (item) => item.req.idTag, // as the open-transaction check compares tags
+      onBatch,
+      onError: onError('start batch failed; retrying its calls one by one'),
+    });
+    this.stops = new GroupCommit(dataSource, (manager, items) => stopWriter.write(manager, items), {
       name: 'stop-transaction',
       // One statement per write, each with its events; a batch with samples opens its own transaction
-      // (see stopBatch).
+      // (see StopTransactionWriter).
       transaction: false,
       maxBatch: 200,
       maxWaitMs: 1,

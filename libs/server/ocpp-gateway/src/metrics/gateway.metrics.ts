@@ -218,7 +218,7 @@ export class GatewayMetrics {
   }
 }
 
-/** The plausibility flags of meter samples (see TransactionRepository). */
+/** The plausibility flags of meter samples (see writeSampleGroups). */
 const FLAGS = new Set(['unparseable', 'unknown-transaction', 'negative', 'decreasing', 'jump']);
 
 function actionLabel(action: string): string {

@@ -3,7 +3,9 @@ import { Client, type QueryConfig } from 'pg';
 import type { EntityManager } from 'typeorm';
 import type { IdTagInfo, MeterValue, SampledValue } from '@voltdepot/shared-ocpp';
 import { GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
-import { TransactionRepository, type StartItem, type StopItem } from './transaction.repository';
+import { MeterValuesWriter } from './meter-values.writer';
+import { StartTransactionWriter, type StartItem } from './start-transaction.writer';
+import { StopTransactionWriter, type StopItem } from './stop-transaction.writer';
 
 /**
  * Transaction messages are written in batches (group commit). A batch must come to exactly what
@@ -11,14 +13,15 @@ import { TransactionRepository, type StartItem, type StopItem } from './transact
  * start retried, a stop and its retry, duplicate samples) into one batch.
  */
 const h = new GatewayTestHarness();
-let repository: TransactionRepository;
+const starts = new StartTransactionWriter();
+const stops = new StopTransactionWriter();
+const meterValues = new MeterValuesWriter();
 let clock = Date.parse('2026-06-01T08:00:00Z');
 const at = () => new Date((clock += 1_000)).toISOString();
 const accepted: IdTagInfo = { status: 'Accepted', parentIdTag: 'FLEET' };
 
 beforeAll(async () => {
   await h.start();
-  repository = new TransactionRepository();
 });
 afterAll(() => h.stop());
 
@@ -36,7 +39,7 @@ describe('a batch of starts', () => {
   it('is idempotent within the batch and gives a second transaction of the same tag ConcurrentTx', async () => {
     const t = at();
     const items = [start('B-1', 'TAG-1', t), start('B-2', 'TAG-1', at()), start('B-1', 'TAG-1', t)];
-    const outcomes = await inOneTransaction((m) => repository.startBatch(m, items));
+    const outcomes = await inOneTransaction((m) => starts.write(m, items));
     expect(outcomes.map((o) => [o.created, o.idTagInfo.status])).toEqual([
       [true, 'Accepted'],
       [true, 'ConcurrentTx'],
@@ -54,7 +57,7 @@ describe('a batch of starts', () => {
       { id: String(outcomes[1].transactionId), status: 'ConcurrentTx' },
     ]);
     // A retry in a later batch still finds the first attempt.
-    const [again] = await inOneTransaction((m) => repository.startBatch(m, [start('B-1', 'TAG-1', t)]));
+    const [again] = await inOneTransaction((m) => starts.write(m, [start('B-1', 'TAG-1', t)]));
     expect(again).toMatchObject({ transactionId: outcomes[0].transactionId, created: false });
   });
 
@@ -63,7 +66,7 @@ describe('a batch of starts', () => {
     // (K-2 sorts after K-1), so the events' order comes from the calls, not from the insert.
     const t = at();
     const items = [start('K-2', 'TAG-K2', t), start('K-1', 'TAG-K1', t, 2)];
-    const outcomes = await repository.startBatch(h.db.dataSource.manager, items);
+    const outcomes = await starts.write(h.db.dataSource.manager, items);
     expect(outcomes.map((o) => o.created)).toEqual([true, true]);
     const events: { key: string; occurred_at: Date; correlation_id: string; payload: unknown }[] =
       await h.query(
@@ -97,13 +100,11 @@ describe('a batch of starts', () => {
 });
 
 describe('a start whose text PostgreSQL changes on the way in', () => {
-  // The router refuses such calls; this is the layer below: the repository matches inserted rows to
+  // The router refuses such calls; this is the layer below: the writer matches inserted rows to
   // calls on the stored values, so such a start is announced or fails, never recorded in silence.
   it('is not acknowledged without its event: the batch fails and nothing of it is kept', async () => {
     const t = at();
-    await expect(
-      inOneTransaction((m) => repository.startBatch(m, [start('S-1', 'BUS\ud800', t)])),
-    ).rejects.toThrow();
+    await expect(inOneTransaction((m) => starts.write(m, [start('S-1', 'BUS\ud800', t)]))).rejects.toThrow();
     expect(await h.query(`SELECT 1 FROM ocpp_transaction WHERE charge_point_id = 'S-1'`)).toHaveLength(0);
   });
 });
@@ -114,9 +115,9 @@ describe('timestamps finer than a millisecond', () => {
   const fine = '2026-06-02T08:00:00.1239996Z';
 
   it('a start is created once and announced, and its retry finds it', async () => {
-    const [first] = await inOneTransaction((m) => repository.startBatch(m, [start('F-1', 'TAG-F1', fine)]));
+    const [first] = await inOneTransaction((m) => starts.write(m, [start('F-1', 'TAG-F1', fine)]));
     expect(first).toMatchObject({ created: true, idTagInfo: accepted });
-    const [again] = await inOneTransaction((m) => repository.startBatch(m, [start('F-1', 'TAG-F1', fine)]));
+    const [again] = await inOneTransaction((m) => starts.write(m, [start('F-1', 'TAG-F1', fine)]));
     expect(again).toMatchObject({ created: false, transactionId: first.transactionId });
     expect(
       await h.query(
@@ -132,8 +133,8 @@ describe('timestamps finer than a millisecond', () => {
       req: { transactionId: 888_888, meterStop: 10, timestamp: fine },
       correlationId: 'F-2:stop',
     };
-    const [first] = await inOneTransaction((m) => repository.stopBatch(m, [stop]));
-    const [again] = await inOneTransaction((m) => repository.stopBatch(m, [stop]));
+    const [first] = await inOneTransaction((m) => stops.write(m, [stop]));
+    const [again] = await inOneTransaction((m) => stops.write(m, [stop]));
     expect([first.outcome, again.outcome]).toEqual(['quarantined', 'quarantined-again']);
     expect(
       await h.query(`SELECT 1 FROM outbox_event WHERE type = 'transaction.stopped' AND key = 'F-2'`),
@@ -151,28 +152,28 @@ describe('the open-transaction check of a later batch', () => {
   it('sees an open transaction of the tag, and none once every one of them has stopped', async () => {
     // Many stopped transactions of the tag first: their entries in the open-tag index are dead, not gone.
     const earlier = await inOneTransaction((m) =>
-      repository.startBatch(
+      starts.write(
         m,
         Array.from({ length: 30 }, (_, n) => start(`OT-${n}`, 'TAG-OT', at())),
       ),
     );
     await inOneTransaction((m) =>
-      repository.stopBatch(
+      stops.write(
         m,
         earlier.map((o, n) => stopOf(`OT-${n}`, o.transactionId)),
       ),
     );
-    const [fresh] = await inOneTransaction((m) => repository.startBatch(m, [start('OT-A', 'TAG-OT', at())]));
+    const [fresh] = await inOneTransaction((m) => starts.write(m, [start('OT-A', 'TAG-OT', at())]));
     expect(fresh.idTagInfo.status).toBe('Accepted');
     // While it is open, the same card elsewhere (and a card with no transaction at all) in a later batch.
     const [busy, other] = await inOneTransaction((m) =>
-      repository.startBatch(m, [start('OT-B', 'TAG-OT', at()), start('OT-C', 'TAG-OT-2', at())]),
+      starts.write(m, [start('OT-B', 'TAG-OT', at()), start('OT-C', 'TAG-OT-2', at())]),
     );
     expect([busy.idTagInfo.status, other.idTagInfo.status]).toEqual(['ConcurrentTx', 'Accepted']);
     await inOneTransaction((m) =>
-      repository.stopBatch(m, [stopOf('OT-A', fresh.transactionId), stopOf('OT-B', busy.transactionId)]),
+      stops.write(m, [stopOf('OT-A', fresh.transactionId), stopOf('OT-B', busy.transactionId)]),
     );
-    const [after] = await inOneTransaction((m) => repository.startBatch(m, [start('OT-D', 'TAG-OT', at())]));
+    const [after] = await inOneTransaction((m) => starts.write(m, [start('OT-D', 'TAG-OT', at())]));
     expect(after.idTagInfo.status).toBe('Accepted');
   });
 });
@@ -180,7 +181,7 @@ describe('the open-transaction check of a later batch', () => {
 describe('a batch of stops', () => {
   it('stops once, ignores the repeat, quarantines unknown and foreign transactions (once)', async () => {
     const [mine, foreign] = await inOneTransaction((m) =>
-      repository.startBatch(m, [start('S-1', 'TAG-S1', at()), start('S-2', 'TAG-S2', at())]),
+      starts.write(m, [start('S-1', 'TAG-S1', at()), start('S-2', 'TAG-S2', at())]),
     );
     const stoppedAt = at();
     const stop = (
@@ -200,7 +201,7 @@ describe('a batch of stops', () => {
       stop('S-1', 777_777, 10), // the same unknown stop retried
       stop('S-1', foreign.transactionId, 20), // another pile's transaction
     ];
-    const outcomes = await inOneTransaction((m) => repository.stopBatch(m, items));
+    const outcomes = await inOneTransaction((m) => stops.write(m, items));
     expect(outcomes.map((o) => o.outcome)).toEqual([
       'stopped',
       'already-stopped',
@@ -217,11 +218,11 @@ describe('a batch of stops', () => {
       { transaction_id: mine.transactionId, meter_stop_wh: 5_000, stop_kind: 'normal', stopped: true },
       { transaction_id: foreign.transactionId, meter_stop_wh: null, stop_kind: null, stopped: false },
     ]);
-    const stops = await h.query<{ id: string; quarantined: string }>(
+    const events = await h.query<{ id: string; quarantined: string }>(
       `SELECT payload->>'transactionId' AS id, payload->>'quarantined' AS quarantined FROM outbox_event
         WHERE type = 'transaction.stopped' AND key = 'S-1' ORDER BY id`,
     );
-    expect(stops).toEqual(
+    expect(events).toEqual(
       [
         { id: String(mine.transactionId), quarantined: 'false' },
         { id: String(foreign.transactionId), quarantined: 'true' },
@@ -233,7 +234,7 @@ describe('a batch of stops', () => {
 
 describe('stops carrying transactionData, without a transaction around the batch (as the stop writer runs)', () => {
   it('write the samples and their event before the stop and its event; a concurrent copy adds nothing', async () => {
-    const [tx] = await inOneTransaction((m) => repository.startBatch(m, [start('D-1', 'TAG-D1', at())]));
+    const [tx] = await inOneTransaction((m) => starts.write(m, [start('D-1', 'TAG-D1', at())]));
     const stoppedAt = at();
     const item: StopItem = {
       chargePointId: 'D-1',
@@ -260,8 +261,8 @@ describe('stops carrying transactionData, without a transaction around the batch
     };
     // The same stop twice at once (a retry under a new message id, in the other stop batch).
     const outcomes = await Promise.all([
-      repository.stopBatch(h.db.dataSource.manager, [item]),
-      repository.stopBatch(h.db.dataSource.manager, [{ ...item, correlationId: 'D-1:stop:again' }]),
+      stops.write(h.db.dataSource.manager, [item]),
+      stops.write(h.db.dataSource.manager, [{ ...item, correlationId: 'D-1:stop:again' }]),
     ]);
     expect(outcomes.map(([o]) => o.outcome).sort()).toEqual(['already-stopped', 'stopped']);
     expect(
@@ -302,8 +303,8 @@ describe('a stop of a transaction id beyond 32 bits', () => {
       req: { transactionId: claimed, meterStop: 123_456, timestamp: at(), reason: 'PowerLoss' },
       correlationId: 'W-1:stop',
     };
-    const [first] = await inOneTransaction((m) => repository.stopBatch(m, [item]));
-    const [again] = await inOneTransaction((m) => repository.stopBatch(m, [item]));
+    const [first] = await inOneTransaction((m) => stops.write(m, [item]));
+    const [again] = await inOneTransaction((m) => stops.write(m, [item]));
     expect([first.outcome, again.outcome]).toEqual(['quarantined', 'quarantined-again']);
     expect(
       await h.query(
@@ -346,7 +347,7 @@ describe('a stop of a transaction id beyond 32 bits', () => {
 
 describe('a batch of meter values', () => {
   it('attributes, flags and de-duplicates as one call after another would', async () => {
-    const [tx] = await inOneTransaction((m) => repository.startBatch(m, [start('M-1', 'TAG-M', at(), 2)]));
+    const [tx] = await inOneTransaction((m) => starts.write(m, [start('M-1', 'TAG-M', at(), 2)]));
     const t1 = at();
     const t2 = at();
     const energy = (timestamp: string, value: string) => ({
@@ -359,7 +360,7 @@ describe('a batch of meter values', () => {
       correlationId: `M-1:${Math.random()}`,
     });
     const outcomes = await inOneTransaction((m) =>
-      repository.recordMeterValuesBatch(m, [
+      meterValues.write(m, [
         call([energy(t1, '500'), energy(t1, '500')], tx.transactionId), // the same sample twice
         call([energy(t2, '400')]), // no transactionId: the connector's open transaction; lower: flagged
         call([energy(t1, '500')], tx.transactionId), // a retry of the first sample
@@ -387,7 +388,7 @@ describe('a batch of meter values', () => {
 
   it('announces, per call, only its new samples, in call order, without a transaction around it', async () => {
     // As the meter writer runs it: no transaction, the samples and events written by one statement.
-    const [tx] = await inOneTransaction((m) => repository.startBatch(m, [start('E-1', 'TAG-E', at(), 1)]));
+    const [tx] = await inOneTransaction((m) => starts.write(m, [start('E-1', 'TAG-E', at(), 1)]));
     const [t1, t2, t3] = [at(), at(), at()];
     const sample = (
       timestamp: string,
@@ -402,8 +403,8 @@ describe('a batch of meter values', () => {
       req: { connectorId: 1, transactionId: tx.transactionId, meterValue },
       correlationId,
     });
-    await repository.recordMeterValuesBatch(h.db.dataSource.manager, [call('first', [sample(t2, '300')])]);
-    const outcomes = await repository.recordMeterValuesBatch(h.db.dataSource.manager, [
+    await meterValues.write(h.db.dataSource.manager, [call('first', [sample(t2, '300')])]);
+    const outcomes = await meterValues.write(h.db.dataSource.manager, [
       // t3 before t1 in the call; t2 was stored by the batch before; 50 Wh is below meterStart.
       call('second', [sample(t3, '900'), sample(t1, '200'), sample(t2, '300'), sample(t1, '50', 'SoC')]),
       call('retry', [sample(t2, '300')]),
@@ -444,9 +445,9 @@ describe('a batch of meter values', () => {
 describe('an energy register that jumps', () => {
   it('is flagged and does not become the baseline: later correct readings are accepted', async () => {
     // At most 600 kW: 10 kWh in a minute is plausible, 50 MWh in a minute is not.
-    const bounded = new TransactionRepository({ maxPlausiblePowerW: 600_000 });
+    const bounded = new MeterValuesWriter({ maxPlausiblePowerW: 600_000 });
     const t0 = at();
-    const [tx] = await inOneTransaction((m) => bounded.startBatch(m, [start('J-1', 'TAG-J', t0)]));
+    const [tx] = await inOneTransaction((m) => starts.write(m, [start('J-1', 'TAG-J', t0)]));
     const minute = (n: number) => new Date(Date.parse(t0) + n * 60_000).toISOString();
     const energy = (timestamp: string, value: string) => ({
       chargePointId: 'J-1',
@@ -465,11 +466,11 @@ describe('an energy register that jumps', () => {
       correlationId: `J-1:${timestamp}`,
     });
     // meterStart is 100 Wh.
-    await inOneTransaction((m) => bounded.recordMeterValuesBatch(m, [energy(minute(1), '10100')]));
+    await inOneTransaction((m) => bounded.write(m, [energy(minute(1), '10100')]));
     await inOneTransaction((m) =>
-      bounded.recordMeterValuesBatch(m, [energy(minute(2), '50000000100'), energy(minute(3), '30100')]),
+      bounded.write(m, [energy(minute(2), '50000000100'), energy(minute(3), '30100')]),
     );
-    await inOneTransaction((m) => bounded.recordMeterValuesBatch(m, [energy(minute(4), '40100')]));
+    await inOneTransaction((m) => bounded.write(m, [energy(minute(4), '40100')]));
     const rows = await h.query(
       `SELECT value::text, flag FROM ocpp_meter_sample WHERE charge_point_id = 'J-1' ORDER BY sampled_at`,
     );
@@ -496,7 +497,7 @@ describe('energy register readings of several transactions in one batch', () => 
   it('are each checked against the stored history of their own transaction', async () => {
     const t0 = at();
     const [a, b] = await inOneTransaction((m) =>
-      repository.startBatch(m, [start('H-A', 'TAG-HA', t0), start('H-B', 'TAG-HB', t0)]),
+      starts.write(m, [start('H-A', 'TAG-HA', t0), start('H-B', 'TAG-HB', t0)]),
     );
     const minute = (n: number) => new Date(Date.parse(t0) + n * 60_000).toISOString();
     const reading = (
@@ -521,7 +522,7 @@ describe('energy register readings of several transactions in one batch', () => 
       correlationId: `${chargePointId}:${timestamp}`,
     });
     // Stored history: A is at 9,000 Wh, B at 200 Wh (both started at 100).
-    await repository.recordMeterValuesBatch(h.db.dataSource.manager, [
+    await meterValues.write(h.db.dataSource.manager, [
       reading('H-A', a.transactionId, minute(1), '9000'),
       reading('H-B', b.transactionId, minute(1), '200'),
     ]);
@@ -533,7 +534,7 @@ describe('energy register readings of several transactions in one batch', () => 
     const statements: string[] = [];
     const query = jest.spyOn(Client.prototype, 'query');
     try {
-      await repository.recordMeterValuesBatch(h.db.dataSource.manager, [
+      await meterValues.write(h.db.dataSource.manager, [
         reading('H-B', b.transactionId, minute(2), '300'),
         reading('H-A', a.transactionId, minute(2), '8000'),
         reading('H-C', undefined, minute(2), '5'),
@@ -565,7 +566,7 @@ describe('the meter batch statements', () => {
   it('are planned once per connection: after the first runs PostgreSQL keeps a generic plan', async () => {
     const pile = 'PLAN-1';
     const { transactionId } = (
-      await inOneTransaction((m) => repository.startBatch(m, [start(pile, 'PLAN-TAG', at())]))
+      await inOneTransaction((m) => starts.write(m, [start(pile, 'PLAN-TAG', at())]))
     )[0];
     const meter = (second: number, batch: number) =>
       Array.from({ length: batch }, (_, k) => ({
@@ -597,7 +598,7 @@ describe('the meter batch statements', () => {
     const [before, after] = await inOneTransaction(async (manager) => {
       const first = await runs(manager);
       for (let second = 1; second <= 12; second++)
-        await repository.recordMeterValuesBatch(manager, meter(second, 1 + (second % 4)));
+        await meterValues.write(manager, meter(second, 1 + (second % 4)));
       return [first, await runs(manager)];
     });
     // PostgreSQL plans a prepared statement for its values five times, then keeps the generic plan unless

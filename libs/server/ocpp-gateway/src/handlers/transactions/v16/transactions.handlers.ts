@@ -2,14 +2,9 @@ import type { Logger } from 'pino';
 import { createRPCError } from 'ocpp-rpc';
 import type { OcppHandler } from '../../../router/ocpp-handler';
 import { decideIdTag, type IdTagCache } from '../../../authorization/id-tag.cache';
-import type {
-  MeterOutcome,
-  MeterValuesItem,
-  StartItem,
-  StartOutcome,
-  StopItem,
-  StopOutcome,
-} from '../../../transactions/transaction.repository';
+import type { MeterOutcome, MeterValuesItem } from '../../../transactions/meter-values.writer';
+import type { StartItem, StartOutcome } from '../../../transactions/start-transaction.writer';
+import type { StopItem, StopOutcome } from '../../../transactions/stop-transaction.writer';
 
 /** Something that writes an item durably and resolves once it is committed (see GroupCommit). */
 type Writer<I, R> = { submit(item: I): Promise<R> };
