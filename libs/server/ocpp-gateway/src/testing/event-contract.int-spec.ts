@@ -30,8 +30,6 @@ beforeAll(async () => {
     connectors: 2,
     meterIntervalMs: 50,
     timeScale: 60,
-    reconnectDelayMs: 100,
-    bootRetryMs: 100,
     statusStepMs: 30,
   });
 });

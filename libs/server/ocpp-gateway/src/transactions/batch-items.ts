@@ -21,6 +21,22 @@ export function splitRepeats<T>(
 }
 
 /**
+ * The outcomes of a batch with its repeats applied last, as a batch of their own (after the first of
+ * each key, as one call after another would be): `outcomes` holds those of the primary items already.
+ */
+export async function withRepeats<T, R>(
+  items: T[],
+  repeats: number[],
+  outcomes: R[],
+  write: (repeated: T[]) => Promise<R[]>,
+): Promise<R[]> {
+  if (!repeats.length) return outcomes;
+  const again = await write(repeats.map((i) => items[i]));
+  repeats.forEach((i, n) => (outcomes[i] = again[n]));
+  return outcomes;
+}
+
+/**
  * A pile's date-time to the millisecond, as stored and as matched. Business keys are compared in
  * JavaScript (milliseconds, truncated) against what PostgreSQL returns; stored with finer digits,
  * PostgreSQL would round them (…00.1239996 -> …00.124) and a row could no longer be matched to its call.

@@ -3,7 +3,7 @@ import { PreparedStatement } from '@voltdepot/server-database';
 import { writtenRowsOutboxInsert } from '@voltdepot/server-messaging';
 import { TransactionStarted } from '@voltdepot/shared-events';
 import type { AuthorizationStatus, IdTagInfo, StartTransactionRequest } from '@voltdepot/shared-ocpp';
-import { compare, instant, splitRepeats } from './batch-items';
+import { compare, instant, splitRepeats, withRepeats } from './batch-items';
 import { STARTED_COMPLETION, startedHead } from './transaction-events';
 
 /**
@@ -116,14 +116,7 @@ export class StartTransactionWriter {
       }
     }
     // The same start more than once in the batch: the later ones are retries of the first.
-    if (repeats.length) {
-      const again = await this.write(
-        manager,
-        repeats.map((i) => items[i]),
-      );
-      repeats.forEach((i, n) => (outcomes[i] = again[n]));
-    }
-    return outcomes;
+    return withRepeats(items, repeats, outcomes, (repeated) => this.write(manager, repeated));
   }
 
   /**

@@ -4,7 +4,7 @@ import { writtenRowsOutboxInsert } from '@voltdepot/server-messaging';
 import { TransactionStopped } from '@voltdepot/shared-events';
 import { stopKindOf, type StopTransactionRequest } from '@voltdepot/shared-ocpp';
 import { isInt32 } from '../persistence/storable-values';
-import { instant, splitRepeats } from './batch-items';
+import { instant, splitRepeats, withRepeats } from './batch-items';
 import { normalizeMeterValues } from './meter-sample';
 import { writeSampleGroups, type SampleCheckOptions, type SampleGroup } from './sample-groups';
 import {
@@ -154,15 +154,8 @@ export class StopTransactionWriter {
         : quarantined.has(s.i)
           ? { outcome: 'quarantined' }
           : { outcome: 'quarantined-again' };
-
-    if (repeats.length) {
-      const again = await this.write(
-        manager,
-        repeats.map((i) => items[i]),
-      );
-      repeats.forEach((i, n) => (outcomes[i] = again[n]));
-    }
-    return outcomes;
+    // The same stop more than once in the batch: the later ones are retries of the first.
+    return withRepeats(items, repeats, outcomes, (repeated) => this.write(manager, repeated));
   }
 }
 
