@@ -12,7 +12,5 @@ export {
   type OcppGatewayEnv,
 } from './gateway/ocpp-gateway.config';
 export { CommandService } from './commands/command.service';
-export { CommandRepository, type PileCommandRecord } from './commands/command.repository';
-export { CommandErrorCode, CommandException } from './commands/commands.exception';
 export { PileCommandsController } from './commands/pile-commands.controller';
 export { hashPilePassword } from './connection/pile-authenticator';

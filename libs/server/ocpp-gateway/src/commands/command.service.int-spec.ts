@@ -2,7 +2,7 @@ import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import { eventually } from '@voltdepot/server-testing';
 import type { OcppGateway } from '../gateway/ocpp-gateway';
 import { GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
-import { CommandErrorCode, CommandException } from './commands.exception';
+import { PileCommandErrorCode, PileCommandException } from '@voltdepot/server-ocpp-commands';
 
 const h = new GatewayTestHarness();
 let pile: SimulatedPile;
@@ -36,15 +36,15 @@ const commandRows = (chargePointId: string) =>
 
 async function expectCommandError(
   promise: Promise<unknown>,
-  code: CommandErrorCode,
-): Promise<CommandException> {
+  code: PileCommandErrorCode,
+): Promise<PileCommandException> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(CommandException);
-  expect((error as CommandException).code).toBe(code);
-  return error as CommandException;
+  expect(error).toBeInstanceOf(PileCommandException);
+  expect((error as PileCommandException).code).toBe(code);
+  return error as PileCommandException;
 }
 
 describe('sendCommand', () => {
@@ -169,7 +169,7 @@ describe('sendCommand', () => {
     const started = Date.now();
     await expectCommandError(
       h.gateway.commands.sendCommand('CMD-NOBODY', 'Reset', { type: 'Soft' }),
-      CommandErrorCode.PileOffline,
+      PileCommandErrorCode.PileOffline,
     );
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await commandRows('CMD-NOBODY')).toEqual([
@@ -188,7 +188,7 @@ describe('sendCommand', () => {
     const started = Date.now();
     const error = await expectCommandError(
       h.gateway.commands.sendCommand('CMD-STALE', 'Reset', { type: 'Soft' }),
-      CommandErrorCode.PileOffline,
+      PileCommandErrorCode.PileOffline,
     );
     expect(error.message).toBe('pile CMD-STALE: its replica dead-replica is gone');
     expect(Date.now() - started).toBeLessThan(1_000);
@@ -201,11 +201,11 @@ describe('sendCommand', () => {
     mute.handle('Reset', () => new Promise(() => undefined));
     await expectCommandError(
       h.gateway.commands.sendCommand('CMD-MUTE', 'Reset', { type: 'Hard' }, 300),
-      CommandErrorCode.Timeout,
+      PileCommandErrorCode.Timeout,
     );
     await expectCommandError(
       replica.commands.sendCommand('CMD-MUTE', 'Reset', { type: 'Hard' }, 300),
-      CommandErrorCode.Timeout,
+      PileCommandErrorCode.Timeout,
     );
     const rows = await commandRows('CMD-MUTE');
     expect(rows.map((r) => r.status)).toEqual(['timeout', 'timeout']);
@@ -216,7 +216,7 @@ describe('sendCommand', () => {
     await h.connect('CMD-NI', password); // handles nothing: ocpp-rpc answers NotImplemented
     const error = await expectCommandError(
       h.gateway.commands.sendCommand('CMD-NI', 'ClearCache', {}),
-      CommandErrorCode.PileError,
+      PileCommandErrorCode.PileError,
     );
     expect(error.details).toMatchObject({ errorCode: 'NotImplemented' });
     expect((await commandRows('CMD-NI'))[0].status).toBe('failed');
@@ -225,11 +225,11 @@ describe('sendCommand', () => {
   it('refuses parameters that break the OCPP schema before anything is sent', async () => {
     await expectCommandError(
       h.gateway.commands.sendCommand('CMD-1', 'Reset', { type: 'Gentle' } as never),
-      CommandErrorCode.InvalidCommand,
+      PileCommandErrorCode.InvalidCommand,
     );
     await expectCommandError(
       h.gateway.commands.sendCommand('CMD-1', 'Fly' as never, {} as never),
-      CommandErrorCode.InvalidCommand,
+      PileCommandErrorCode.InvalidCommand,
     );
   });
 

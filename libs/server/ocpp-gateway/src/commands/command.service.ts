@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import standardValidators from 'ocpp-rpc/lib/standard-validators';
@@ -8,19 +7,24 @@ import {
   type CentralSystemAction,
   type CentralSystemMessages,
 } from '@voltdepot/shared-ocpp';
-import { assertNever } from '@voltdepot/server-core';
 import {
+  answerOf,
   commandChannel,
+  journalStatusOf,
+  noAnswer,
+  notConnected,
   parseCommandRequest,
+  PileCommandErrorCode,
+  PileCommandException,
   ReplicaCommandSender,
+  type PileCommandAnswer,
+  type PileCommandRepository,
   type RemoteCommandReply,
   type RemoteCommandRequest,
 } from '@voltdepot/server-ocpp-commands';
 import type { SessionRegistry } from '../connection/session-registry';
 import type { CommandResult, GatewayMetrics } from '../metrics/gateway.metrics';
 import { allowTriggeredMessage, commandRefusal } from '../router/registration-gate';
-import type { CommandRepository } from './command.repository';
-import { CommandErrorCode, CommandException } from './commands.exception';
 
 export type CommandServiceOptions = {
   /** Redis key/channel prefix shared by all replicas. */
@@ -33,13 +37,13 @@ export type CommandServiceOptions = {
 type SchemaError = { instancePath: string; keyword: string; message?: string; params: unknown };
 
 const validator = standardValidators.find((v) => v.subprotocol === OCPP16_PROTOCOL)!;
-const KNOWN_CODES = new Set<string>(Object.values(CommandErrorCode));
 
 /**
  * Sends a central-system command to a pile, wherever it is connected: locally through its session, or
  * through the cross-replica command channel (`@voltdepot/server-ocpp-commands`) to the replica that holds
  * it. It is also that channel's receiver for this replica: it runs the commands published for its piles.
- * Every command is journalled in `pile_command`. Offline piles fail fast (no connection record, or
+ * Every command is journalled in `pile_command` (PileCommandRepository, shared with the api's sender), and
+ * fails with the shared PileCommandException. Offline piles fail fast (no connection record, or
  * nobody listening on the owner's channel); a pile that does not answer fails after `timeoutMs`.
  */
 export class CommandService {
@@ -49,7 +53,7 @@ export class CommandService {
   constructor(
     private readonly redis: Redis,
     private readonly sessions: SessionRegistry,
-    private readonly commands: CommandRepository,
+    private readonly journal: PileCommandRepository,
     private readonly logger: Logger,
     private readonly options: CommandServiceOptions,
   ) {
@@ -84,8 +88,8 @@ export class CommandService {
   ): Promise<CentralSystemMessages[A][1]> {
     if (!(CentralSystemActions as readonly string[]).includes(action)) {
       this.options.metrics?.command(action, 'invalid');
-      throw new CommandException(
-        CommandErrorCode.InvalidCommand,
+      throw new PileCommandException(
+        PileCommandErrorCode.InvalidCommand,
         `'${action}' is not an OCPP 1.6 command; valid actions: ${CentralSystemActions.join(', ')}`,
         { validActions: CentralSystemActions },
       );
@@ -95,35 +99,28 @@ export class CommandService {
     } catch (error) {
       this.options.metrics?.command(action, 'invalid');
       const schemaErrors = (error as { details?: { errors?: SchemaError[] } }).details?.errors ?? [];
-      throw new CommandException(CommandErrorCode.InvalidCommand, `${action}: ${(error as Error).message}`, {
-        errors: schemaErrors.map(({ instancePath, keyword, message, params: where }) => ({
-          path: instancePath,
-          keyword,
-          message,
-          params: where,
-        })),
-      });
+      throw new PileCommandException(
+        PileCommandErrorCode.InvalidCommand,
+        `${action}: ${(error as Error).message}`,
+        {
+          errors: schemaErrors.map(({ instancePath, keyword, message, params: where }) => ({
+            path: instancePath,
+            keyword,
+            message,
+            params: where,
+          })),
+        },
+      );
     }
-    const id = randomUUID();
-    await this.commands.create(id, chargePointId, action, params);
     try {
-      const { response, replicaId } = await this.route(chargePointId, action, params, timeoutMs);
-      await this.commands.finish(id, 'completed', { response, replicaId });
+      const { response } = await this.journal.record({ chargePointId, action, params }, () =>
+        this.route(chargePointId, action, params, timeoutMs),
+      );
       this.options.metrics?.command(action, 'completed');
       return response as CentralSystemMessages[A][1];
     } catch (error) {
-      const failure =
-        error instanceof CommandException
-          ? error
-          : new CommandException(CommandErrorCode.PileError, (error as Error).message);
-      const status =
-        failure.code === CommandErrorCode.PileOffline
-          ? 'offline'
-          : failure.code === CommandErrorCode.Timeout
-            ? 'timeout'
-            : 'failed';
-      await this.commands.finish(id, status, { error: `${failure.code}: ${failure.message}` });
-      this.options.metrics?.command(action, commandResult(failure.code as CommandErrorCode));
+      const failure = PileCommandException.of(error);
+      this.options.metrics?.command(action, commandResult(failure.code));
       throw failure;
     }
   }
@@ -133,38 +130,15 @@ export class CommandService {
     action: string,
     params: unknown,
     timeoutMs: number,
-  ): Promise<{ response: unknown; replicaId: string }> {
+  ): Promise<PileCommandAnswer> {
     const local = this.sessions.get(chargePointId);
     if (local)
       return {
         response: await this.callLocal(chargePointId, action, params, timeoutMs),
         replicaId: this.sessions.replicaId,
       };
-    const outcome = await this.forwarder.send({ chargePointId, action, params, timeoutMs });
-    switch (outcome.kind) {
-      case 'answered':
-        return { response: outcome.response, replicaId: outcome.replicaId };
-      case 'failed':
-        throw new CommandException(
-          KNOWN_CODES.has(outcome.code) ? (outcome.code as CommandErrorCode) : CommandErrorCode.PileError,
-          outcome.message,
-          outcome.details,
-        );
-      case 'not-connected':
-        throw new CommandException(CommandErrorCode.PileOffline, `pile ${chargePointId} is not connected`);
-      case 'replica-gone':
-        throw new CommandException(
-          CommandErrorCode.PileOffline,
-          `pile ${chargePointId}: its replica ${outcome.replicaId} is gone`,
-        );
-      case 'timeout':
-        throw new CommandException(
-          CommandErrorCode.Timeout,
-          `pile ${chargePointId} did not answer ${action} within ${timeoutMs} ms`,
-        );
-      default:
-        return assertNever(outcome);
-    }
+    const command = { chargePointId, action, params, timeoutMs };
+    return answerOf(await this.forwarder.send(command), command);
   }
 
   private async callLocal(
@@ -174,15 +148,14 @@ export class CommandService {
     timeoutMs: number,
   ): Promise<unknown> {
     const session = this.sessions.get(chargePointId);
-    if (!session)
-      throw new CommandException(CommandErrorCode.PileOffline, `pile ${chargePointId} is not connected`);
+    if (!session) throw notConnected(chargePointId);
     const refusal = commandRefusal(session, action as CentralSystemAction);
     if (refusal) {
       this.logger.warn(
         { chargePointId, action, registrationStatus: session.registrationStatus ?? 'never booted' },
         'command refused: pile not accepted',
       );
-      throw new CommandException(CommandErrorCode.PileNotAccepted, refusal, {
+      throw new PileCommandException(PileCommandErrorCode.PileNotAccepted, refusal, {
         registrationStatus: session.registrationStatus ?? null,
       });
     }
@@ -193,15 +166,11 @@ export class CommandService {
       return response;
     } catch (error) {
       const e = error as Error & { rpcErrorCode?: string; details?: unknown };
-      if (e.name === 'TimeoutError' || e.constructor?.name === 'TimeoutError') {
-        throw new CommandException(
-          CommandErrorCode.Timeout,
-          `pile ${chargePointId} did not answer ${action} within ${timeoutMs} ms`,
-        );
-      }
+      if (e.name === 'TimeoutError' || e.constructor?.name === 'TimeoutError')
+        throw noAnswer(chargePointId, action, timeoutMs);
       if (e.rpcErrorCode) {
-        throw new CommandException(
-          CommandErrorCode.PileError,
+        throw new PileCommandException(
+          PileCommandErrorCode.PileError,
           `pile ${chargePointId} answered ${action} with ${e.rpcErrorCode}: ${e.message}`,
           {
             errorCode: e.rpcErrorCode,
@@ -210,8 +179,8 @@ export class CommandService {
         );
       }
       // The connection went away while waiting.
-      throw new CommandException(
-        CommandErrorCode.PileOffline,
+      throw new PileCommandException(
+        PileCommandErrorCode.PileOffline,
         `pile ${chargePointId} disconnected: ${e.message}`,
       );
     }
@@ -230,10 +199,7 @@ export class CommandService {
       );
       reply = { requestId: request.requestId, ok: true, response };
     } catch (error) {
-      const failure =
-        error instanceof CommandException
-          ? error
-          : new CommandException(CommandErrorCode.PileError, String(error));
+      const failure = PileCommandException.of(error);
       reply = {
         requestId: request.requestId,
         ok: false,
@@ -248,19 +214,9 @@ export class CommandService {
   }
 }
 
-function commandResult(code: CommandErrorCode): CommandResult {
-  switch (code) {
-    case CommandErrorCode.PileOffline:
-      return 'offline';
-    case CommandErrorCode.Timeout:
-      return 'timeout';
-    case CommandErrorCode.InvalidCommand:
-      return 'invalid';
-    case CommandErrorCode.PileNotAccepted:
-      return 'not_accepted';
-    case CommandErrorCode.PileError:
-      return 'failed';
-    default:
-      return 'failed';
-  }
+/** The metrics label of a failed command: the journal's status, told apart further where the journal does not. */
+function commandResult(code: PileCommandErrorCode): CommandResult {
+  if (code === PileCommandErrorCode.InvalidCommand) return 'invalid';
+  if (code === PileCommandErrorCode.PileNotAccepted) return 'not_accepted';
+  return journalStatusOf(code);
 }

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { RequirePermissions, ZodBody, ZodParams } from '@voltdepot/server-core';
 import type { GridPage } from '@voltdepot/shared-contracts';
 import type { CentralSystemAction } from '@voltdepot/shared-ocpp';
-import { CommandRepository, type PileCommandRecord } from './command.repository';
+import { PileCommandRepository, type PileCommandRecord } from '@voltdepot/server-ocpp-commands';
 import { CommandService } from './command.service';
 import {
   commandBodySchema,
@@ -24,7 +24,7 @@ import {
 export class PileCommandsController {
   constructor(
     @Inject(CommandService) private readonly commands: CommandService,
-    @Inject(CommandRepository) private readonly journal: CommandRepository,
+    @Inject(PileCommandRepository) private readonly journal: PileCommandRepository,
   ) {}
 
   /** 400 unknown action or bad parameters, 409 pile offline, 502 the pile answered a CallError, 504 no answer. */

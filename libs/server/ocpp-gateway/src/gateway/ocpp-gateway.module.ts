@@ -6,7 +6,7 @@ import {
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { OcppGateway, type OcppGatewayDeps, type OcppGatewaySettings } from './ocpp-gateway';
-import { CommandRepository } from '../commands/command.repository';
+import { PileCommandRepository } from '@voltdepot/server-ocpp-commands';
 import { CommandService } from '../commands/command.service';
 import { MessageLogController } from '../message-log/message-log.controller';
 import { MessageLogRepository } from '../message-log/message-log.repository';
@@ -45,7 +45,7 @@ class OcppGatewayLifecycle implements OnApplicationBootstrap, BeforeApplicationS
  * })
  * ```
  * Exports `OcppGateway`, `CommandService` (`sendCommand(chargePointId, action, params, timeoutMs)`) and
- * `CommandRepository` (the `pile_command` journal). Serves the message log query
+ * `PileCommandRepository` (the `pile_command` journal). Serves the message log query
  * (`MessageLogController`, permission `ocpp:messageLog:query`): the application must install the
  * shared guard (AuthGuardModule), as the gateway's AppModule does.
  */
@@ -69,7 +69,7 @@ export class OcppGatewayModule {
           inject: [OcppGateway],
         },
         {
-          provide: CommandRepository,
+          provide: PileCommandRepository,
           useFactory: (gateway: OcppGateway) => gateway.commandJournal,
           inject: [OcppGateway],
         },
@@ -80,7 +80,7 @@ export class OcppGatewayModule {
         },
         OcppGatewayLifecycle,
       ],
-      exports: [OcppGateway, CommandService, CommandRepository],
+      exports: [OcppGateway, CommandService, PileCommandRepository],
     };
   }
 }

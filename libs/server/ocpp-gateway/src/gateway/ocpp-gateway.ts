@@ -4,10 +4,10 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { OutboxRelay, type EventBus } from '@voltdepot/server-messaging';
+import { PileCommandRepository } from '@voltdepot/server-ocpp-commands';
 import { IdTagCache } from '../authorization/id-tag.cache';
 import { IdTagRepository } from '../authorization/id-tag.repository';
 import { OpenTransactions } from '../authorization/open-transactions';
-import { CommandRepository } from '../commands/command.repository';
 import { CommandService } from '../commands/command.service';
 import { OcppServer } from '../connection/ocpp-server';
 import { PileAuthenticator } from '../connection/pile-authenticator';
@@ -100,7 +100,7 @@ export class OcppGateway {
   readonly sessions: SessionRegistry;
   readonly commands: CommandService;
   /** The `pile_command` journal the command service writes (read by the HTTP command grid). */
-  readonly commandJournal: CommandRepository;
+  readonly commandJournal: PileCommandRepository;
   readonly registry: PileRegistryCache;
   readonly idTags: IdTagCache;
   /** Open transactions' tags, for Authorize's ConcurrentTx when the database is down. */
@@ -341,7 +341,7 @@ export class OcppGateway {
         metrics: this.metrics,
       },
     );
-    this.commandJournal = new CommandRepository(dataSource);
+    this.commandJournal = new PileCommandRepository(dataSource);
     this.commands = new CommandService(redis, this.sessions, this.commandJournal, logger, {
       prefix,
       defaultTimeoutMs: settings.OCPP_COMMAND_TIMEOUT_MS ?? 30_000,

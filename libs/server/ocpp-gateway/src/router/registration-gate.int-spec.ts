@@ -1,6 +1,6 @@
 import type { RPCClient } from 'ocpp-rpc';
 import { eventually } from '@voltdepot/server-testing';
-import { CommandErrorCode, CommandException } from '../commands/commands.exception';
+import { PileCommandErrorCode, PileCommandException } from '@voltdepot/server-ocpp-commands';
 import { bootRequest, GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
 
 /**
@@ -23,14 +23,14 @@ async function expectSecurityError(call: Promise<unknown>): Promise<void> {
   await expect(call).rejects.toMatchObject({ rpcErrorCode: 'SecurityError' });
 }
 
-async function expectNotAccepted(call: Promise<unknown>): Promise<CommandException> {
+async function expectNotAccepted(call: Promise<unknown>): Promise<PileCommandException> {
   const error = await call.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(CommandException);
-  expect((error as CommandException).code).toBe(CommandErrorCode.PileNotAccepted);
-  return error as CommandException;
+  expect(error).toBeInstanceOf(PileCommandException);
+  expect((error as PileCommandException).code).toBe(PileCommandErrorCode.PileNotAccepted);
+  return error as PileCommandException;
 }
 
 const at = () => new Date().toISOString();
