@@ -115,7 +115,7 @@ PORT=$API_PORT SERVICE_NAME=api start_service api "http://127.0.0.1:$API_PORT/he
 # The api's worker: bus consumers (settlement, monitoring read model), sweeps and scheduled jobs.
 API_WORKER_PORT=$API_WORKER_PORT SERVICE_NAME=api start_service api-worker "http://127.0.0.1:$API_WORKER_PORT/health" \
   node dist/apps/api/apps/api/src/worker.main.js
-# The gateway's node options: GATEWAY_NODE_OPTIONS in apps/ocpp-gateway/src/node-options.ts (a test keeps them equal).
+# The gateway's node options: GATEWAY_NODE_OPTIONS in libs/server/ocpp-gateway/src/node-options.ts (a test keeps them equal).
 PORT=$GATEWAY_PORT OCPP_PORT=$OCPP_PORT SERVICE_NAME=ocpp-gateway start_service ocpp-gateway \
   "http://127.0.0.1:$GATEWAY_PORT/health" node --max-semi-space-size=32 dist/apps/ocpp-gateway/apps/ocpp-gateway/src/main.js
 PORT=$MSG_PORT SERVICE_NAME=msg-center start_service msg-center "http://127.0.0.1:$MSG_PORT/health" \

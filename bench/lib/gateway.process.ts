@@ -12,9 +12,8 @@
  * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); OCPP_WS_PING_INTERVAL_MS (keep-alive); BENCH_OUTBOX_BUSY_CYCLE_MS (the relay's
  * busy cycle under test); BENCH_GATEWAY_DIAG; BENCH_HEAP_SAMPLE (survivor heap profile); REDIS_URL, KAFKA_BROKERS.
  */
-// First, as in the service's entry point: the gateway process's V8 settings.
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the benchmark's gateway child runs as the app does
-import '../../apps/ocpp-gateway/src/v8-flags';
+// First, as in the service's entry point: loading the gateway library applies the process's V8 settings.
+import { OcppGateway } from '@voltdepot/server-ocpp-gateway';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -23,8 +22,6 @@ import Redis from 'ioredis';
 import pino from 'pino';
 import { createDataSource } from '@voltdepot/server-database';
 import { RedisStreamsBus } from '@voltdepot/server-messaging';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the benchmark drives the app's composition root directly
-import { OcppGateway } from '../../apps/ocpp-gateway/src/gateway/ocpp-gateway';
 import { makeBus, REDIS_URL, type Driver } from './bus';
 
 function env(name: string): string {

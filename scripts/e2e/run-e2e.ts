@@ -19,8 +19,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { BrowserGlobals } from './browser-globals';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway is started as the app's scripts start it
-import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';
+import { GATEWAY_NODE_OPTIONS } from '@voltdepot/server-ocpp-gateway';
 import { freePort, runCommand, startService, stopService, waitForHttp, type Service } from './harness';
 import { scenarios, type ScenarioContext } from './scenarios/index';
 

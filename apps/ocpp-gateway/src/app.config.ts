@@ -1,10 +1,10 @@
 import { envBoolean, MIN_JWT_SECRET_LENGTH, serviceConfigSchema } from '@voltdepot/server-core';
+import { checkOcppSecurity, ocppGatewayConfigShape } from '@voltdepot/server-ocpp-gateway';
 import { z } from 'zod';
-import { checkOcppSecurity, ocppGatewayConfigShape } from './gateway/ocpp-gateway.config';
 
 /**
  * The gateway's environment: the common service variables, the OCPP module's (see
- * ocpp-gateway.config.ts) and, for the command HTTP API behind the shared guard:
+ * ocppGatewayConfigShape in @voltdepot/server-ocpp-gateway) and, for the command HTTP API behind the shared guard:
  * - JWT_SECRET (required, at least 32 characters): the api's access-token key.
  * - AUTH_REDIS_KEY_PREFIX ('auth:'): must match the api's, where the sessions live.
  * - OPENAPI_DOCS (true outside production): serve the command API's document at /docs and /docs-json.

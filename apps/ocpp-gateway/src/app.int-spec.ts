@@ -71,6 +71,17 @@ describe('ocpp-gateway app (real PostgreSQL and Redis)', () => {
       expect(res.text).toContain(`# TYPE ${name}`);
   });
 
+  it("the service's configuration applies the OCPP module's checks (profile 2 needs its files)", () => {
+    expect(() =>
+      loadConfig(gatewayConfigSchema, {
+        DATABASE_URL: db.url,
+        REDIS_URL: testEnv().redisUrl,
+        JWT_SECRET: 'gateway-test-secret-0123456789abcdef',
+        OCPP_SECURITY_PROFILE: '2',
+      }),
+    ).toThrow(/OCPP_TLS_CERT_FILE[\s\S]*required when OCPP_SECURITY_PROFILE is 2/);
+  });
+
   it('an unknown route gets the error body', async () => {
     const res = await request(app.getHttpServer()).get('/nope').expect(404);
     expect(res.body).toEqual({

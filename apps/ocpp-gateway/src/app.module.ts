@@ -19,9 +19,8 @@ import {
   MessagingModule,
   type EventBus,
 } from '@voltdepot/server-messaging';
+import { OcppGatewayModule, PileCommandsController } from '@voltdepot/server-ocpp-gateway';
 import type { GatewayConfig } from './app.config';
-import { PileCommandsController } from './commands/pile-commands.controller';
-import { OcppGatewayModule } from './gateway/ocpp-gateway.module';
 
 export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
 export const GATEWAY_LOGGER = Symbol('GATEWAY_LOGGER');

@@ -17,9 +17,8 @@ import {
   testEnv,
   unique,
 } from '@voltdepot/server-testing';
-// The gateway is started in-process, the way its own tests do; an app has no index to import through.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { OcppGateway } from '../../../ocpp-gateway/src/gateway/ocpp-gateway';
+// The gateway is started in-process, the way its own tests do.
+import { OcppGateway } from '@voltdepot/server-ocpp-gateway';
 import { ADMIN_PASSWORD, ApiTestApp, bearer, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 
 type Body = Record<string, unknown>;
