@@ -186,36 +186,6 @@ export const PUBLISHED_FUNCTIONS: Readonly<Record<string, { owner: Area; calledB
  * References the rule lets through, each with its reason; `access` 'write' also allows reads. The spec
  * fails when one is no longer needed, so the list cannot outlive the code it excuses.
  */
-export const KEPT_EXCEPTIONS: readonly { area: Area; table: string; access: Access; reason: string }[] = [
-  {
-    area: 'monitoring',
-    table: 'pile_command',
-    access: 'write',
-    reason:
-      "monitoring's pile-command sender journals its commands itself; issue #22 moves that journal into " +
-      'libs/server/ocpp-commands (the gateway area), which removes this reference',
-  },
-  {
-    area: 'gateway',
-    table: 'charging_pile',
-    access: 'read',
-    reason:
-      "the gateway's pile-status repository reads a pile's protocol version to pick its alarm codes: " +
-      'to switch to assets_pile_v when the gateway becomes a library (not edited while it moves)',
-  },
-  {
-    area: 'gateway',
-    table: 'alarm_code',
-    access: 'read',
-    reason: 'the same alarm look-up: to switch to assets_alarm_code_v with it',
-  },
-  {
-    area: 'gateway',
-    table: 'outbox_event',
-    access: 'write',
-    reason:
-      "the gateway's transaction writers insert their events into the outbox inside their batch statement, " +
-      'and its metrics count the backlog: to go through the outbox-insert helper of libs/server/messaging ' +
-      'that issue #22 asks for (transaction repository split)',
-  },
-];
+export type KeptException = { area: Area; table: string; access: Access; reason: string };
+
+export const KEPT_EXCEPTIONS: readonly KeptException[] = [];

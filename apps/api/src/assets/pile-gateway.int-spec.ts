@@ -91,7 +91,6 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
         OCPP_REPLICA_ID: `api-test-${randomUUID().slice(0, 6)}`,
         OCPP_REGISTRY_REFRESH_MS: 200,
         OCPP_ID_TAG_CACHE_MS: 0,
-        outboxIdleMs: 50,
         messageLogFlushMs: 50,
       },
     );

@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { OutboxRelay, type EventBus } from '@voltdepot/server-messaging';
+import type { EventBus, OutboxRelay } from '@voltdepot/server-messaging';
 import { PileCommandRepository } from '@voltdepot/server-ocpp-commands';
 import { IdTagCache } from '../authorization/id-tag.cache';
 import { IdTagRepository } from '../authorization/id-tag.repository';
@@ -62,31 +62,24 @@ import { ocppTlsOf, type OcppGatewayEnv } from './ocpp-gateway.config';
 export type OcppGatewayDeps = {
   dataSource: DataSource;
   redis: Redis;
-  /** The process's long-lived bus producer; the gateway's outbox relay publishes through it. */
+  /** The process's long-lived bus producer. */
   bus: EventBus;
+  /**
+   * The process's outbox relay (MessagingModule runs it), nudged after every commit that wrote events so
+   * they leave at once instead of at its next poll. The gateway does not run a relay of its own.
+   */
+  outboxRelay?: Pick<OutboxRelay, 'nudge'>;
   logger: Logger;
   /** The service's Prometheus registry (/metrics); the gateway adds its metrics to it. */
   metricsRegistry?: Registry;
 };
 
 export type OcppGatewaySettings = Partial<OcppGatewayEnv> & {
-  /** Run the outbox relay in this process (default true). */
-  runOutboxRelay?: boolean;
-  outboxIdleMs?: number;
-  /** While piles keep sending, the relay starts a round at most this often (ms; see OutboxRelayOptions). */
-  outboxBusyCycleMs?: number;
   messageLogFlushMs?: number;
   /** Meter values: longest wait for a batch (ms), and batches written at once (pool connections). */
   meterBatchWaitMs?: number;
   meterWriteConcurrency?: number;
 };
-
-/**
- * Under load the outbox relay runs a round at most every 25 ms: events reach the bus at most that much
- * later, and the relay's reads and marks cost a few dozen database round trips a second instead of one
- * round per group commit.
- */
-const OUTBOX_BUSY_CYCLE_MS = 25;
 
 /** Start-transaction writers working side by side (each holds one pool connection while it writes). */
 const START_WRITERS = 2;
@@ -111,7 +104,6 @@ export class OcppGateway {
   /** Latest diagnostics and firmware progress per pile. */
   readonly firmwareStatus: FirmwareStatusRepository;
   readonly firmwareProgress: GroupCommit<FirmwareProgressItem, void>;
-  readonly relay?: OutboxRelay;
   readonly metrics: GatewayMetrics;
   readonly status: PileStatusWriter;
   readonly meterValues: GroupCommit<MeterValuesItem, MeterOutcome>;
@@ -157,25 +149,15 @@ export class OcppGateway {
       onRetry: () => this.metrics.messageLogRetry(),
     });
     this.messageLogQuery = new MessageLogRepository(dataSource);
-    this.metrics = new GatewayMetrics(
-      deps.metricsRegistry ?? new Registry(),
-      {
-        connectedPiles: () => this.sessions.size,
-        outboxBacklog: async () => {
-          const [{ n }]: { n: number }[] = await dataSource.query(
-            'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
-          );
-          return n;
-        },
-        writeBacklog: () =>
-          this.status.backlog +
-          this.meterValues.backlog +
-          this.starts.backlog +
-          this.stops.backlog +
-          this.firmwareProgress.backlog,
-      },
-      onError('gateway metric collection failed'),
-    );
+    this.metrics = new GatewayMetrics(deps.metricsRegistry ?? new Registry(), {
+      connectedPiles: () => this.sessions.size,
+      writeBacklog: () =>
+        this.status.backlog +
+        this.meterValues.backlog +
+        this.starts.backlog +
+        this.stops.backlog +
+        this.firmwareProgress.backlog,
+    });
     // Writes of pile messages go in group commits that hold a few pool connections at most, so that
     // StartTransaction and StopTransaction (each its own transaction) always find one free.
     const onBatch = (writer: string, size: number) => this.metrics.batchWritten(writer, size);
@@ -239,14 +221,7 @@ export class OcppGateway {
         onError: onError('firmware status batch failed; retrying its messages one by one'),
       },
     );
-    if (settings.runOutboxRelay ?? true) {
-      this.relay = new OutboxRelay(dataSource, deps.bus, {
-        idleMs: settings.outboxIdleMs ?? 200,
-        busyCycleMs: settings.outboxBusyCycleMs ?? OUTBOX_BUSY_CYCLE_MS,
-        onError: onError('outbox relay failed'),
-      });
-    }
-    const afterCommit = () => this.relay?.nudge();
+    const afterCommit = () => deps.outboxRelay?.nudge();
 
     // Counted once committed: a quarantined stop, and every flagged sample that was stored.
     const metrics = this.metrics;
@@ -385,7 +360,6 @@ export class OcppGateway {
     await this.sessions.start((session) => this.server.evict(session));
     await this.commands.start();
     this.messageLog.start();
-    this.relay?.start();
     this.port = await this.server.listen();
     this.deps.logger.info({ port: this.port, replicaId: this.replicaId }, 'OCPP gateway listening');
     return this.port;
@@ -405,6 +379,5 @@ export class OcppGateway {
     this.registry.stop();
     this.openTransactions.stop();
     await this.messageLog.stop();
-    await this.relay?.stop();
   }
 }

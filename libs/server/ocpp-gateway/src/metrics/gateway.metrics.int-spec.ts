@@ -1,14 +1,13 @@
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import { eventually } from '@voltdepot/server-testing';
-import { bootRequest, GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
+import { GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
 
-// The outbox relay is off, so that the backlog gauge has something to count.
 const h = new GatewayTestHarness();
 let pile: SimulatedPile;
 
 beforeAll(async () => {
-  await h.start({ runOutboxRelay: false });
+  await h.start();
   pile = new SimulatedPile({
     url: h.url,
     chargePointId: 'MET-SIM',
@@ -140,15 +139,5 @@ describe('gateway metrics', () => {
         result: 'result',
       }),
     ).toBe(1);
-  });
-
-  it('reports the outbox backlog (events not yet published)', async () => {
-    const client = await h.connect('MET-4', await h.addPile('MET-4'));
-    await client.call('BootNotification', bootRequest);
-    const [{ n }] = await h.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
-    );
-    expect(n).toBeGreaterThan(2);
-    expect(await value('voltdepot_ocpp_outbox_backlog')).toBe(n);
   });
 });

@@ -16,8 +16,6 @@ export type MessageLogDropReason = 'buffer_full' | 'write_failed';
 
 export type GatewayMetricSources = {
   connectedPiles: () => number;
-  /** Unpublished outbox rows; read at scrape time. */
-  outboxBacklog: () => Promise<number>;
   /** Items waiting in the group-commit writers. */
   writeBacklog: () => number;
 };
@@ -48,7 +46,6 @@ export class GatewayMetrics {
   constructor(
     readonly registry: Registry,
     sources: GatewayMetricSources,
-    private readonly onCollectError: (error: unknown) => void = () => undefined,
   ) {
     const registers = [registry];
     new Gauge({
@@ -57,19 +54,6 @@ export class GatewayMetrics {
       registers,
       collect() {
         this.set(sources.connectedPiles());
-      },
-    });
-    const onError = this.onCollectError;
-    new Gauge({
-      name: `${PREFIX}outbox_backlog`,
-      help: 'Events written to the outbox and not yet published on the bus',
-      registers,
-      async collect() {
-        try {
-          this.set(await sources.outboxBacklog());
-        } catch (error) {
-          onError(error); // keep the last value; a scrape must not fail because the database is slow
-        }
       },
     });
     new Gauge({

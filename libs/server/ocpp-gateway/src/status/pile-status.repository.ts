@@ -216,8 +216,9 @@ export class PileStatusRepository {
   }
 
   /**
-   * The alarm-code registry's entry for each error (`alarm_code` of the pile's protocol: its
-   * charging_pile.protocol_version, OCPP 1.6J for a pile not described there), matched on the
+   * The alarm-code registry's entry for each error (the assets area's alarm codes of the pile's protocol:
+   * the pile's protocol version, OCPP 1.6J for a pile not described there; both read through the views
+   * the assets area publishes), matched on the
    * vendorErrorCode first, then on the errorCode; none matched, no `alarm`.
    */
   private async attachAlarms(
@@ -235,9 +236,9 @@ export class PileStatusRepository {
     }[] = await manager.query(
       `SELECT u.i, a.code, a.name, a.level, a.category, a.description
          FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS u(i, cp, error_code, vendor_error_code)
-         LEFT JOIN charging_pile p ON p.charge_point_id = u.cp
+         LEFT JOIN assets_pile_v p ON p.charge_point_id = u.cp
          CROSS JOIN LATERAL (
-           SELECT a.code, a.name, a.level, a.category, a.description FROM alarm_code a
+           SELECT a.code, a.name, a.level, a.category, a.description FROM assets_alarm_code_v a
             WHERE a.protocol_type = coalesce(p.protocol_version, $5) AND a.code IN (u.vendor_error_code, u.error_code)
             ORDER BY a.code = u.vendor_error_code DESC NULLS LAST LIMIT 1) a`,
       [

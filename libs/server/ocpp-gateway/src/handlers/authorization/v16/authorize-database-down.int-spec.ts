@@ -103,7 +103,6 @@ beforeAll(async () => {
       OCPP_ID_TAG_CACHE_MS: 0, // every Authorize reads the database while it is up
       OCPP_AUTHORIZE_DB_TIMEOUT_MS: 50,
       OCPP_OPEN_TX_REFRESH_MS: 0,
-      runOutboxRelay: false,
       messageLogFlushMs: 50,
     },
   );
