@@ -46,6 +46,12 @@ describe('module boundaries', () => {
       /enforce-module-boundaries/,
     ],
     [
+      "the console's data-access library (generated API clients) importing UI components",
+      'libs/console/api-client/src/x.ts',
+      "import { GuardedButton } from '@voltdepot/console-ui';\nexport const x = GuardedButton;\n",
+      /enforce-module-boundaries/,
+    ],
+    [
       'a deep import into another library',
       'libs/server/testing/src/x.ts',
       "import { x } from '@voltdepot/server-database/src/admin';\nexport const y = x;\n",
@@ -57,6 +63,36 @@ describe('module boundaries', () => {
       "import { x } from '../libs/server/database/src/admin';\nexport const y = x;\n",
       /no-restricted-imports/,
     ],
+    [
+      "a benchmark importing an app's source",
+      'bench/gateway/x.ts',
+      "import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';\nexport const y = GATEWAY_NODE_OPTIONS;\n",
+      /voltdepot\/no-foreign-app-imports/,
+    ],
+    [
+      "a script importing an app's source",
+      'scripts/e2e/x.ts',
+      "import { AppModule } from '../../apps/api/src/app.module';\nexport const y = AppModule;\n",
+      /voltdepot\/no-foreign-app-imports/,
+    ],
+    [
+      "an app importing another app's source by a relative path",
+      'apps/api/src/assets/x.int-spec.ts',
+      "import { gatewayConfigSchema } from '../../../ocpp-gateway/src/app.config';\nexport const y = gatewayConfigSchema;\n",
+      /voltdepot\/no-foreign-app-imports/,
+    ],
+    [
+      "an app's source by its workspace path",
+      'apps/msg-center/src/x.ts',
+      "import { AppModule } from 'apps/api/src/app.module';\nexport const y = AppModule;\n",
+      /voltdepot\/no-foreign-app-imports/,
+    ],
+    [
+      "a library requiring an app's source",
+      'libs/server/billing/src/x.ts',
+      "export const y = require('../../../../apps/ocpp-gateway/src/app.module');\n",
+      /voltdepot\/no-foreign-app-imports/,
+    ],
   ])(
     'refuses %s',
     (_name, file, source, rule) => {
@@ -64,6 +100,36 @@ describe('module boundaries', () => {
     },
     30_000,
   );
+
+  it("allows the console's UI library to use the data-access library, and data-access to use contracts", () => {
+    expect(
+      lint(
+        'libs/console/ui/src/x.ts',
+        "import { apiPath } from '@voltdepot/console-api-client';\nexport const x = apiPath;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      lint(
+        'libs/console/api-client/src/x.ts',
+        "import { CommonErrorCodes } from '@voltdepot/shared-contracts';\nexport const x = CommonErrorCodes;\n",
+      ),
+    ).toEqual([]);
+  }, 30_000);
+
+  it("allows an app's own relative imports, within src and from beside it", () => {
+    expect(
+      lint(
+        'apps/api/src/assets/x.int-spec.ts',
+        "import { startApiTestApp } from '../fixtures/api-test-app';\nexport const y = startApiTestApp;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      lint(
+        'apps/ocpp-gateway/x.ts',
+        "import { gatewayConfigSchema } from './src/app.config';\nexport const y = gatewayConfigSchema;\n",
+      ),
+    ).toEqual([]);
+  }, 30_000);
 
   it('allows a test file to use the testing library and an infra lib to use contracts', () => {
     expect(

@@ -11,6 +11,7 @@ LOG_DIR="$ROOT/.var/logs"
 mkdir -p "$RUN_DIR" "$LOG_DIR"
 
 API_PORT=${API_PORT:-3000}
+API_WORKER_PORT=${API_WORKER_PORT:-3001}
 GATEWAY_PORT=${GATEWAY_PORT:-3100}
 OCPP_PORT=${OCPP_PORT:-9000}
 MSG_PORT=${MSG_PORT:-3200}
@@ -111,7 +112,10 @@ start_process() {
 
 PORT=$API_PORT SERVICE_NAME=api start_service api "http://127.0.0.1:$API_PORT/health" \
   node dist/apps/api/apps/api/src/main.js
-# The gateway's node options: GATEWAY_NODE_OPTIONS in apps/ocpp-gateway/src/node-options.ts (a test keeps them equal).
+# The api's worker: bus consumers (settlement, monitoring read model), sweeps and scheduled jobs.
+API_WORKER_PORT=$API_WORKER_PORT SERVICE_NAME=api start_service api-worker "http://127.0.0.1:$API_WORKER_PORT/health" \
+  node dist/apps/api/apps/api/src/worker.main.js
+# The gateway's node options: GATEWAY_NODE_OPTIONS in libs/server/ocpp-gateway/src/node-options.ts (a test keeps them equal).
 PORT=$GATEWAY_PORT OCPP_PORT=$OCPP_PORT SERVICE_NAME=ocpp-gateway start_service ocpp-gateway \
   "http://127.0.0.1:$GATEWAY_PORT/health" node --max-semi-space-size=32 dist/apps/ocpp-gateway/apps/ocpp-gateway/src/main.js
 PORT=$MSG_PORT SERVICE_NAME=msg-center start_service msg-center "http://127.0.0.1:$MSG_PORT/health" \
@@ -133,8 +137,9 @@ cat <<MSG
 Voltdepot is running (bus: $BUS).
   Console         http://127.0.0.1:$CONSOLE_PORT/
   API             http://127.0.0.1:$API_PORT/health   metrics: /metrics
+  API worker      http://127.0.0.1:$API_WORKER_PORT/health   metrics: /metrics
   OCPP gateway    ws://127.0.0.1:$OCPP_PORT/ocpp/{chargePointId}   health: http://127.0.0.1:$GATEWAY_PORT/health
-  Message centre  http://127.0.0.1:$MSG_PORT/health
+  Message centre  http://127.0.0.1:$MSG_PORT/health   (and its worker)
   Logs            $LOG_DIR/   Stop: npm start -- stop
   Demo login      admin / Admin@123456   (also operator, maintainer, fleet / Demo@123456)
   Demo depot      20 simulated piles charging 40 buses (DEMO_SIMULATION=false to switch off)

@@ -22,8 +22,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import Redis from 'ioredis';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway child is started as the app's scripts start it
-import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';
+import { GATEWAY_NODE_OPTIONS } from '@voltdepot/server-ocpp-gateway';
 import { cpuShares, freePort, procUsage, readCpu, startChild, stopChild } from '../lib/child';
 import { arg, percentile } from '../lib/cli';
 import { LeanPile } from './lean-pile';

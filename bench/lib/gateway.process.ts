@@ -12,9 +12,8 @@
  * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); OCPP_WS_PING_INTERVAL_MS (keep-alive); BENCH_OUTBOX_BUSY_CYCLE_MS (the relay's
  * busy cycle under test); BENCH_GATEWAY_DIAG; BENCH_HEAP_SAMPLE (survivor heap profile); REDIS_URL, KAFKA_BROKERS.
  */
-// First, as in the service's entry point: the gateway process's V8 settings.
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the benchmark's gateway child runs as the app does
-import '../../apps/ocpp-gateway/src/v8-flags';
+// First, as in the service's entry point: loading the gateway library applies the process's V8 settings.
+import { OcppGateway } from '@voltdepot/server-ocpp-gateway';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -22,9 +21,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
 import Redis from 'ioredis';
 import pino from 'pino';
 import { createDataSource } from '@voltdepot/server-database';
-import { RedisStreamsBus } from '@voltdepot/server-messaging';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the benchmark drives the app's composition root directly
-import { OcppGateway } from '../../apps/ocpp-gateway/src/gateway/ocpp-gateway';
+import { DEFAULT_OUTBOX_RELAY, OutboxRelay, RedisStreamsBus } from '@voltdepot/server-messaging';
 import { makeBus, REDIS_URL, type Driver } from './bus';
 
 function env(name: string): string {
@@ -52,8 +49,16 @@ async function main(): Promise<void> {
     { level: process.env['BENCH_LOG_LEVEL'] ?? 'info' },
     pino.destination({ dest: env('BENCH_LOG_FILE'), sync: false }),
   );
+  // The process's outbox relay, as the service's MessagingModule runs it; its busy cycle under test.
+  const outboxRelay = new OutboxRelay(dataSource, bus, {
+    ...DEFAULT_OUTBOX_RELAY,
+    ...(process.env['BENCH_OUTBOX_BUSY_CYCLE_MS']
+      ? { busyCycleMs: Number(process.env['BENCH_OUTBOX_BUSY_CYCLE_MS']) }
+      : {}),
+    onError: (error) => logger.error({ err: error }, 'outbox relay failed'),
+  });
   const gateway = new OcppGateway(
-    { dataSource, redis, bus, logger },
+    { dataSource, redis, bus, logger, outboxRelay },
     {
       OCPP_PORT: Number(env('BENCH_PORT')),
       OCPP_HOST: '127.0.0.1',
@@ -70,12 +75,9 @@ async function main(): Promise<void> {
       ...(process.env['OCPP_WS_PING_INTERVAL_MS']
         ? { OCPP_WS_PING_INTERVAL_MS: Number(process.env['OCPP_WS_PING_INTERVAL_MS']) }
         : {}),
-      // The outbox relay's busy cycle under test (the service's default is 25 ms).
-      ...(process.env['BENCH_OUTBOX_BUSY_CYCLE_MS']
-        ? { outboxBusyCycleMs: Number(process.env['BENCH_OUTBOX_BUSY_CYCLE_MS']) }
-        : {}),
     },
   );
+  outboxRelay.start();
   const port = await gateway.start();
   if (process.env['BENCH_GATEWAY_DIAG']) startDiagnostics();
   if (process.env['BENCH_HEAP_SAMPLE']) sampleSurvivors(process.env['BENCH_HEAP_SAMPLE']);
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
             },
           })}\n`,
         );
+        await outboxRelay.stop();
         await bus.close();
         await redis.quit();
         await dataSource.destroy();

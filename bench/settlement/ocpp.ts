@@ -24,8 +24,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import argon2 from 'argon2';
 import { RPCClient } from 'ocpp-rpc';
 import type { DataSource } from 'typeorm';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway child is started as the app's scripts start it
-import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';
+import { GATEWAY_NODE_OPTIONS } from '@voltdepot/server-ocpp-gateway';
 import { startChild, stopChild, freePort } from '../lib/child';
 import { makeBus, type Driver } from '../lib/bus';
 import { arg, percentile } from '../lib/cli';

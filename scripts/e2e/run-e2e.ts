@@ -1,8 +1,8 @@
 /**
  * Browser tests of the console against the real api (npm run test:e2e). It
  *   1. migrates a fresh PostgreSQL database (vd_e2e_<time>_<random>, dropped afterwards),
- *   2. builds the console (vite build into .var/e2e/console) and starts the api, the message centre
- *      (and its channel worker) and the OCPP gateway from source on free ports below 32768, with
+ *   2. builds the console (vite build into .var/e2e/console) and starts the api and its worker, the message
+ *      centre (and its channel worker) and the OCPP gateway from source on free ports below 32768, with
  *      CAPTCHA_EXPOSE_ANSWER=true, DEMO_DATA=true and their own secrets, on the Redis Streams bus,
  *   3. serves the build with `vite preview`, proxying the API paths to the api and /ms to msg-center,
  *   4. runs the scenarios in Debian's chromium through playwright-core, saving screenshots under
@@ -19,8 +19,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { BrowserGlobals } from './browser-globals';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway is started as the app's scripts start it
-import { GATEWAY_NODE_OPTIONS } from '../../apps/ocpp-gateway/src/node-options';
+import { GATEWAY_NODE_OPTIONS } from '@voltdepot/server-ocpp-gateway';
 import { freePort, runCommand, startService, stopService, waitForHttp, type Service } from './harness';
 import { scenarios, type ScenarioContext } from './scenarios/index';
 
@@ -162,6 +161,7 @@ async function main(): Promise<number> {
   try {
     const ports = new Set<number>();
     const apiPort = await freePort(ports);
+    const apiWorkerPort = await freePort(ports);
     const consolePort = await freePort(ports);
     const checkPort = await freePort(ports);
     const msgPort = await freePort(ports);
@@ -186,6 +186,8 @@ async function main(): Promise<number> {
       // Queues, push fan-out and the gateway's replica registry of this run only: runs side by side
       // (or a developer's own stack) never take each other's jobs or piles.
       MSG_QUEUE_PREFIX: `${busPrefix}-msg`,
+      API_QUEUE_PREFIX: `${busPrefix}-api`,
+      API_WORKER_PORT: String(apiWorkerPort),
       STOMP_FANOUT_CHANNEL: `${busPrefix}:stomp`,
       OCPP_REDIS_PREFIX: `${busPrefix}-ocpp`,
       AUTH_MAX_ADDRESS_FAILURES: '10000',
@@ -279,12 +281,19 @@ async function main(): Promise<number> {
         logFile: join(VAR, 'logs/ocpp-gateway.log'),
       },
     );
-    others.push(msg, worker, gateway);
+    // The api's worker: settlement, the monitoring read model and the scheduled jobs.
+    const apiWorker = startService('api-worker', process.execPath, ts('apps/api/src/worker.main.ts'), {
+      cwd: ROOT,
+      env: apiEnv,
+      logFile: join(VAR, 'logs/api-worker.log'),
+    });
+    others.push(msg, worker, gateway, apiWorker);
     await Promise.all([
       waitForHttp(`http://127.0.0.1:${msgPort}/health`, msg),
       waitForHttp(`http://127.0.0.1:${gatewayPort}/health`, gateway),
+      waitForHttp(`http://127.0.0.1:${apiWorkerPort}/health`, apiWorker),
     ]);
-    log('msg-center and ocpp-gateway are up');
+    log('api worker, msg-center and ocpp-gateway are up');
     await checkApiClient(`http://127.0.0.1:${apiPort}/api/docs-json`);
     await build;
     preview = startService(

@@ -20,6 +20,8 @@ describe('api configuration', () => {
     expect(config.DEMO_DATA).toBe(true);
     expect(config.CAPTCHA_EXPOSE_ANSWER).toBe(false);
     expect(config.BILLING_LOST_STOP_MINUTES).toBe(10);
+    expect(config.API_WORKER_PORT).toBe(3001);
+    expect(config.API_QUEUE_PREFIX).toBe('vd-api');
   });
 
   it.each([
@@ -38,6 +40,8 @@ describe('api configuration', () => {
       ["BILLING_LOST_STOP_MINUTES: expected an integer between 1 and 1440, got '0'"],
     ],
     [{ BILLING_LOST_STOP_MINUTES: 'ten' }, ["BILLING_LOST_STOP_MINUTES: expected a number, got 'ten'"]],
+    [{ API_WORKER_PORT: '0' }, ["API_WORKER_PORT: expected an integer between 1 and 65535, got '0'"]],
+    [{ API_QUEUE_PREFIX: 'vd:api' }, ['API_QUEUE_PREFIX: letters, digits, _ and - only']],
   ])('%j -> %j', (env, expected) => {
     expect(problems(env)).toEqual(expected);
   });

@@ -1,4 +1,10 @@
-import { envBoolean, envInt, MIN_JWT_SECRET_LENGTH, serviceConfigSchema } from '@voltdepot/server-core';
+import {
+  envBoolean,
+  envInt,
+  envPort,
+  MIN_JWT_SECRET_LENGTH,
+  serviceConfigSchema,
+} from '@voltdepot/server-core';
 import { z } from 'zod';
 
 /** Used only outside production when JWT_SECRET is unset; start-up logs a warning when it is. */
@@ -22,6 +28,9 @@ export const DEV_JWT_SECRET = 'voltdepot-development-only-jwt-secret-do-not-use'
  * - OCPP_REDIS_PREFIX ('vd'): the OCPP gateway's Redis prefix; pile commands travel on its command channel.
  * - BILLING_LOST_STOP_MINUTES (10, 1..1440): a stop whose start has not arrived after this long is held
  *   as an abnormal "lost record" order.
+ * - API_WORKER_PORT (3001): the worker process (worker.main.ts) serves /health and /metrics here, nothing else.
+ * - API_QUEUE_PREFIX ('vd-api'): Redis key prefix of the api's BullMQ job queues; the same in every
+ *   replica of the worker, distinct per deployment sharing a Redis.
  */
 export const apiConfigSchema = serviceConfigSchema(
   { serviceName: 'api', port: 3000 },
@@ -45,6 +54,12 @@ export const apiConfigSchema = serviceConfigSchema(
     OPENAPI_DOCS: envBoolean().optional(),
     OCPP_REDIS_PREFIX: z.string().min(1).default('vd'),
     BILLING_LOST_STOP_MINUTES: envInt({ min: 1, max: 1440 }).default('10'),
+    API_WORKER_PORT: envPort().default('3001'),
+    API_QUEUE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+      .max(64)
+      .default('vd-api'),
     TOTP_ISSUER: z.string().min(1).max(64).default('Voltdepot'),
     TOTP_ENCRYPTION_KEY: z
       .string()

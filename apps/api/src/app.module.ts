@@ -8,7 +8,7 @@ import {
 } from '@voltdepot/server-core';
 import { AssetsModule } from '@voltdepot/server-assets';
 import { BillingModule } from '@voltdepot/server-billing';
-import { MonitoringModule } from '@voltdepot/server-monitoring';
+import { MonitoringModule, type MonitoringModuleOptions } from '@voltdepot/server-monitoring';
 import { DataScopeService, IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
 import {
   busCheck,
@@ -21,22 +21,54 @@ import { DataSource } from 'typeorm';
 import type { ApiConfig } from './app.config';
 import { DatabaseModule } from './database.module';
 
-/** Built from the validated configuration, so nothing below reads process.env. */
 /** The identity area's data scope, given to every business area that lists by organisation. */
-const DATA_SCOPE = {
+export const DATA_SCOPE = {
   inject: [DataSource] as [typeof DataSource],
   useFactory: (db: DataSource) => new DataScopeService(db),
 };
 
+/** Where the monitoring read model lives and how pile commands reach the gateway (both processes). */
+export function monitoringOptions(config: ApiConfig): MonitoringModuleOptions {
+  return {
+    redisUrl: config.REDIS_URL,
+    busPrefix: config.BUS_PREFIX ?? 'vd',
+    ocppRedisPrefix: config.OCPP_REDIS_PREFIX,
+    dataScope: DATA_SCOPE,
+  };
+}
+
+/**
+ * What the HTTP process and the worker share: configuration, the PostgreSQL pool, the bus with its
+ * outbox relay (each process runs one; one publishes at a time), /health and /metrics. Built from the
+ * validated configuration, so nothing below reads process.env.
+ */
+export function coreImports(config: ApiConfig, serviceName: string): DynamicModule[] {
+  return [
+    ConfigModule.forRoot(config),
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: serviceName }),
+    MessagingModule.forRoot(busConfigFromService(config, serviceName)),
+    ObservabilityModule.forRootAsync({
+      inject: [EVENT_BUS],
+      useFactory: (bus: EventBus) => ({
+        service: serviceName,
+        version: config.SERVICE_VERSION,
+        checks: [postgresUrlCheck(config.DATABASE_URL), redisUrlCheck(config.REDIS_URL), busCheck(bus)],
+      }),
+    }),
+  ];
+}
+
+/**
+ * The HTTP process: every route of the api, nothing in the background but what a request starts (the
+ * bus consumers, sweeps and scheduled jobs run in the worker, worker.module.ts).
+ */
 @Module({})
 export class AppModule {
   static register(config: ApiConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: config.SERVICE_NAME }),
-        MessagingModule.forRoot(busConfigFromService(config, 'api')),
+        ...coreImports(config, config.SERVICE_NAME),
         // The shared guard: deny by default, @Public / @Authenticated / @RequirePermissions open routes.
         AuthGuardModule.forRoot({
           jwtSecret: config.JWT_SECRET,
@@ -47,6 +79,8 @@ export class AppModule {
             useFactory: (db: DataSource) => new IdentityPermissionLookup(db),
           },
         }),
+        // Its demo-user seeding stays here: a one-off at start-up (idempotent across replicas), needed
+        // by whoever signs in, which is this process's business; the worker may even run without it.
         IdentityModule.forRoot({
           jwtSecret: config.JWT_SECRET,
           accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -66,30 +100,12 @@ export class AppModule {
           totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
           seedDemoData: config.DEMO_DATA,
         }),
-        // Price plans and the settlement of charging sessions into orders.
-        BillingModule.forRoot({
-          dataScope: DATA_SCOPE,
-          lostStopMinutes: config.BILLING_LOST_STOP_MINUTES,
-        }),
+        // Price plans, orders and their screens (settlement itself runs in the worker).
+        BillingModule.forRoot({ dataScope: DATA_SCOPE }),
         // Charging assets (basic data), kept in step with the OCPP gateway's registry; lists by data scope.
-        AssetsModule.forRoot({
-          dataScope: DATA_SCOPE,
-        }),
-        // Live monitoring: the gun/pile read model fed by the gateway's events, its screens, pile commands.
-        MonitoringModule.forRoot({
-          redisUrl: config.REDIS_URL,
-          busPrefix: config.BUS_PREFIX,
-          ocppRedisPrefix: config.OCPP_REDIS_PREFIX,
-          dataScope: DATA_SCOPE,
-        }),
-        ObservabilityModule.forRootAsync({
-          inject: [EVENT_BUS],
-          useFactory: (bus: EventBus) => ({
-            service: config.SERVICE_NAME,
-            version: config.SERVICE_VERSION,
-            checks: [postgresUrlCheck(config.DATABASE_URL), redisUrlCheck(config.REDIS_URL), busCheck(bus)],
-          }),
-        }),
+        AssetsModule.forRoot({ dataScope: DATA_SCOPE }),
+        // Live monitoring's screens and pile commands (the read model is fed by the worker).
+        MonitoringModule.forRoot(monitoringOptions(config)),
       ],
     };
   }

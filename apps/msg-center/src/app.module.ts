@@ -34,7 +34,8 @@ export function coreImports(config: MsgCenterConfig, role: 'http' | 'worker'): D
       redisUrl: config.REDIS_URL,
       applicationName: `msg-center-${role}`,
     }),
-    MessagingModule.forRoot(busConfigFromService(config, `msg-center-${role}`)),
+    // msg-center never writes the outbox (it only consumes), so it runs no relay.
+    MessagingModule.forRoot(busConfigFromService(config, `msg-center-${role}`), { outboxRelay: false }),
     PushModule.forRoot({ fanoutChannel: config.STOMP_FANOUT_CHANNEL }),
     DispatchModule.forRoot({
       redisUrl: config.REDIS_URL,

@@ -4,6 +4,7 @@ import { createServiceApp } from '@voltdepot/server-core';
 import {
   createTestDatabase,
   expectAnonymousOutcome,
+  insertUser,
   registeredRouteRules,
   routeRequest,
   TestDatabase,
@@ -12,7 +13,7 @@ import {
 import request from 'supertest';
 import type { MsgCenterConfig } from './app.config';
 import { AppModule } from './app.module';
-import { createUser, msgTestConfig, testNamespace, tokenFor } from './fixtures/msg-center.fixtures';
+import { msgTestConfig, testNamespace, tokenFor } from './fixtures/msg-center.fixtures';
 
 /** A route someone forgot to guard: it must be denied to everybody, administrators included. */
 const UnguardedProbeController = unguardedProbeController('ms/m1/msg/test-unguarded');
@@ -84,7 +85,7 @@ describe('msg-center authorisation: every route has a rule, anonymous callers ar
     class ProbedAppModule {}
     app = (await createServiceApp(ProbedAppModule, { config })).app;
     await app.init();
-    adminToken = await tokenFor(config, await createUser(db.dataSource, ['admin']));
+    adminToken = await tokenFor(config, await insertUser(db.dataSource, ['admin']));
   });
 
   afterAll(async () => {

@@ -1,10 +1,15 @@
-import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  eventually,
+  insertRole,
+  insertUser,
+  TestDatabase,
+} from '@voltdepot/server-testing';
 import { STOMP_INBOX_TOPIC } from '@voltdepot/shared-contracts';
 import request from 'supertest';
 import type { MsgCenterConfig } from './app.config';
 import {
   connectStomp,
-  createUser,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -38,17 +43,17 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
     db = await createTestDatabase();
     config = msgTestConfig(db, testNamespace());
     service = await startMsgCenter(config);
-    admin = await createUser(db.dataSource, ['admin']);
+    admin = await insertUser(db.dataSource, ['admin']);
     adminToken = await tokenFor(config, admin);
-    maintainerToken = await tokenFor(config, await createUser(db.dataSource, ['maintainer']));
-    const [role] = await db.dataSource.query(
-      `INSERT INTO sys_role (code, name) VALUES ('msg_menus_only', 'Message menus only') RETURNING id::int AS id`,
-    );
-    await db.dataSource.query(
-      `INSERT INTO sys_role_resource (role_id, resource_id) SELECT $1, id FROM sys_resource WHERE code = ANY($2::text[])`,
-      [role.id, ['msg:config', 'msg:template', 'msg:group', 'msg:event', 'msg:alerts']],
-    );
-    menuOnlyToken = await tokenFor(config, await createUser(db.dataSource, ['msg_menus_only']));
+    maintainerToken = await tokenFor(config, await insertUser(db.dataSource, ['maintainer']));
+    await insertRole(db.dataSource, 'msg_menus_only', [
+      'msg:config',
+      'msg:template',
+      'msg:group',
+      'msg:event',
+      'msg:alerts',
+    ]);
+    menuOnlyToken = await tokenFor(config, await insertUser(db.dataSource, ['msg_menus_only']));
     const res = await as(adminToken)
       .post(`${BASE}/config`, {
         configName: 'Ops mail',
@@ -538,9 +543,9 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
     let ids: number[];
 
     beforeAll(async () => {
-      user = await createUser(db.dataSource, ['fleet_manager']);
+      user = await insertUser(db.dataSource, ['fleet_manager']);
       token = await tokenFor(config, user);
-      otherToken = await tokenFor(config, await createUser(db.dataSource, ['fleet_manager']));
+      otherToken = await tokenFor(config, await insertUser(db.dataSource, ['fleet_manager']));
       const rows = await db.dataSource.query(
         `INSERT INTO msg_inbox (user_id, title, content, sender, send_time, dedupe_key) VALUES
            ($1, 'Old', 'c0', 'system', '2025-01-01T01:00:00Z', 'a'),

@@ -1,7 +1,6 @@
-import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
+import { createTestDatabase, eventually, insertUser, TestDatabase } from '@voltdepot/server-testing';
 import request from 'supertest';
 import {
-  createUser,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -49,7 +48,7 @@ describe('msg-center: every mutating request lands in the operation log (real Po
     db = await createTestDatabase();
     const config = msgTestConfig(db, testNamespace());
     service = await startMsgCenter(config);
-    admin = await createUser(db.dataSource, ['admin']);
+    admin = await insertUser(db.dataSource, ['admin']);
     adminToken = await tokenFor(config, admin);
   });
 

@@ -1,12 +1,13 @@
-import { MIN_JWT_SECRET_LENGTH, serviceConfigSchema } from '@voltdepot/server-core';
+import { envBoolean, MIN_JWT_SECRET_LENGTH, serviceConfigSchema } from '@voltdepot/server-core';
+import { checkOcppSecurity, ocppGatewayConfigShape } from '@voltdepot/server-ocpp-gateway';
 import { z } from 'zod';
-import { checkOcppSecurity, ocppGatewayConfigShape } from './gateway/ocpp-gateway.config';
 
 /**
  * The gateway's environment: the common service variables, the OCPP module's (see
- * ocpp-gateway.config.ts) and, for the command HTTP API behind the shared guard:
+ * ocppGatewayConfigShape in @voltdepot/server-ocpp-gateway) and, for the command HTTP API behind the shared guard:
  * - JWT_SECRET (required, at least 32 characters): the api's access-token key.
  * - AUTH_REDIS_KEY_PREFIX ('auth:'): must match the api's, where the sessions live.
+ * - OPENAPI_DOCS (true outside production): serve the command API's document at /docs and /docs-json.
  */
 export const gatewayConfigSchema = serviceConfigSchema(
   { serviceName: 'ocpp-gateway', port: 3100 },
@@ -16,7 +17,10 @@ export const gatewayConfigSchema = serviceConfigSchema(
       .string()
       .min(MIN_JWT_SECRET_LENGTH, `must have at least ${MIN_JWT_SECRET_LENGTH} characters`),
     AUTH_REDIS_KEY_PREFIX: z.string().min(1).max(64).default('auth:'),
+    OPENAPI_DOCS: envBoolean().optional(),
   },
-).superRefine(checkOcppSecurity);
+)
+  .superRefine(checkOcppSecurity)
+  .transform((c) => ({ ...c, OPENAPI_DOCS: c.OPENAPI_DOCS ?? c.NODE_ENV !== 'production' }));
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

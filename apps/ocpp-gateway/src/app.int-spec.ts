@@ -61,7 +61,8 @@ describe('ocpp-gateway app (real PostgreSQL and Redis)', () => {
     const res = await request(app.getHttpServer()).get('/metrics').expect(200);
     expect(res.text).toContain('voltdepot_http_request_duration_seconds');
     expect(res.text).toMatch(/^voltdepot_ocpp_connected_piles\{service="ocpp-gateway"\} 0$/m);
-    expect(res.text).toMatch(/^voltdepot_ocpp_outbox_backlog\{service="ocpp-gateway"\} \d+$/m);
+    // The process's outbox relay is the messaging module's: its backlog is the relay's metric.
+    expect(res.text).toMatch(/^voltdepot_outbox_backlog\{service="ocpp-gateway"\} \d+$/m);
     for (const name of [
       'voltdepot_ocpp_messages_total',
       'voltdepot_ocpp_call_duration_seconds',
@@ -69,6 +70,17 @@ describe('ocpp-gateway app (real PostgreSQL and Redis)', () => {
       'voltdepot_ocpp_commands_total',
     ])
       expect(res.text).toContain(`# TYPE ${name}`);
+  });
+
+  it("the service's configuration applies the OCPP module's checks (profile 2 needs its files)", () => {
+    expect(() =>
+      loadConfig(gatewayConfigSchema, {
+        DATABASE_URL: db.url,
+        REDIS_URL: testEnv().redisUrl,
+        JWT_SECRET: 'gateway-test-secret-0123456789abcdef',
+        OCPP_SECURITY_PROFILE: '2',
+      }),
+    ).toThrow(/OCPP_TLS_CERT_FILE[\s\S]*required when OCPP_SECURITY_PROFILE is 2/);
   });
 
   it('an unknown route gets the error body', async () => {

@@ -17,11 +17,12 @@ import {
   busConfigFromService,
   EVENT_BUS,
   MessagingModule,
+  OUTBOX_RELAY,
+  type OutboxRelay,
   type EventBus,
 } from '@voltdepot/server-messaging';
+import { OcppGatewayModule, PileCommandsController } from '@voltdepot/server-ocpp-gateway';
 import type { GatewayConfig } from './app.config';
-import { PileCommandsController } from './commands/pile-commands.controller';
-import { OcppGatewayModule } from './gateway/ocpp-gateway.module';
 
 export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
 export const GATEWAY_LOGGER = Symbol('GATEWAY_LOGGER');
@@ -87,19 +88,22 @@ export class AppModule {
           }),
         }),
         OcppGatewayModule.forRootAsync({
-          inject: [DataSource, GATEWAY_REDIS, EVENT_BUS, GATEWAY_LOGGER, ServiceMetrics],
+          inject: [DataSource, GATEWAY_REDIS, EVENT_BUS, OUTBOX_RELAY, GATEWAY_LOGGER, ServiceMetrics],
           useFactory: (
             dataSource: DataSource,
             redis: Redis,
             bus: EventBus,
+            outboxRelay: OutboxRelay,
             log: Logger,
             metrics: ServiceMetrics,
           ) => ({
             dataSource,
             redis,
             bus,
+            // The messaging module's relay publishes what the gateway commits; nudged after each commit.
+            outboxRelay,
             logger: log,
-            // The gateway's metrics (connections, messages, latency, commands, outbox) join /metrics.
+            // The gateway's metrics (connections, messages, latency, commands) join /metrics.
             metricsRegistry: metrics.registry,
             settings: config,
           }),

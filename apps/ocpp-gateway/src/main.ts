@@ -1,8 +1,9 @@
-import './v8-flags'; // first: V8 settings of this process
+// First: loading the gateway library applies the process's V8 settings before anything else loads.
+import { missingNodeOptions } from '@voltdepot/server-ocpp-gateway';
 import { bootstrapService, createLogger, loadConfigOrExit } from '@voltdepot/server-core';
 import { gatewayConfigSchema } from './app.config';
 import { AppModule } from './app.module';
-import { missingNodeOptions } from './node-options';
+import { setupGatewayOpenApi } from './openapi';
 
 const config = loadConfigOrExit(gatewayConfigSchema);
 const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
@@ -10,7 +11,13 @@ const missing = missingNodeOptions();
 if (missing.length) {
   logger.warn(
     { missingNodeOptions: missing },
-    'started without the node options the gateway is tuned for (see node-options.ts)',
+    'started without the node options the gateway is tuned for (see GATEWAY_NODE_OPTIONS)',
   );
 }
-void bootstrapService(AppModule.register(config, logger), { config, logger });
+void bootstrapService(AppModule.register(config, logger), {
+  config,
+  logger,
+  setup: (app) => {
+    if (config.OPENAPI_DOCS) setupGatewayOpenApi(app);
+  },
+});

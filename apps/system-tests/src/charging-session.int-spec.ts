@@ -1,19 +1,20 @@
 /**
- * The first milestone, end to end with the real services (api, OCPP gateway, message centre):
- * simulated pile -> gateway -> bus -> settled order -> stop notice pushed over STOMP to a signed-in
- * operator, on both bus drivers. Orders must match the simulator's own record to the Wh and the fen.
+ * The first milestone, end to end with the real services, each its own process (api and its worker,
+ * OCPP gateway, message centre and its worker): simulated pile -> gateway -> bus -> settled order (in the
+ * api worker) -> stop notice pushed over STOMP to a signed-in operator, then the order's amount
+ * (`order.settled`) joining that notice, on both bus drivers. Orders must match the simulator's own
+ * record to the Wh and the fen.
  */
 import { randomUUID } from 'node:crypto';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
-import type { INestApplication } from '@nestjs/common';
 import { priceSession } from '@voltdepot/server-billing';
 import { SimulatedPile, type SessionRecord } from '@voltdepot/server-ocpp-simulator';
 import { createTestDatabase, eventually, type TestDatabase } from '@voltdepot/server-testing';
 import { seedTestDepot, TEST_PLAN } from './fixtures/depot';
 import { busDrivers, signIn, startPlatform, type RunningPlatform } from './fixtures/platform';
 
-type StopNotice = { type: number; msg: string; date: string };
+import type { StopNotice } from '@voltdepot/shared-contracts';
 
 /** A console-like STOMP client subscribed to the realtime stop notices. */
 function listenForStopNotices(
@@ -44,7 +45,7 @@ function listenForStopNotices(
 describe.each(busDrivers())('a charging session end to end (bus %j)', (busEnv) => {
   let db: TestDatabase;
   let platform: RunningPlatform;
-  let api: INestApplication;
+  let api: string;
   let msgUrl: string;
   let pile: SimulatedPile;
   const prefix = `vdsys${randomUUID().slice(0, 6)}`;
@@ -58,7 +59,7 @@ describe.each(busDrivers())('a charging session end to end (bus %j)', (busEnv) =
       'BUS-0002',
     ]);
     platform = await startPlatform({ databaseUrl: db.url, prefix, ocppPort, busEnv });
-    ({ api, msgUrl } = platform);
+    ({ apiUrl: api, msgUrl } = platform);
     pile = new SimulatedPile({
       url: `ws://127.0.0.1:${ocppPort}/ocpp`,
       chargePointId,
@@ -125,13 +126,24 @@ describe.each(busDrivers())('a charging session end to end (bus %j)', (busEnv) =
       ['EmergencyStop', 'abnormal'],
     ]);
 
-    // The operator's console is told about both stops: type 1 normal, type 2 abnormal.
-    await eventually(() => expect(operator.notices).toHaveLength(2), 15_000);
-    expect(operator.notices.map((n) => n.type).sort()).toEqual([1, 2]);
+    // The operator's console is told about both stops (type 1 normal, type 2 abnormal) and, once each
+    // order is settled, its amount under the same notice key: the amount of each exactly once.
+    const keyOf = (order: Record<string, unknown>) => `${chargePointId}/${order['transaction_id']}`;
+    const amounts = () => operator.notices.filter((n) => n.amountFen !== undefined);
+    await eventually(() => expect(amounts()).toHaveLength(2), 15_000);
+    expect(
+      amounts()
+        .map((n) => [n.key, n.amountFen])
+        .sort(),
+    ).toEqual(orders.map((o: Record<string, unknown>) => [keyOf(o), Number(o['total_fen'])]).sort());
+    const byKey = new Map(operator.notices.map((n) => [n.key, n]));
+    expect([...byKey.keys()].sort()).toEqual(orders.map(keyOf).sort());
+    expect([...byKey.values()].map((n) => n.type).sort()).toEqual([1, 2]);
     for (const notice of operator.notices) {
       expect(notice.msg).toContain(chargePointId);
       expect(notice.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     }
+    expect(operator.notices.length).toBeLessThanOrEqual(4); // a notice and its amount, or one with both
     expect(maintainer.notices).toEqual([]); // maintenance staff do not receive stop notices
     await operator.close();
     await maintainer.close();

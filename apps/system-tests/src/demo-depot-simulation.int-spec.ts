@@ -14,7 +14,9 @@ import { WebSocket } from 'ws';
 import { DepotClock } from '@voltdepot/server-ocpp-simulator';
 import { createTestDatabase, eventually, type TestDatabase } from '@voltdepot/server-testing';
 import type { MonitorStationSummary } from '@voltdepot/shared-contracts';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the demo depot is a script (npm start); this tests it
 import { replayStart } from '../../../scripts/demo/depot-schedule';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- as above
 import {
   lastDemoTimestamp,
   loadDemoFleet,
@@ -122,7 +124,7 @@ describe('the demo depot simulation on the real stack', () => {
   }, 90_000);
 
   it('replays an evening: guns charging, band-split orders, stop notices, plausible power, no future time', async () => {
-    const token = await signIn(platform.api, 'operator', 'Demo@123456');
+    const token = await signIn(platform.apiUrl, 'operator', 'Demo@123456');
     const notices = await listenForStopNotices(platform.msgUrl, token);
     const fleet = await loadDemoFleet(db.dataSource);
     // 17:00 business time at least 7 h ago, at 360x: a real minute covers 17:00 to 23:00.
@@ -140,7 +142,7 @@ describe('the demo depot simulation on the real stack', () => {
     // The monitoring map (the api's read model) shows guns charging.
     await eventually(
       async () => {
-        const res = await request(platform.api.getHttpServer())
+        const res = await request(platform.apiUrl)
           .get('/api/monitor/station/list')
           .set('Authorization', `Bearer ${token}`)
           .expect(200);

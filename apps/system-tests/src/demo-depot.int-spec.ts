@@ -4,6 +4,7 @@
  */
 import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
 import argon2 from 'argon2';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the demo depot is a script (npm start); this tests it
 import {
   busCards,
   DEMO_PILE_PASSWORD,

@@ -1,5 +1,5 @@
 /**
- * Live monitoring end to end with the real services: a simulated pile -> gateway -> bus -> the api's read
+ * Live monitoring end to end with the real services: a simulated pile -> gateway -> bus -> the api worker's read
  * model -> msg-center -> a STOMP frame on the station's topic, on both bus drivers. Measures how long a
  * pile's message takes to reach a subscribed screen (the requirement: within 1 s), checks who may
  * subscribe, and sends pile commands from the api through the gateway's command channel.
@@ -9,7 +9,6 @@ import argon2 from 'argon2';
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import request from 'supertest';
 import { WebSocket } from 'ws';
-import type { INestApplication } from '@nestjs/common';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import Redis from 'ioredis';
 import { connectionKey } from '@voltdepot/server-ocpp-commands';
@@ -83,7 +82,7 @@ function watchStation(url: string, token: string, stationId: number): Promise<Wa
 describe.each(busDrivers())('live monitoring end to end (bus %j)', (busEnv) => {
   let db: TestDatabase;
   let platform: RunningPlatform;
-  let api: INestApplication;
+  let api: string;
   let msgUrl: string;
   let pile: SimulatedPile;
   let stationId: number;
@@ -142,7 +141,7 @@ describe.each(busDrivers())('live monitoring end to end (bus %j)', (busEnv) => {
     await q(`INSERT INTO id_tag (id_tag, status) VALUES ($1, 'Accepted')`, [card]);
 
     platform = await startPlatform({ databaseUrl: db.url, prefix, ocppPort, busEnv });
-    ({ api, msgUrl } = platform);
+    ({ apiUrl: api, msgUrl } = platform);
     admin = await signIn(api, 'admin', 'Admin@123456');
     pile = new SimulatedPile({
       url: `ws://127.0.0.1:${ocppPort}/ocpp`,
@@ -212,7 +211,7 @@ describe.each(busDrivers())('live monitoring end to end (bus %j)', (busEnv) => {
 
   it('shows when an idle pile was last heard from, from its live connection (heartbeats publish no event)', async () => {
     const lastSeen = async (): Promise<string | null> => {
-      const page = await request(api.getHttpServer())
+      const page = await request(api)
         .get('/api/monitor/pile/page/1/size/10')
         .query({ keyword: chargePointId })
         .set('authorization', `Bearer ${admin}`)
@@ -240,7 +239,7 @@ describe.each(busDrivers())('live monitoring end to end (bus %j)', (busEnv) => {
     const screen = await watchStation(msgUrl, admin, stationId);
     try {
       const sent = Date.now();
-      const start = await request(api.getHttpServer())
+      const start = await request(api)
         .post(`/api/monitor/pile/${chargePointId}/command/RemoteStartTransaction`)
         .set('authorization', `Bearer ${admin}`)
         .send({ connectorId: 1, idTag: card })
@@ -255,7 +254,7 @@ describe.each(busDrivers())('live monitoring end to end (bus %j)', (busEnv) => {
       const transactionId = pile.activeSession(1)?.transactionId;
       expect(transactionId).toBeDefined();
 
-      const stop = await request(api.getHttpServer())
+      const stop = await request(api)
         .post(`/api/monitor/pile/${chargePointId}/command/RemoteStopTransaction`)
         .set('authorization', `Bearer ${admin}`)
         .send({ transactionId })

@@ -1,6 +1,6 @@
 /**
  * Exactly-once settlement under failure, end to end on both bus drivers: simulated piles charge a
- * dozen sessions while the api (with the settlement consumer) runs in its own process and is
+ * dozen sessions while the api worker (with the settlement consumer) runs in its own process and is
  * SIGKILLed mid-run, the OCPP gateway (its own process too) is SIGKILLed while the piles' stops are
  * arriving and restarted, piles retransmit transaction messages
  * (same and new message ids) and the gateway's events are replayed on the bus (same and new event
@@ -15,18 +15,16 @@ import type { EventEnvelope } from '@voltdepot/shared-events';
 import {
   createTestDatabase,
   eventually,
+  freePort,
   spawnTs,
-  testEnv,
+  waitForHealthy,
   type TestDatabase,
   type TsProcess,
 } from '@voltdepot/server-testing';
 import { seedTestDepot, TEST_PLAN } from './fixtures/depot';
+import { busDrivers, ENTRY_POINTS, platformEnv } from './fixtures/platform';
 
-const API_PROCESS = 'apps/system-tests/src/fixtures/api-process.main.ts';
-const GATEWAY_PROCESS = 'apps/ocpp-gateway/src/main.ts';
-const env = testEnv();
-const drivers: Record<string, string>[] = [{ BUS: 'redis' }];
-if (env.kafkaBrokers) drivers.push({ BUS: 'kafka', KAFKA_BROKERS: env.kafkaBrokers.join(',') });
+const drivers = busDrivers();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,37 +42,29 @@ describe.each(drivers)(
     const ocppPort = 20000 + Math.floor(Math.random() * 5000);
     const gatewayHttpPort = ocppPort + 5000;
     const cards = ['BUS-0101', 'BUS-0102', 'BUS-0103', 'BUS-0104', 'BUS-0105', 'BUS-0106'];
-    const common = () => ({
-      DATABASE_URL: db.url,
-      REDIS_URL: env.redisUrl,
-      BUS_PREFIX: prefix,
-      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
-      NODE_ENV: 'test',
-      JWT_SECRET: 'system-test-secret-0123456789abcdefgh',
-      AUTH_REDIS_KEY_PREFIX: `${prefix}:auth:`,
-      ...busEnv,
+    const common = (): Record<string, string> => ({
+      ...platformEnv({ databaseUrl: db.url, prefix, busEnv }),
+      DEMO_DATA: 'false',
     });
 
     async function startGateway(): Promise<void> {
-      gateway = spawnTs(GATEWAY_PROCESS, {
+      gateway = spawnTs(ENTRY_POINTS.gateway, {
         ...common(),
         LOG_LEVEL: 'info',
         PORT: String(gatewayHttpPort),
         OCPP_PORT: String(ocppPort),
         OCPP_HOST: '127.0.0.1',
-        OCPP_REDIS_PREFIX: prefix,
         OCPP_REGISTRY_REFRESH_MS: '200',
       });
       await gateway.waitForLine(/OCPP gateway listening/, 90_000);
     }
 
+    /** The api worker: settlement runs there (the HTTP process has nothing to do in this test). */
     async function startApi(): Promise<TsProcess> {
-      const api = spawnTs(API_PROCESS, {
-        ...common(),
-        DEMO_DATA: 'false',
-      });
+      const port = await freePort();
+      const api = spawnTs(ENTRY_POINTS.apiWorker, { ...common(), API_WORKER_PORT: String(port) });
       apis.push(api);
-      await api.waitForLine(/api ready/, 90_000);
+      await waitForHealthy(api, `http://127.0.0.1:${port}/health`);
       return api;
     }
 

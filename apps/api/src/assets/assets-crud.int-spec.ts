@@ -1,10 +1,3 @@
-import { errorOf, fieldErrors } from '../fixtures/api-test-app';
-import {
-  AssetGridCases,
-  type BadValueCase,
-  type TooLongCase,
-  type UnknownReferenceCase,
-} from '../fixtures/asset-grid-cases';
 import {
   aBranch,
   aCard,
@@ -20,7 +13,14 @@ import {
   aStation,
   aTransformer,
   aVehicle,
-} from '../fixtures/asset-builders';
+} from '@voltdepot/server-testing';
+import { errorOf, fieldErrors } from '../fixtures/api-test-app';
+import {
+  AssetGridCases,
+  type BadValueCase,
+  type TooLongCase,
+  type UnknownReferenceCase,
+} from '../fixtures/asset-grid-cases';
 import { type Body, useAssetsTestApp } from '../fixtures/assets-test-app';
 
 const t = useAssetsTestApp();

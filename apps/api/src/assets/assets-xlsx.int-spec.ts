@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, ApiTestApp, bearer, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 import {
   aCompany,
   aFleet,
@@ -12,7 +11,8 @@ import {
   aVehicle,
   aVin,
   unique,
-} from '../fixtures/asset-builders';
+} from '@voltdepot/server-testing';
+import { ADMIN_PASSWORD, ApiTestApp, bearer, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 import { binary } from '../fixtures/xlsx';
 
 type Body = Record<string, unknown>;

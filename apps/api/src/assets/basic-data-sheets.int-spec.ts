@@ -1,31 +1,29 @@
 import { writeMinimalXls } from '@voltdepot/server-spreadsheet';
 import ExcelJS from 'exceljs';
-import { bearer, DEMO_PASSWORD, errorOf } from '../fixtures/api-test-app';
 import {
   aBranch,
+  aCamera,
   aCard,
   aCompany,
   aFleet,
   aGun,
   aLine,
+  aMaintenancePerson,
   aManufacturer,
+  anAlarmCode,
   anOperator,
+  aParkingSpace,
+  aPeakTime,
   aPile,
   aRegion,
   aStation,
+  aStopCode,
   aTransformer,
   unique,
-} from '../fixtures/asset-builders';
+} from '@voltdepot/server-testing';
+import { bearer, DEMO_PASSWORD, errorOf } from '../fixtures/api-test-app';
 import { type Auth, type Body, type Row, useAssetsTestApp } from '../fixtures/assets-test-app';
 import { download, sheetRows } from '../fixtures/xlsx';
-import {
-  aCamera,
-  aMaintenancePerson,
-  anAlarmCode,
-  aParkingSpace,
-  aPeakTime,
-  aStopCode,
-} from './basic-data-builders';
 
 type Cells = (string | number | null)[];
 

@@ -1,3 +1,20 @@
+import {
+  aCamera,
+  aCard,
+  aGun,
+  aJpeg,
+  aMaintenancePerson,
+  anAlarmCode,
+  aParkingSpace,
+  aPeakTime,
+  aPile,
+  aPng,
+  aRegion,
+  aStation,
+  aStopCode,
+  aTransformer,
+  unique,
+} from '@voltdepot/server-testing';
 import { bearer, DEMO_PASSWORD, errorOf, fieldErrors } from '../fixtures/api-test-app';
 import {
   AssetGridCases,
@@ -5,18 +22,7 @@ import {
   type TooLongCase,
   type UnknownReferenceCase,
 } from '../fixtures/asset-grid-cases';
-import { aCard, aGun, aPile, aRegion, aStation, aTransformer, unique } from '../fixtures/asset-builders';
 import { type Auth, type Body, type Row, useAssetsTestApp } from '../fixtures/assets-test-app';
-import {
-  aCamera,
-  aJpeg,
-  aMaintenancePerson,
-  anAlarmCode,
-  aParkingSpace,
-  aPeakTime,
-  aPng,
-  aStopCode,
-} from './basic-data-builders';
 
 const t = useAssetsTestApp();
 const ids: Record<string, number> = {};

@@ -3,25 +3,23 @@
  * and live monitoring all show that bus, whatever the card's cardholder text says.
  */
 import ExcelJS from 'exceljs';
-import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { MonitoringAssetsRepository } from '@voltdepot/server-monitoring';
-import { createEnvelope, RedisStreamsBus } from '@voltdepot/server-messaging';
-import { eventually, testEnv } from '@voltdepot/server-testing';
-import type {
-  ChargingOrderDetail,
-  ChargingOrderPage,
-  FieldError,
-  MonitorStationView,
-  MonitorVehiclePage,
-} from '@voltdepot/shared-contracts';
+import { RedisStreamsBus } from '@voltdepot/server-messaging';
 import {
-  ConnectorStatusChanged,
-  MeterValuesReceived,
-  PileConnected,
-  TransactionStarted,
-  type EventEnvelope,
-} from '@voltdepot/shared-events';
+  aCard,
+  aManufacturer,
+  AssetApi,
+  aVehicle,
+  deleteRedisKeys,
+  eventually,
+  organizationId,
+  PileEvents,
+  testEnv,
+  unique,
+} from '@voltdepot/server-testing';
+import type { FieldError, MonitorStationView, MonitorVehiclePage } from '@voltdepot/shared-contracts';
+import type { ChargingOrderDetail, ChargingOrderPage } from '@voltdepot/server-billing';
 import {
   ADMIN_PASSWORD,
   ApiTestApp,
@@ -30,17 +28,6 @@ import {
   errorOf,
   startApiTestApp,
 } from '../fixtures/api-test-app';
-import {
-  aCard,
-  aGun,
-  aLabel,
-  aManufacturer,
-  aPile,
-  aRegion,
-  aStation,
-  aVehicle,
-  unique,
-} from '../fixtures/asset-builders';
 import { download, sheetRows } from '../fixtures/xlsx';
 
 type Body = Record<string, unknown>;
@@ -59,11 +46,8 @@ let busA: Row;
 let busB: Row;
 let hiddenBus: Row;
 
-async function create(kind: string, body: Body, who: Auth = admin): Promise<Row> {
-  const res = await t.http().post(`/api/${kind}`).set(who).send(body);
-  if (res.status !== 201) throw new Error(`create ${kind} -> ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Row;
-}
+const create = (kind: string, body: Body, who: Auth = admin): Promise<Row> =>
+  new AssetApi(t.http, who).create(kind, body);
 
 const card = (id: number) => t.http().get(`/api/card/${id}`).set(admin).expect(200);
 const cardPage = async (query: Record<string, string | number>): Promise<Row[]> =>
@@ -77,56 +61,36 @@ async function xlsx(rows: (string | null)[][]): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  t = await startApiTestApp({ BUS_PREFIX: PREFIX, OCPP_REDIS_PREFIX: PREFIX });
+  t = await startApiTestApp({ BUS_PREFIX: PREFIX, OCPP_REDIS_PREFIX: PREFIX }, [], { worker: true });
   bus = new RedisStreamsBus({ url: testEnv().redisUrl, prefix: PREFIX, trimIntervalMs: 0 });
   // The operator role sees the FZ subtree only here, so the data scope has a vehicle to refuse.
-  const [fz] = await t.db.dataSource.query(`SELECT id FROM sys_organization WHERE code = 'FZ'`);
-  const [hf] = await t.db.dataSource.query(`SELECT id FROM sys_organization WHERE code = 'HF'`);
+  const fz = await organizationId(t.db.dataSource, 'FZ');
+  const hf = await organizationId(t.db.dataSource, 'HF');
   await t.db.dataSource.query(
     `UPDATE sys_role_organization SET organization_id = $1 WHERE role_id = (SELECT id FROM sys_role WHERE code = 'operator')`,
-    [fz.id],
+    [fz],
   );
   admin = bearer(await t.login('admin', ADMIN_PASSWORD));
   operator = bearer(await t.login('operator', DEMO_PASSWORD));
 
   const maker = await create('manufacturer', aManufacturer('car'));
-  busA = await create('vehicle', aVehicle(maker.id, { organizationId: Number(fz.id), selfNumber: '1201' }));
-  busB = await create('vehicle', aVehicle(maker.id, { organizationId: Number(fz.id) }));
-  hiddenBus = await create('vehicle', aVehicle(maker.id, { organizationId: Number(hf.id) }));
+  busA = await create('vehicle', aVehicle(maker.id, { organizationId: fz, selfNumber: '1201' }));
+  busB = await create('vehicle', aVehicle(maker.id, { organizationId: fz }));
+  hiddenBus = await create('vehicle', aVehicle(maker.id, { organizationId: hf }));
 
-  const labels = await Promise.all(
-    ['payment', 'nationalStandard', 'chargingType'].map((type) => create('label', aLabel(type))),
-  );
-  const region = await create('region', aRegion());
-  ids['station'] = (
-    await create(
-      'station',
-      aStation(
-        region.id,
-        labels.map((l) => l.id),
-        { name: 'Card Depot', organizationId: Number(fz.id) },
-      ),
-    )
-  ).id;
-  chargePointId = unique('CP-CV-');
-  ids['pile'] = (await create('pile', aPile(ids['station'], { chargePointId }))).id;
-  await create('gun', aGun(ids['pile'], { name: 'Gun 1', channelNumber: 1 }));
+  const depot = await new AssetApi(t.http, admin).depot({
+    station: { name: 'Card Depot', organizationId: fz },
+    pile: { chargePointId: unique('CP-CV-') },
+  });
+  ids['station'] = depot.station.id;
+  ids['pile'] = depot.pile.id;
+  chargePointId = depot.chargePointId;
 }, 60_000);
 
 afterAll(async () => {
   await bus?.close();
   await t?.close();
-  const redis = new Redis(testEnv().redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  await deleteRedisKeys(testEnv().redisUrl, PREFIX);
 });
 
 describe('a card issued to a bus', () => {
@@ -371,56 +335,20 @@ describe('the bus of a card in orders and monitoring', () => {
   });
 
   it('a gun charging with the card shows its bus, and the bus list shows it charging', async () => {
-    const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000).toISOString();
     const cp = chargePointId;
-    const envelope = <P>(
-      definition: Parameters<typeof createEnvelope<string, P>>[0],
-      payload: P,
-      time: string,
-    ) =>
-      createEnvelope(definition, cp, payload, {
-        occurredAt: time,
-        correlationId: `${cp}:s1`,
-      }) as EventEnvelope;
-    const status = (s: string, seconds: number) =>
-      envelope(
-        ConnectorStatusChanged,
-        { chargePointId: cp, connectorId: 1, status: s, errorCode: 'NoError', timestamp: at(seconds) },
-        at(seconds),
-      );
+    const pile = new PileEvents(cp);
     const idTag = String(linked['physicalNumber']);
     await bus.publish([
-      envelope(PileConnected, { chargePointId: cp, replicaId: 'gw' }, at(0)),
-      status('Preparing', 1),
-      envelope(
-        TransactionStarted,
-        {
-          chargePointId: cp,
-          connectorId: 1,
-          transactionId: 501,
-          idTag,
-          meterStartWh: 100_000,
-          timestamp: at(2),
-          idTagStatus: 'Accepted',
-        },
-        at(2),
-      ),
-      status('Charging', 3),
-      envelope(
-        MeterValuesReceived,
-        {
-          chargePointId: cp,
-          connectorId: 1,
-          transactionId: 501,
-          flagged: false,
-          samples: [
-            { timestamp: at(10), measurand: 'Energy.Active.Import.Register', value: 102_000, unit: 'Wh' },
-            { timestamp: at(10), measurand: 'Power.Active.Import', value: 90_000, unit: 'W' },
-            { timestamp: at(10), measurand: 'SoC', value: 55, unit: 'Percent' },
-          ],
-        },
-        at(10),
-      ),
+      pile.connected(),
+      ...pile.charging(1, {
+        connectorId: 1,
+        transactionId: 501,
+        idTag,
+        meterStartWh: 100_000,
+        energyWh: 2_000,
+        powerW: 90_000,
+        soc: 55,
+      }),
     ]);
     const gun = await eventually(async () => {
       const view = (await t.http().get(`/api/monitor/station/${ids['station']}`).set(admin).expect(200))

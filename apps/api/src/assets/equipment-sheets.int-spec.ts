@@ -1,14 +1,6 @@
 import argon2 from 'argon2';
 import ExcelJS from 'exceljs';
 import {
-  ADMIN_PASSWORD,
-  ApiTestApp,
-  bearer,
-  DEMO_PASSWORD,
-  errorOf,
-  startApiTestApp,
-} from '../fixtures/api-test-app';
-import {
   aCompany,
   aGun,
   aLabel,
@@ -19,7 +11,15 @@ import {
   aStation,
   aTransformer,
   unique,
-} from '../fixtures/asset-builders';
+} from '@voltdepot/server-testing';
+import {
+  ADMIN_PASSWORD,
+  ApiTestApp,
+  bearer,
+  DEMO_PASSWORD,
+  errorOf,
+  startApiTestApp,
+} from '../fixtures/api-test-app';
 import { download, sheetRows } from '../fixtures/xlsx';
 
 type Body = Record<string, unknown>;

@@ -6,12 +6,20 @@ import argon2 from 'argon2';
 import ExcelJS from 'exceljs';
 import { RedisStreamsBus } from '@voltdepot/server-messaging';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
-import { eventually, testEnv } from '@voltdepot/server-testing';
-// The gateway is started in-process, the way its own tests do; an app has no index to import through.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { OcppGateway } from '../../../ocpp-gateway/src/gateway/ocpp-gateway';
+import {
+  aCard,
+  aLabel,
+  aPile,
+  aRegion,
+  aStation,
+  eventually,
+  PILE_PASSWORD,
+  testEnv,
+  unique,
+} from '@voltdepot/server-testing';
+// The gateway is started in-process, the way its own tests do.
+import { OcppGateway } from '@voltdepot/server-ocpp-gateway';
 import { ADMIN_PASSWORD, ApiTestApp, bearer, errorOf, startApiTestApp } from '../fixtures/api-test-app';
-import { aCard, aLabel, aPile, aRegion, aStation, PILE_PASSWORD, unique } from '../fixtures/asset-builders';
 
 type Body = Record<string, unknown>;
 
@@ -83,7 +91,6 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
         OCPP_REPLICA_ID: `api-test-${randomUUID().slice(0, 6)}`,
         OCPP_REGISTRY_REFRESH_MS: 200,
         OCPP_ID_TAG_CACHE_MS: 0,
-        outboxIdleMs: 50,
         messageLogFlushMs: 50,
       },
     );

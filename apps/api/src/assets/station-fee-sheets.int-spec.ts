@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { aRegion, aStation } from '../fixtures/asset-builders';
+import { aRegion, aStation, grantPermissions } from '@voltdepot/server-testing';
 import { type Auth, type Body, type Row, useAssetsTestApp } from '../fixtures/assets-test-app';
 import { download, sheetRows } from '../fixtures/xlsx';
 
@@ -153,11 +153,7 @@ describe('station fee settings: xlsx import (changes existing stations by number
     // Maintainers read and export the fee settings; only those who edit them import.
     const denied = await upload(sheet, '', t.maintainer).expect(403);
     expect(denied.body.message).toBe('Missing permission: basic:stationFee:import');
-    await t.db.dataSource.query(
-      `INSERT INTO sys_role_resource (role_id, resource_id)
-       SELECT r.id, s.id FROM sys_role r, sys_resource s
-        WHERE r.code = 'maintainer' AND s.code = 'basic:stationFee:import'`,
-    );
+    await grantPermissions(t.db.dataSource, 'maintainer', ['basic:stationFee:import']);
     const res = await upload(sheet, '?lang=en-US', t.maintainer).expect(422);
     expect(res.body.details.errors).toEqual([
       expect.objectContaining({ row: 2, column: 'A', message: `No station '${String(depot['number'])}'` }),

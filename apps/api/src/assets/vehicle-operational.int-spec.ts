@@ -3,8 +3,8 @@
  * body field (optional, false by default), the answer, the list filter and the sheet's column.
  */
 import ExcelJS from 'exceljs';
+import { aManufacturer, aVehicle, aVin, unique } from '@voltdepot/server-testing';
 import { errorOf, fieldErrors } from '../fixtures/api-test-app';
-import { aManufacturer, aVehicle, aVin, unique } from '../fixtures/asset-builders';
 import { useAssetsTestApp, type Row } from '../fixtures/assets-test-app';
 import { download, sheetRows } from '../fixtures/xlsx';
 

@@ -397,6 +397,27 @@ describe('authorisation: every route x every seeded role', () => {
     await t.http().get('/api/docs').expect(200);
   });
 
+  it('the OpenAPI document gives the success answer of every route: a JSON schema, a file or nothing (204)', async () => {
+    type Responses = Record<
+      string,
+      { content?: Record<string, { schema?: { $ref?: string; type?: string } }> }
+    >;
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { responses: Responses }>>;
+    };
+    const undocumented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, { responses }]) => {
+          const [code] = Object.keys(responses).filter((c) => /^2\d\d$/.test(c));
+          if (code === '204') return responses[code].content !== undefined;
+          const content = Object.entries(responses[code ?? '']?.content ?? {});
+          return !content.some(([, { schema }]) => schema?.$ref !== undefined || schema?.type !== undefined);
+        })
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(undocumented).toEqual([]);
+  });
+
   it('the OpenAPI document gives the request body schema of every route whose body ZodBody validates', async () => {
     type Operation = { requestBody?: { content: Record<string, { schema?: { type?: string } }> } };
     const doc = (await t.http().get('/api/docs-json').expect(200)).body as {

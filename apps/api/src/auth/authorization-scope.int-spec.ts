@@ -1,4 +1,5 @@
-import type { OrganizationNode, ResourceNode, UserView } from '@voltdepot/shared-contracts';
+import { insertRole, organizationId } from '@voltdepot/server-testing';
+import type { OrganizationNode, ResourceNode, UserView } from '@voltdepot/server-identity';
 import {
   ADMIN_PASSWORD,
   ApiTestApp,
@@ -233,22 +234,18 @@ describe('role dialogs get their trees under the dialog’s own permission', () 
 
   /** A user in Fuzhou (FZ) holding a new role with exactly these permission codes. */
   const userWith = async (username: string, codes: string[]): Promise<string> => {
-    const [role] = (await t.db.dataSource.query(
-      `INSERT INTO sys_role (code, name) VALUES ($1, $1) RETURNING id::int AS id`,
-      [`${username}_role`],
-    )) as { id: number }[];
-    await t.db.dataSource.query(
-      `INSERT INTO sys_role_resource (role_id, resource_id) SELECT $1, id FROM sys_resource WHERE code = ANY($2::text[])`,
-      [role.id, codes],
-    );
-    const [{ id: organizationId }] = (await t.db.dataSource.query(
-      `SELECT id::int AS id FROM sys_organization WHERE code = 'FZ'`,
-    )) as { id: number }[];
+    const role = await insertRole(t.db.dataSource, `${username}_role`, codes);
     await t
       .http()
       .post('/api/user')
       .set(bearer(admin))
-      .send({ username, password: 'Secret123', realName: username, organizationId, roleIds: [role.id] })
+      .send({
+        username,
+        password: 'Secret123',
+        realName: username,
+        organizationId: await organizationId(t.db.dataSource, 'FZ'),
+        roleIds: [role],
+      })
       .expect(201);
     return (await t.login(username, 'Secret123')).accessToken;
   };

@@ -1,4 +1,5 @@
-import type { GridPage, TotpEnrolment, UserView } from '@voltdepot/shared-contracts';
+import type { GridPage, TotpEnrolment } from '@voltdepot/shared-contracts';
+import type { UserView } from '@voltdepot/server-identity';
 import { authenticator } from 'otplib';
 import { ADMIN_PASSWORD, ApiTestApp, bearer, startApiTestApp } from '../fixtures/api-test-app';
 

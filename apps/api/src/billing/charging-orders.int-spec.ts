@@ -1,10 +1,28 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'superagent';
-import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { parseMinute, priceSession, type PricePlan } from '@voltdepot/server-billing';
+import {
+  parseMinute,
+  priceSession,
+  type PricePlan,
+  type ChargingOrderDetail,
+  type ChargingOrderPage,
+  type ChargingOrderRow,
+} from '@voltdepot/server-billing';
 import { createEnvelope, EVENT_BUS, type EventBus } from '@voltdepot/server-messaging';
-import { eventually, testEnv } from '@voltdepot/server-testing';
+import {
+  aCard,
+  aManufacturer,
+  type ApiDepot,
+  AssetApi,
+  aVehicle,
+  deleteRedisKeys,
+  eventually,
+  grantPermissions,
+  organizationId,
+  testEnv,
+  unique,
+} from '@voltdepot/server-testing';
 import {
   ConnectorStatusChanged,
   MeterValuesReceived,
@@ -12,7 +30,6 @@ import {
   TransactionStopped,
   type EventEnvelope,
 } from '@voltdepot/shared-events';
-import type { ChargingOrderDetail, ChargingOrderPage, ChargingOrderRow } from '@voltdepot/shared-contracts';
 import {
   ADMIN_PASSWORD,
   ApiTestApp,
@@ -21,17 +38,6 @@ import {
   errorOf,
   startApiTestApp,
 } from '../fixtures/api-test-app';
-import {
-  aCard,
-  aGun,
-  aLabel,
-  aManufacturer,
-  aPile,
-  aRegion,
-  aStation,
-  aVehicle,
-  unique,
-} from '../fixtures/asset-builders';
 import { binary } from '../fixtures/xlsx';
 
 type Auth = { authorization: string };
@@ -68,18 +74,13 @@ let operator: Auth;
 let maintainer: Auth;
 let bus: EventBus;
 const ids: Record<string, number> = {};
-let labelIds: number[] = [];
+let assets: AssetApi;
+let firstDepot: ApiDepot;
 let chargePointId: string;
 let otherChargePointId: string;
 let card: { physicalNumber: string; selfNumber: string };
 let vehicle: { vin: string; plate: string };
 let txSeq = 7000;
-
-async function create(kind: string, body: Body): Promise<Body & { id: number }> {
-  const res = await t.http().post(`/api/${kind}`).set(admin).send(body);
-  if (res.status !== 201) throw new Error(`create ${kind} -> ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Body & { id: number };
-}
 
 type SessionSpec = {
   cp?: string;
@@ -171,11 +172,12 @@ const orderNos = (p: ChargingOrderPage) => p.list.map((o) => o.transactionId).so
 const WIDE = { start: '2026-10-01 00:00:00', end: '2026-12-31 23:59:59' };
 
 beforeAll(async () => {
-  t = await startApiTestApp({ BUS_PREFIX });
+  t = await startApiTestApp({ BUS_PREFIX }, [], { worker: true });
   admin = bearer(await t.login('admin', ADMIN_PASSWORD));
   operator = bearer(await t.login('operator', DEMO_PASSWORD));
   maintainer = bearer(await t.login('maintainer', DEMO_PASSWORD));
   bus = t.app.get(EVENT_BUS);
+  assets = new AssetApi(t.http, admin);
 
   ids['plan'] = (
     await t
@@ -185,32 +187,33 @@ beforeAll(async () => {
       .send({ name: 'Orders test tariff', isDefault: true, stages: STAGES })
       .expect(201)
   ).body.id;
-  const labels = await Promise.all(
-    ['payment', 'nationalStandard', 'chargingType'].map((type) => create('label', aLabel(type))),
-  );
-  labelIds = labels.map((l) => l.id);
-  const region = await create('region', aRegion());
-  ids['region'] = region.id;
-  ids['station'] = (
-    await create(
-      'station',
-      aStation(region.id, labelIds, { name: 'Orders Depot', occupationFeeEnabled: true }),
-    )
-  ).id;
-  ids['otherStation'] = (await create('station', aStation(region.id, labelIds, { name: 'Other Depot' }))).id;
   chargePointId = unique('CP-ORD-');
   otherChargePointId = unique('CP-OTH-');
-  ids['pile'] = (await create('pile', aPile(ids['station'], { chargePointId, name: 'Pile Alpha' }))).id;
-  ids['otherPile'] = (
-    await create('pile', aPile(ids['otherStation'], { chargePointId: otherChargePointId, name: 'Pile Beta' }))
-  ).id;
-  ids['gun1'] = (await create('gun', aGun(ids['pile'], { name: 'Gun A1', channelNumber: 1 }))).id;
-  ids['gun2'] = (await create('gun', aGun(ids['pile'], { name: 'Gun A2', channelNumber: 2 }))).id;
-  const maker = await create('manufacturer', aManufacturer('car'));
-  const v = await create('vehicle', aVehicle(maker.id));
+  firstDepot = await assets.depot({
+    station: { name: 'Orders Depot', occupationFeeEnabled: true },
+    pile: { chargePointId, name: 'Pile Alpha' },
+    guns: [
+      { name: 'Gun A1', channelNumber: 1 },
+      { name: 'Gun A2', channelNumber: 2 },
+    ],
+  });
+  const other = await assets.depot({
+    regionId: firstDepot.regionId,
+    labelIds: firstDepot.labelIds,
+    station: { name: 'Other Depot' },
+    pile: { chargePointId: otherChargePointId, name: 'Pile Beta' },
+    guns: [],
+  });
+  ids['station'] = firstDepot.station.id;
+  ids['pile'] = firstDepot.pile.id;
+  ids['gun2'] = firstDepot.guns[1].id;
+  ids['otherStation'] = other.station.id;
+  ids['otherPile'] = other.pile.id;
+  const maker = await assets.create('manufacturer', aManufacturer('car'));
+  const v = await assets.create('vehicle', aVehicle(maker.id));
   vehicle = { vin: String(v['vin']), plate: String(v['plate']) };
   // A charging card: a driver card (type 0) bound to no bus would be held as a vehicle match failure.
-  const c = await create('card', aCard({ type: 3 }));
+  const c = await assets.create('card', aCard({ type: 3 }));
   card = { physicalNumber: String(c['physicalNumber']), selfNumber: String(c['selfNumber']) };
 
   sessions['normal'] = sessionEvents({ start: '2026-11-20T07:00:00+08:00', minutes: 120 });
@@ -255,13 +258,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  const redis = new Redis(testEnv().redisUrl);
-  try {
-    const keys = await redis.keys(`${BUS_PREFIX}*`);
-    if (keys.length) await redis.del(...keys);
-  } finally {
-    redis.disconnect();
-  }
+  await deleteRedisKeys(testEnv().redisUrl, BUS_PREFIX);
 });
 
 describe('order query', () => {
@@ -820,19 +817,13 @@ describe('xlsx exports', () => {
 describe('data scope', () => {
   it('shows a user only the orders of stations in their organisations', async () => {
     // Maintenance staff see the Hefei depot (HF) only; let their role read orders for this test.
-    await t.db.dataSource.query(
-      `INSERT INTO sys_role_resource (role_id, resource_id)
-       SELECT r.id, s.id FROM sys_role r, sys_resource s
-        WHERE r.code = 'maintainer' AND s.code = ANY($1::text[]) ON CONFLICT DO NOTHING`,
-      [['charging_order:view', 'charging_order:review']],
-    );
-    const [hf] = await t.db.dataSource.query(`SELECT id FROM sys_organization WHERE code = 'HF'`);
-    const station = await create(
-      'station',
-      aStation(ids['region'], labelIds, { name: 'Hefei Yard', organizationId: Number(hf.id) }),
-    );
-    const cp = unique('CP-HF-');
-    await create('pile', aPile(station.id, { chargePointId: cp }));
+    await grantPermissions(t.db.dataSource, 'maintainer', ['charging_order:view', 'charging_order:review']);
+    const { chargePointId: cp, station } = await assets.depot({
+      regionId: firstDepot.regionId,
+      labelIds: firstDepot.labelIds,
+      station: { name: 'Hefei Yard', organizationId: await organizationId(t.db.dataSource, 'HF') },
+      guns: [],
+    });
     const hfSession = sessionEvents({ cp, start: '2026-11-23T07:00:00+08:00', minutes: 60, soc: () => 150 });
     await bus.publish(hfSession.events);
     const id = await eventually(async () => {

@@ -12,8 +12,14 @@ import {
   type EventEnvelope,
 } from '@voltdepot/shared-events';
 import { createEnvelope, EVENT_BUS, type EventBus } from '@voltdepot/server-messaging';
-import { eventually, testEnv } from '@voltdepot/server-testing';
-import Redis from 'ioredis';
+import {
+  deleteRedisKeys,
+  eventually,
+  grantPermissions,
+  insertDepot,
+  insertRegion,
+  testEnv,
+} from '@voltdepot/server-testing';
 import { ApiTestApp, bearer, DEMO_PASSWORD, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 
 const MINUTE = 60_000;
@@ -32,34 +38,17 @@ const busPrefix = `vdtocc${randomBytes(4).toString('hex')}`;
 
 /** A station of the organisation `org` charging occupation fees, with one pile and its gun 1. */
 async function depot(org: string, regionId: number) {
-  const db = t.db.dataSource;
-  const [{ id: stationId }] = await db.query(
-    `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
-                          opening_time, closing_time, is_open, supports_reservation, fee_scope, free_parking_minutes,
-                          occupation_interval_minutes, occupation_unit_price_fen, capped_amount_fen, occupation_fee_enabled)
-     SELECT id, $1, $2, $3, 100, 0, 'Depot road 1', 119.3, 26.07, '00:00', '23:59', true, true,
-            $4, 30, 15, 100, 5000, true
-       FROM sys_organization WHERE code = $5 RETURNING id`,
-    [
-      `S-${org}-${randomUUID().slice(0, 6)}`,
-      `${org} depot`,
-      regionId,
-      org === 'FZ' ? 'external' : 'internal',
-      org,
-    ],
-  );
-  const cp = `CP-${org}-${randomUUID().slice(0, 6)}`;
-  const [{ id: pileId }] = await db.query(
-    `INSERT INTO charging_pile (organization_id, station_id, name, number, charge_point_id, device_status, protocol_version)
-     SELECT organization_id, id, $2, $3, $4, 50, 'ocpp1.6' FROM station WHERE id = $1 RETURNING id`,
-    [stationId, `${org} pile`, `P-${randomUUID().slice(0, 8)}`, cp],
-  );
-  const [{ id: gunId }] = await db.query(
-    `INSERT INTO charging_gun (organization_id, pile_id, name, channel_number, qr_code, connector_type)
-     SELECT organization_id, id, 'Gun 1', 1, $2, 1 FROM charging_pile WHERE id = $1 RETURNING id`,
-    [pileId, `QR-${randomUUID()}`],
-  );
-  return { stationId, pileId, gunId, cp };
+  const d = await insertDepot(t.db.dataSource, {
+    organization: org,
+    station: {
+      name: `${org} depot`,
+      region_id: regionId,
+      fee_scope: org === 'FZ' ? 'external' : 'internal',
+      occupation_fee_enabled: true,
+    },
+    pile: { name: `${org} pile` },
+  });
+  return { stationId: d.stationId, pileId: d.pileId, gunId: d.gunIds[0], cp: d.chargePointId };
 }
 
 /** A session on gun 1 stopped at `stoppedAt`, and its gun released `occupiedMinutes` later. */
@@ -101,21 +90,14 @@ function occupiedSession(cp: string, stoppedAt: number, occupiedMinutes: number,
 }
 
 beforeAll(async () => {
-  t = await startApiTestApp({ BUS_PREFIX: busPrefix });
+  t = await startApiTestApp({ BUS_PREFIX: busPrefix }, [], { worker: true });
   bus = t.app.get(EVENT_BUS);
   const db = t.db.dataSource;
-  const [{ id: regionId }] = await db.query(
-    `INSERT INTO region (name, area_code) VALUES ('Gulou', $1) RETURNING id`,
-    [String(100000 + Math.floor(Math.random() * 899999))],
-  );
+  const regionId = await insertRegion(db);
   depots.fz = await depot('FZ', regionId);
   depots.hf = await depot('HF', regionId);
   // The maintainer (Hefei depot) may read the lists too; the fleet manager may not.
-  await db.query(
-    `INSERT INTO sys_role_resource (role_id, resource_id)
-     SELECT r.id, s.id FROM sys_role r, sys_resource s
-      WHERE r.code = 'maintainer' AND s.code IN ('occupation_order:view', 'reservation:view')`,
-  );
+  await grantPermissions(db, 'maintainer', ['occupation_order:view', 'reservation:view']);
   operator = bearer(await t.login('operator', DEMO_PASSWORD));
   maintainer = bearer(await t.login('maintainer', DEMO_PASSWORD));
   fleet = bearer(await t.login('fleet', DEMO_PASSWORD));
@@ -124,10 +106,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   // The bus streams of this run's own prefix.
-  const redis = new Redis(testEnv().redisUrl);
-  const keys = await redis.keys(`${busPrefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await deleteRedisKeys(testEnv().redisUrl, `${busPrefix}:`);
 });
 
 describe('occupation fee orders API', () => {

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import type { OrderOperationRow } from '@voltdepot/shared-contracts';
+import { grantPermissions, insertDepot } from '@voltdepot/server-testing';
+import type { OrderOperationRow } from '@voltdepot/server-billing';
 import { ApiTestApp, bearer, DEMO_PASSWORD, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 import { binary } from '../fixtures/xlsx';
 
@@ -18,27 +19,13 @@ const DAY = { start: '2026-11-21 00:00:00', end: '2026-11-21 23:59:59' };
 
 /** A station of organisation `org` with one pile; returns the pile's charge point id. */
 async function depot(org: 'FZ' | 'HF'): Promise<string> {
-  const db = t.db.dataSource;
-  const [{ id: regionId }] = await db.query(
-    `INSERT INTO region (name, area_code) VALUES ('Gulou', $1) RETURNING id`,
-    [String(100000 + Math.floor(Math.random() * 899999))],
-  );
-  const [{ id: stationId }] = await db.query(
-    `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
-                          opening_time, closing_time, is_open, supports_reservation, fee_scope, free_parking_minutes,
-                          occupation_interval_minutes, occupation_unit_price_fen, capped_amount_fen, occupation_fee_enabled)
-     SELECT id, $1, $2, $3, 100, 0, 'Depot road 1', 119.3, 26.07, '00:00', '23:59', true, true, 'internal',
-            30, 15, 100, 5000, false
-       FROM sys_organization WHERE code = $4 RETURNING id`,
-    [`S-${org}-${randomUUID().slice(0, 6)}`, `${org} depot`, regionId, org],
-  );
-  const cp = `CP-${org}-${randomUUID().slice(0, 6)}`;
-  await db.query(
-    `INSERT INTO charging_pile (organization_id, station_id, name, number, charge_point_id, device_status, protocol_version)
-     SELECT organization_id, id, $2, $3, $4, 50, 'ocpp1.6' FROM station WHERE id = $1`,
-    [stationId, `${org} pile`, `P-${randomUUID().slice(0, 8)}`, cp],
-  );
-  return cp;
+  const { chargePointId } = await insertDepot(t.db.dataSource, {
+    organization: org,
+    station: { name: `${org} depot` },
+    pile: { name: `${org} pile` },
+    guns: [],
+  });
+  return chargePointId;
 }
 
 /** A held order at `cp` reviewed by `reviewer` at `at` (how POST /api/chargingOrder/{id}/review records it). */
@@ -153,11 +140,7 @@ describe('order operation log', () => {
     expect(errorOf(denied.body, 'FORBIDDEN').message).toBe('Missing permission: order_operation:view');
     await t.http().get('/api/orderOperation/export/xlsx').set(maintainer).expect(403);
     // Maintenance staff (Hefei depot) may read the log for this test.
-    await t.db.dataSource.query(
-      `INSERT INTO sys_role_resource (role_id, resource_id)
-       SELECT r.id, s.id FROM sys_role r, sys_resource s
-        WHERE r.code = 'maintainer' AND s.code = 'order_operation:view' ON CONFLICT DO NOTHING`,
-    );
+    await grantPermissions(t.db.dataSource, 'maintainer', ['order_operation:view']);
     expect(keysOf((await page(DAY, maintainer)).list)).toEqual(['hfApproved']);
   });
 

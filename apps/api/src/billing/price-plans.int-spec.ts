@@ -1,3 +1,4 @@
+import { grantPermissions, insertStation } from '@voltdepot/server-testing';
 import {
   ADMIN_PASSWORD,
   ApiTestApp,
@@ -82,22 +83,8 @@ describe('price plans API', () => {
   });
 
   /** A station of organisation `org` (FZ: Fuzhou, HF: Hefei), straight into the table. */
-  async function station(org: 'FZ' | 'HF'): Promise<number> {
-    const [{ id: regionId }] = await t.db.dataSource.query(
-      `INSERT INTO region (name, area_code) VALUES ('Gulou', $1) RETURNING id`,
-      [String(100000 + Math.floor(Math.random() * 899999))],
-    );
-    const [{ id }] = await t.db.dataSource.query(
-      `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
-                            opening_time, closing_time, is_open, supports_reservation, fee_scope, free_parking_minutes,
-                            occupation_interval_minutes, occupation_unit_price_fen, capped_amount_fen, occupation_fee_enabled)
-       SELECT id, $1, $2, $3, 100, 0, 'Depot road 1', 119.3, 26.07, '00:00', '23:59', true, true, 'internal',
-              30, 15, 100, 5000, false
-         FROM sys_organization WHERE code = $4 RETURNING id`,
-      [`S-${org}-${Math.random().toString(36).slice(2, 8)}`, `${org} depot`, regionId, org],
-    );
-    return Number(id);
-  }
+  const station = (org: 'FZ' | 'HF') =>
+    insertStation(t.db.dataSource, { organization: org, name: `${org} depot` });
 
   it('assigns a plan to a station from now or a later instant, and lists its history', async () => {
     const stationId = await station('FZ');
@@ -153,11 +140,7 @@ describe('price plans API', () => {
       planId = (await t.http().post('/api/pricePlan').set(admin).send({ name: 'Refusals', stages: fullDay }))
         .body.id;
       // Maintenance staff (Hefei depot) may edit plans for this test: their scope is what is checked.
-      await t.db.dataSource.query(
-        `INSERT INTO sys_role_resource (role_id, resource_id)
-         SELECT r.id, s.id FROM sys_role r, sys_resource s
-          WHERE r.code = 'maintainer' AND s.code IN ('price_plan:view', 'price_plan:edit') ON CONFLICT DO NOTHING`,
-      );
+      await grantPermissions(t.db.dataSource, 'maintainer', ['price_plan:view', 'price_plan:edit']);
     });
 
     afterAll(async () => {

@@ -1,11 +1,5 @@
-import type {
-  CaptchaResponse,
-  GridPage,
-  LoginLogView,
-  SessionTokens,
-  TotpEnrolment,
-  UserExt,
-} from '@voltdepot/shared-contracts';
+import type { CaptchaResponse, GridPage, SessionTokens, TotpEnrolment } from '@voltdepot/shared-contracts';
+import type { LoginLogView, UserExt } from '@voltdepot/server-identity';
 import { authenticator } from 'otplib';
 import {
   ADMIN_PASSWORD,

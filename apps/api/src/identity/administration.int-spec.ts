@@ -1,11 +1,5 @@
-import type {
-  DictNode,
-  GridPage,
-  OrganizationNode,
-  RoleView,
-  SessionTokens,
-  UserView,
-} from '@voltdepot/shared-contracts';
+import type { GridPage, SessionTokens } from '@voltdepot/shared-contracts';
+import type { DictNode, OrganizationNode, RoleView, UserView } from '@voltdepot/server-identity';
 import { eventually } from '@voltdepot/server-testing';
 import ExcelJS from 'exceljs';
 import {

@@ -1,5 +1,6 @@
 import { writeMinimalXls } from '@voltdepot/server-spreadsheet';
-import type { GridPage, RoleView, SessionTokens, UserView } from '@voltdepot/shared-contracts';
+import type { GridPage, SessionTokens } from '@voltdepot/shared-contracts';
+import type { RoleView, UserView } from '@voltdepot/server-identity';
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import {

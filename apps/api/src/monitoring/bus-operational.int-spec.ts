@@ -4,29 +4,20 @@
  * and a parking charge when it is not. Sessions come from gateway events on the bus, as in production.
  */
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
-import { createEnvelope, RedisStreamsBus } from '@voltdepot/server-messaging';
-import { eventually, testEnv } from '@voltdepot/server-testing';
-import type { MonitorVehiclePage, MonitorVehicleView } from '@voltdepot/shared-contracts';
-import {
-  ConnectorStatusChanged,
-  MeterValuesReceived,
-  PileConnected,
-  TransactionStarted,
-  type EventEnvelope,
-} from '@voltdepot/shared-events';
-import { ADMIN_PASSWORD, ApiTestApp, bearer, startApiTestApp } from '../fixtures/api-test-app';
+import { RedisStreamsBus } from '@voltdepot/server-messaging';
 import {
   aCard,
-  aGun,
-  aLabel,
   aManufacturer,
-  aPile,
-  aRegion,
-  aStation,
+  AssetApi,
   aVehicle,
+  deleteRedisKeys,
+  eventually,
+  PileEvents,
+  testEnv,
   unique,
-} from '../fixtures/asset-builders';
+} from '@voltdepot/server-testing';
+import type { MonitorVehiclePage, MonitorVehicleView } from '@voltdepot/shared-contracts';
+import { ADMIN_PASSWORD, ApiTestApp, bearer, startApiTestApp } from '../fixtures/api-test-app';
 
 type Body = Record<string, unknown>;
 type Row = Body & { id: number };
@@ -43,12 +34,6 @@ let chargePointId: string;
 const bodies: Record<'inService' | 'depot', Body> = { inService: {}, depot: {} };
 const buses: Record<'inService' | 'depot', Row> = {} as never;
 const cards: Record<'inService' | 'depot', string> = { inService: '', depot: '' };
-
-async function create(kind: string, body: Body): Promise<Row> {
-  const res = await t.http().post(`/api/${kind}`).set(admin).send(body);
-  if (res.status !== 201) throw new Error(`create ${kind} -> ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Row;
-}
 
 const setOperational = async (which: 'inService' | 'depot', operational: boolean) =>
   (
@@ -71,9 +56,11 @@ const busList = async (query: Record<string, string> = {}): Promise<MonitorVehic
   ).body as MonitorVehiclePage;
 
 beforeAll(async () => {
-  t = await startApiTestApp({ BUS_PREFIX: PREFIX, OCPP_REDIS_PREFIX: PREFIX });
+  t = await startApiTestApp({ BUS_PREFIX: PREFIX, OCPP_REDIS_PREFIX: PREFIX }, [], { worker: true });
   bus = new RedisStreamsBus({ url: testEnv().redisUrl, prefix: PREFIX, trimIntervalMs: 0 });
   admin = bearer(await t.login('admin', ADMIN_PASSWORD));
+  const assets = new AssetApi(t.http, admin);
+  const create = (kind: string, body: Body) => assets.create(kind, body);
 
   const maker = await create('manufacturer', aManufacturer('car'));
   bodies.inService = aVehicle(maker.id, { selfNumber: `${RUN}1` });
@@ -85,97 +72,24 @@ beforeAll(async () => {
     cards[which] = String(card['physicalNumber']);
   }
 
-  const labels = await Promise.all(
-    ['payment', 'nationalStandard', 'chargingType'].map((type) => create('label', aLabel(type))),
-  );
-  const region = await create('region', aRegion());
-  const station = await create(
-    'station',
-    aStation(
-      region.id,
-      labels.map((l) => l.id),
-      { name: 'Terminus Yard' },
-    ),
-  );
-  chargePointId = unique('CP-OP-');
-  const pile = await create('pile', aPile(station.id, { chargePointId }));
-  await create('gun', aGun(pile.id, { name: 'Gun 1', channelNumber: 1 }));
-  await create('gun', aGun(pile.id, { name: 'Gun 2', channelNumber: 2 }));
+  const depot = await assets.depot({
+    station: { name: 'Terminus Yard' },
+    pile: { chargePointId: unique('CP-OP-') },
+    guns: [
+      { name: 'Gun 1', channelNumber: 1 },
+      { name: 'Gun 2', channelNumber: 2 },
+    ],
+  });
+  chargePointId = depot.chargePointId;
 }, 60_000);
 
 afterAll(async () => {
   await bus?.close();
   await t?.close();
-  const redis = new Redis(testEnv().redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  await deleteRedisKeys(testEnv().redisUrl, PREFIX);
 });
 
 describe('the bus list tells a driving charge from a parking charge', () => {
-  const T0 = Date.now() - 60_000;
-  const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
-  const envelope = <P>(
-    definition: Parameters<typeof createEnvelope<string, P>>[0],
-    payload: P,
-    time: string,
-  ) =>
-    createEnvelope(definition, chargePointId, payload, {
-      occurredAt: time,
-      correlationId: `${chargePointId}:s1`,
-    }) as EventEnvelope;
-  const status = (connectorId: number, s: string, seconds: number) =>
-    envelope(
-      ConnectorStatusChanged,
-      { chargePointId, connectorId, status: s, errorCode: 'NoError', timestamp: at(seconds) },
-      at(seconds),
-    );
-  /** A session of `idTag` on gun `connectorId`, charging at `powerW` with `soc`. */
-  const charging = (
-    connectorId: number,
-    transactionId: number,
-    idTag: string,
-    powerW: number,
-    soc: number,
-  ) => [
-    status(connectorId, 'Preparing', 1),
-    envelope(
-      TransactionStarted,
-      {
-        chargePointId,
-        connectorId,
-        transactionId,
-        idTag,
-        meterStartWh: 100_000,
-        timestamp: at(2),
-        idTagStatus: 'Accepted',
-      },
-      at(2),
-    ),
-    status(connectorId, 'Charging', 3),
-    envelope(
-      MeterValuesReceived,
-      {
-        chargePointId,
-        connectorId,
-        transactionId,
-        flagged: false,
-        samples: [
-          { timestamp: at(10), measurand: 'Energy.Active.Import.Register', value: 104_000, unit: 'Wh' },
-          { timestamp: at(10), measurand: 'Power.Active.Import', value: powerW, unit: 'W' },
-          { timestamp: at(10), measurand: 'SoC', value: soc, unit: 'Percent' },
-        ],
-      },
-      at(10),
-    ),
-  ];
   const row = (page: MonitorVehiclePage, which: 'inService' | 'depot'): MonitorVehicleView | undefined =>
     page.list.find((v) => v.id === buses[which].id);
 
@@ -190,10 +104,26 @@ describe('the bus list tells a driving charge from a parking charge', () => {
 
   it('a bus marked in service charges as a driving charge, one out of service as a parking charge', async () => {
     expect((await setOperational('inService', true))['operational']).toBe(true);
+    const pile = new PileEvents(chargePointId);
+    const session = { meterStartWh: 100_000, energyWh: 4_000 };
     await bus.publish([
-      envelope(PileConnected, { chargePointId, replicaId: 'gw' }, at(0)),
-      ...charging(1, 801, cards.inService, 150_000, 42),
-      ...charging(2, 802, cards.depot, 60_000, 25),
+      pile.connected(),
+      ...pile.charging(1, {
+        ...session,
+        connectorId: 1,
+        transactionId: 801,
+        idTag: cards.inService,
+        powerW: 150_000,
+        soc: 42,
+      }),
+      ...pile.charging(1, {
+        ...session,
+        connectorId: 2,
+        transactionId: 802,
+        idTag: cards.depot,
+        powerW: 60_000,
+        soc: 25,
+      }),
     ]);
     const page = await eventually(async () => {
       const body = await busList();

@@ -4,22 +4,23 @@
  * (Commands reaching a real pile, and the STOMP push, are in apps/system-tests live-monitoring.)
  */
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
-import {
-  ConnectorStatusChanged,
-  MeterValuesReceived,
-  PileConnected,
-  TransactionStarted,
-  TransactionStopped,
-  type EventEnvelope,
-} from '@voltdepot/shared-events';
 import type {
   MonitorStationSummary,
   MonitorStationView,
   MonitorVehiclePage,
 } from '@voltdepot/shared-contracts';
-import { createEnvelope, RedisStreamsBus } from '@voltdepot/server-messaging';
-import { eventually, testEnv } from '@voltdepot/server-testing';
+import { RedisStreamsBus } from '@voltdepot/server-messaging';
+import {
+  deleteRedisKeys,
+  eventually,
+  insertCard,
+  insertDepot,
+  insertManufacturer,
+  insertVehicle,
+  organizationId,
+  PileEvents,
+  testEnv,
+} from '@voltdepot/server-testing';
 import {
   ADMIN_PASSWORD,
   bearer,
@@ -40,66 +41,41 @@ type Ids = { stationFz: number; stationHf: number; vehicleFz: number; vehicleHf:
 
 /** Two depots in two organisations (FZ, HF), a two-gun pile each, a bus and its card each. */
 async function seed(app: ApiTestApp): Promise<Ids> {
-  const q = (sql: string, params: unknown[] = []) =>
-    app.db.dataSource.query(sql, params) as Promise<{ id: number }[]>;
-  const org = async (code: string) =>
-    Number((await q(`SELECT id FROM sys_organization WHERE code = $1`, [code]))[0].id);
-  const [fz, hf] = [await org('FZ'), await org('HF')];
-  const [region] = await q(`INSERT INTO region (name, area_code) VALUES ('Region', $1) RETURNING id`, [run]);
-  const [maker] = await q(
-    `INSERT INTO manufacturer (name, type, contact_name, contact_number) VALUES ($1, 'car', 'Li', '1') RETURNING id`,
-    [`Maker ${run}`],
-  );
-  const station = async (orgId: number, number: string, name: string) =>
-    Number(
-      (
-        await q(
-          `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
-             opening_time, closing_time, is_open, supports_reservation, fee_scope, free_parking_minutes,
-             occupation_interval_minutes, occupation_unit_price_fen, capped_amount_fen)
-           VALUES ($1, $2, $3, $4, 100, 0, 'Depot road', 119.3, 26.07, '00:00', '23:59', true, false, 'internal', 0, 15, 0, 0)
-           RETURNING id`,
-          [orgId, number, name, region.id],
-        )
-      )[0].id,
-    );
-  const pile = async (orgId: number, stationId: number, cp: string) => {
-    const [p] = await q(
-      `INSERT INTO charging_pile (organization_id, station_id, name, number, charge_point_id, device_status, gun_count, protocol_version)
-       VALUES ($1, $2, $3, $3, $3, 50, 2, 'ocpp1.6') RETURNING id`,
-      [orgId, stationId, cp],
-    );
-    for (const channel of [1, 2]) {
-      await q(
-        `INSERT INTO charging_gun (organization_id, pile_id, name, channel_number, qr_code, connector_type)
-         VALUES ($1, $2, $3, $4, $5, 4)`,
-        [orgId, p.id, `Gun ${channel}`, channel, `${cp}/${channel}`],
-      );
-    }
+  const db = app.db.dataSource;
+  const makerId = await insertManufacturer(db);
+  const depot = async (organization: string, number: string, name: string, cp: string) =>
+    (
+      await insertDepot(db, {
+        organization,
+        station: { number, name },
+        pile: { name: cp, number: cp, charge_point_id: cp, gun_count: 2 },
+        guns: 2,
+      })
+    ).stationId;
+  const vehicle = async (organization: string, plate: string, card: string, self: string) => {
+    const { id } = await insertVehicle(db, {
+      organization,
+      vin: `LVD${run}${self}`.padEnd(17, '0'),
+      plate,
+      self_number: self,
+      manufacturer_id: makerId,
+    });
+    await insertCard(db, {
+      organization,
+      physical_number: card,
+      self_number: `C${card}`,
+      cardholder: `${plate} 驾驶员`,
+    });
+    return id;
   };
-  const vehicle = async (orgId: number, plate: string, card: string, self: string) => {
-    const [v] = await q(
-      `INSERT INTO vehicle (organization_id, vin, plate, self_number, manufacturer_id, battery_capacity_wh)
-       VALUES ($1, $2, $3, $4, $5, 350000) RETURNING id`,
-      [orgId, `LVD${run}${self}`.padEnd(17, '0'), plate, self, maker.id],
-    );
-    await q(
-      `INSERT INTO charging_card (organization_id, physical_number, type, self_number, cardholder, status)
-       VALUES ($1, $2, 3, $3, $4, 'normal')`,
-      [orgId, card, `C${card}`, `${plate} 驾驶员`],
-    );
-    return Number(v.id);
-  };
-  const stationFz = await station(fz, `FZ${run}`, 'Fuzhou North Yard');
-  const stationHf = await station(hf, `HF${run}`, 'Hefei East Yard');
-  await pile(fz, stationFz, cpFz);
-  await pile(hf, stationHf, cpHf);
-  const vehicleFz = await vehicle(fz, plates.fz, cards.fz, `1${run}`);
-  const vehicleHf = await vehicle(hf, plates.hf, cards.hf, `2${run}`);
+  const stationFz = await depot('FZ', `FZ${run}`, 'Fuzhou North Yard', cpFz);
+  const stationHf = await depot('HF', `HF${run}`, 'Hefei East Yard', cpHf);
+  const vehicleFz = await vehicle('FZ', plates.fz, cards.fz, `1${run}`);
+  const vehicleHf = await vehicle('HF', plates.hf, cards.hf, `2${run}`);
   // The operator role sees the FZ subtree only in this test, so data scope has something to refuse.
-  await q(
+  await db.query(
     `UPDATE sys_role_organization SET organization_id = $1 WHERE role_id = (SELECT id FROM sys_role WHERE code = 'operator')`,
-    [fz],
+    [await organizationId(db, 'FZ')],
   );
   return { stationFz, stationHf, vehicleFz, vehicleHf };
 }
@@ -107,31 +83,15 @@ async function seed(app: ApiTestApp): Promise<Ids> {
 describe('live monitoring api', () => {
   let app: ApiTestApp;
   let bus: RedisStreamsBus;
-  let redis: Redis;
   let ids: Ids;
   const tokens: Record<string, string> = {};
-  const T0 = Date.now() - 120_000;
-  const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
-  const envelope = <P>(
-    definition: Parameters<typeof createEnvelope<string, P>>[0],
-    cp: string,
-    payload: P,
-    time: string,
-  ) =>
-    createEnvelope(definition, cp, payload, { occurredAt: time, correlationId: `${cp}:s1` }) as EventEnvelope;
-  const status = (cp: string, connectorId: number, s: string, seconds: number) =>
-    envelope(
-      ConnectorStatusChanged,
-      cp,
-      { chargePointId: cp, connectorId, status: s, errorCode: 'NoError', timestamp: at(seconds) },
-      at(seconds),
-    );
+  const fz = new PileEvents(cpFz, Date.now() - 120_000);
+  const at = (seconds: number) => fz.at(seconds);
 
   beforeAll(async () => {
-    app = await startApiTestApp({ BUS_PREFIX: prefix, OCPP_REDIS_PREFIX: prefix });
+    app = await startApiTestApp({ BUS_PREFIX: prefix, OCPP_REDIS_PREFIX: prefix }, [], { worker: true });
     ids = await seed(app);
     bus = new RedisStreamsBus({ url: testEnv().redisUrl, prefix, trimIntervalMs: 0 });
-    redis = new Redis(testEnv().redisUrl);
     for (const [user, password] of [
       ['admin', ADMIN_PASSWORD],
       ['operator', DEMO_PASSWORD],
@@ -145,13 +105,7 @@ describe('live monitoring api', () => {
   afterAll(async () => {
     await bus?.close();
     await app?.close();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    await redis?.quit();
+    await deleteRedisKeys(testEnv().redisUrl, prefix);
   });
 
   const get = (user: string, path: string) => app.http().get(path).set(bearer(tokens[user]));
@@ -192,41 +146,18 @@ describe('live monitoring api', () => {
 
   it("follows the gateway's events: the gun charges the bus of its card, then the bus is charged", async () => {
     await bus.publish([
-      envelope(PileConnected, cpFz, { chargePointId: cpFz, replicaId: 'gw' }, at(0)),
-      status(cpFz, 1, 'Available', 1),
-      status(cpFz, 2, 'Available', 1),
-      status(cpFz, 1, 'Preparing', 10),
-      envelope(
-        TransactionStarted,
-        cpFz,
-        {
-          chargePointId: cpFz,
-          connectorId: 1,
-          transactionId: 77,
-          idTag: cards.fz,
-          meterStartWh: 500_000,
-          timestamp: at(11),
-          idTagStatus: 'Accepted',
-        },
-        at(11),
-      ),
-      status(cpFz, 1, 'Charging', 12),
-      envelope(
-        MeterValuesReceived,
-        cpFz,
-        {
-          chargePointId: cpFz,
-          connectorId: 1,
-          transactionId: 77,
-          flagged: false,
-          samples: [
-            { timestamp: at(20), measurand: 'Energy.Active.Import.Register', value: 503_000, unit: 'Wh' },
-            { timestamp: at(20), measurand: 'Power.Active.Import', value: 110_000, unit: 'W' },
-            { timestamp: at(20), measurand: 'SoC', value: 24.5, unit: 'Percent' },
-          ],
-        },
-        at(20),
-      ),
+      fz.connected(),
+      fz.status(1, 'Available', 1),
+      fz.status(2, 'Available', 1),
+      ...fz.charging(10, {
+        connectorId: 1,
+        transactionId: 77,
+        idTag: cards.fz,
+        meterStartWh: 500_000,
+        energyWh: 3_000,
+        powerW: 110_000,
+        soc: 24.5,
+      }),
     ]);
     const view = await eventually(async () => {
       const body = (await get('operator', `/api/monitor/station/${ids.stationFz}`).expect(200))
@@ -280,26 +211,9 @@ describe('live monitoring api', () => {
     });
 
     await bus.publish([
-      envelope(
-        TransactionStopped,
-        cpFz,
-        {
-          chargePointId: cpFz,
-          connectorId: 1,
-          transactionId: 77,
-          idTag: cards.fz,
-          meterStartWh: 500_000,
-          meterStopWh: 504_000,
-          energyWh: 4_000,
-          timestamp: at(30),
-          reason: 'EVDisconnected',
-          stopKind: 'normal',
-          quarantined: false,
-        },
-        at(30),
-      ),
-      status(cpFz, 1, 'Finishing', 30),
-      status(cpFz, 1, 'Available', 31),
+      fz.stopped(30, { transactionId: 77, idTag: cards.fz, meterStartWh: 500_000, meterStopWh: 504_000 }),
+      fz.status(1, 'Finishing', 30),
+      fz.status(1, 'Available', 31),
     ]);
     const done = await eventually(async () => {
       const body = (

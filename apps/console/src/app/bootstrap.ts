@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiPath } from '@voltdepot/console-api-client';
-import type { EncryptedPlatformConfig } from '@voltdepot/shared-contracts';
+import { apiPath, type ApiResponse } from '@voltdepot/console-api-client';
 import type { i18n as I18n } from 'i18next';
 import { apiBaseUrl, bindRequestRuntime, request, sessionStore } from '../request';
 import { loadPlatformSettings, type PlatformSettings } from './platform/platformSettings';
@@ -25,7 +24,10 @@ export async function bootstrapConsole(): Promise<ConsoleBoot> {
   // Also the request layer's language until AppProviders binds the i18n instance (the settings call below).
   document.documentElement.lang = i18n.language;
   const platform = await loadPlatformSettings({
-    fetchList: () => request.get<EncryptedPlatformConfig>(apiPath('PublicPlatformConfigController_list')),
+    fetchList: () =>
+      request.get<ApiResponse<'PublicPlatformConfigController_list'>>(
+        apiPath('PublicPlatformConfigController_list'),
+      ),
     passphrase: import.meta.env.VITE_PLATFORM_CONFIG_KEY || DEFAULT_PLATFORM_CONFIG_PASSPHRASE,
     onError: (error) => console.error('Platform settings could not be loaded; using the defaults.', error),
   });

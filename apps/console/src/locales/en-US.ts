@@ -205,6 +205,8 @@ export const enUS: LocaleMessages = {
     deletionFailed: 'deletion failed',
     stoppedNormally: 'charging stopped normally',
     stoppedAbnormally: 'charging stopped abnormally alarm',
+    orderAmount: 'Order amount: {{amount}} yuan',
+    orderHeld: 'Order held for review',
   },
   locale: {
     zhCN: '简体中文',

@@ -210,6 +210,8 @@ export const zhCN = {
     deletionFailed: '删除失败',
     stoppedNormally: '充电正常停止',
     stoppedAbnormally: '充电异常停止告警',
+    orderAmount: '订单金额：{{amount}} 元',
+    orderHeld: '订单异常，待审核',
   },
   locale: {
     zhCN: '简体中文',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPath } from '@voltdepot/console-api-client';
+import { apiPath, type ApiResponse } from '@voltdepot/console-api-client';
 import { useWindowSize } from '@voltdepot/console-ui';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -135,7 +135,14 @@ export function ScreenApp() {
   const permissions = useQuery({
     queryKey: ['screen', 'permissions'],
     queryFn: async ({ signal }) =>
-      new Set((await request.get<string[]>(apiPath('CurrentUserController_permissions'), { signal })) ?? []),
+      new Set(
+        (await request.get<ApiResponse<'CurrentUserController_permissions'>>(
+          apiPath('CurrentUserController_permissions'),
+          {
+            signal,
+          },
+        )) ?? [],
+      ),
     staleTime: Infinity,
   });
   useEffect(() => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { OrganizationNode } from '@voltdepot/shared-contracts';
+import type { OrganizationNode } from '@voltdepot/console-api-client';
 import { describe, expect, it } from 'vitest';
 import { createSessionStore } from '../request';
 import { memoryStorage } from '../test/memoryStorage';

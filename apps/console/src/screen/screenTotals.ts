@@ -1,11 +1,10 @@
-import { apiPath } from '@voltdepot/console-api-client';
 import {
-  MONITOR_PERMISSIONS,
-  type ChargingOrderPage,
-  type GridPage,
+  apiPath,
+  type ApiResponse,
   type MonitorStationSummary,
   type OrganizationNode,
-} from '@voltdepot/shared-contracts';
+} from '@voltdepot/console-api-client';
+import { MONITOR_PERMISSIONS } from '@voltdepot/shared-contracts';
 import { request } from '../request';
 
 /** A figure of the big screen: live from an API, or a placeholder until its data source exists. */
@@ -22,16 +21,16 @@ export function countNodes(nodes: readonly OrganizationNode[]): number {
   return nodes.reduce((sum, node) => sum + 1 + countNodes(node.children ?? []), 0);
 }
 
+type GridOperation =
+  | 'UsersController_page'
+  | 'PricePlansController_page'
+  | 'StationController_page'
+  | 'PileController_page'
+  | 'GunController_page';
+
 /** The total of a grid operation, read as page 1 of size 1. */
-const gridTotal = async (
-  id:
-    | 'UsersController_page'
-    | 'PricePlansController_page'
-    | 'StationController_page'
-    | 'PileController_page'
-    | 'GunController_page',
-  signal: AbortSignal,
-) => (await request.get<GridPage<unknown>>(apiPath(id, { page: 1, size: 1 }), { signal }))?.total;
+const gridTotal = async (id: GridOperation, signal: AbortSignal) =>
+  (await request.get<ApiResponse<GridOperation>>(apiPath(id, { page: 1, size: 1 }), { signal }))?.total;
 
 /** Guns charging now, over every station of the caller's scope (the monitor's map markers). */
 export function chargingGuns(stations: readonly Pick<MonitorStationSummary, 'guns'>[]): number {
@@ -68,9 +67,12 @@ export const SCREEN_TOTALS: readonly ScreenTotal[] = [
     source: {
       permission: 'sys:org:query',
       load: async (signal) => {
-        const tree = await request.get<OrganizationNode[]>(apiPath('OrganizationsController_tree'), {
-          signal,
-        });
+        const tree = await request.get<ApiResponse<'OrganizationsController_tree'>>(
+          apiPath('OrganizationsController_tree'),
+          {
+            signal,
+          },
+        );
         return tree ? countNodes(tree) : undefined;
       },
     },
@@ -106,7 +108,7 @@ export const SCREEN_TOTALS: readonly ScreenTotal[] = [
     source: {
       permission: MONITOR_PERMISSIONS.station,
       load: async (signal) => {
-        const stations = await request.get<MonitorStationSummary[]>(
+        const stations = await request.get<ApiResponse<'MonitoringController_stations'>>(
           apiPath('MonitoringController_stations'),
           { signal },
         );
@@ -119,7 +121,7 @@ export const SCREEN_TOTALS: readonly ScreenTotal[] = [
     source: {
       permission: 'charging_order:view',
       load: async (signal) => {
-        const page = await request.get<ChargingOrderPage>(
+        const page = await request.get<ApiResponse<'OrdersQueryController_page'>>(
           apiPath('OrdersQueryController_page', { page: 1, size: 1 }),
           {
             params: todayRange(new Date()),

@@ -1,4 +1,5 @@
-import type { CaptchaResponse, CurrentUserInfo, ResourceNode } from '@voltdepot/shared-contracts';
+import type { CaptchaResponse } from '@voltdepot/shared-contracts';
+import type { CurrentUserInfo, ResourceNode } from '@voltdepot/console-api-client';
 import { vi } from 'vitest';
 
 export type FakeRequest = {

@@ -1,8 +1,9 @@
 import { Controller, Header, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { MsgApi } from '../openapi/msg-api.decorator';
-import { deletedResponseSchema, idResponseSchema, msgAlertPageSchema } from '../openapi/msg-schemas';
+import { deletedResponseSchema, msgAlertPageSchema } from '../openapi/msg-schemas';
 import {
+  ApiDoc,
+  idResponseSchema,
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -22,22 +23,19 @@ import { AlertsService } from './alerts.service';
 export class AlertsController {
   constructor(private readonly alerts: AlertsService) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'A page of alerts with the value and status of their last check',
-    params: pageParamsSchema,
     response: msgAlertPageSchema,
-    errors: [400],
   })
   @Get('alerts/page/:page/size/:size')
   page(@ZodParams(pageParamsSchema) page: PageParams, @ZodQuery(alertQuerySchema) query: AlertQuery) {
     return this.alerts.page(query, page);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Add an alert',
     response: idResponseSchema,
-    status: 201,
-    errors: [400, 404],
+    errors: [404],
   })
   @RequirePermissions('msg:alerts:add')
   @Post('alerts')
@@ -45,11 +43,10 @@ export class AlertsController {
     return this.alerts.create(body, me.username);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Modify an alert',
-    params: idParamSchema,
     response: idResponseSchema,
-    errors: [400, 404],
+    errors: [404],
   })
   @RequirePermissions('msg:alerts:edit')
   @Put('alerts/:id')
@@ -61,11 +58,10 @@ export class AlertsController {
     return this.alerts.update(id, body, me.username);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Delete an alert',
-    params: idParamSchema,
     response: deletedResponseSchema,
-    errors: [400, 404],
+    errors: [404],
   })
   @RequirePermissions('msg:alerts:delete')
   @Delete('alerts/:id')

@@ -32,9 +32,13 @@ export class AlertsService {
   private readonly logger = new Logger('AlertsService');
 
   constructor(
-    private readonly alerts: AlertRepository,
-    private readonly templates: TemplatesService,
-    private readonly groups: GroupsService,
+    @Inject(AlertRepository)
+    private readonly alerts: Pick<
+      AlertRepository,
+      'page' | 'find' | 'enabled' | 'insert' | 'update' | 'delete'
+    >,
+    @Inject(TemplatesService) private readonly templates: Pick<TemplatesService, 'get'>,
+    @Inject(GroupsService) private readonly groups: Pick<GroupsService, 'get'>,
     @Inject(SERVICE_CONFIG) private readonly config: AlertsConfig,
   ) {}
 

@@ -1,8 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { MsgApi } from '../openapi/msg-api.decorator';
 import { prometheusTargetGroupSchema } from '../openapi/msg-schemas';
-import { RequirePermissions, ZodQuery } from '@voltdepot/server-core';
+import { ApiDoc, RequirePermissions, ZodQuery } from '@voltdepot/server-core';
 import { MsgPermissions, PrometheusTargetGroup } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { prometheusQuerySchema } from './alert.dto';
@@ -19,10 +18,9 @@ import { AlertsService } from './alerts.service';
 export class PrometheusTargetsController {
   constructor(private readonly alerts: AlertsService) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Prometheus HTTP SD target groups of a job (a job type such as NODE, or a Prometheus job)',
     response: z.array(prometheusTargetGroupSchema),
-    errors: [400],
   })
   @Get(['ms/prometheus/targets', 'ms/m1/msg/prometheus/targets'])
   targets(

@@ -1,9 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
+import { createTestDatabase, eventually, insertUser, TestDatabase } from '@voltdepot/server-testing';
 import type { EventChannel } from '@voltdepot/shared-contracts';
 import type { MsgCenterConfig } from '../app.config';
-import { createUser, msgTestConfig, testNamespace } from '../fixtures/msg-center.fixtures';
+import { msgTestConfig, testNamespace } from '../fixtures/msg-center.fixtures';
 import {
   ProviderServer,
   SmtpReceiver,
@@ -107,7 +107,7 @@ describe('channels: BullMQ jobs delivered by the worker to real protocol servers
       reason: '${reason}',
     });
 
-    const user = await createUser(db.dataSource, ['operator']);
+    const user = await insertUser(db.dataSource, ['operator']);
     await db.dataSource.query(
       `UPDATE sys_user SET email = 'ops@voltdepot.test', phone = '13800000000' WHERE id = $1`,
       [user.id],

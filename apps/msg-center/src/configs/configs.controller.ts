@@ -1,6 +1,8 @@
 import { Controller, Header, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
+  idResponseSchema,
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -13,13 +15,7 @@ import { MsgPermissions } from '@voltdepot/shared-contracts';
 import { IdParam, idParamSchema, PageParams, pageParamsSchema } from '../shared/grid';
 import { ConfigBody, configBodySchema, ConfigQuery, configQuerySchema } from './config.dto';
 import { ConfigsService } from './configs.service';
-import { MsgApi } from '../openapi/msg-api.decorator';
-import {
-  deletedResponseSchema,
-  idResponseSchema,
-  msgConfigPageSchema,
-  msgConfigSchema,
-} from '../openapi/msg-schemas';
+import { deletedResponseSchema, msgConfigPageSchema, msgConfigSchema } from '../openapi/msg-schemas';
 import { z } from 'zod';
 
 @ApiTags('msg: config')
@@ -28,7 +24,7 @@ import { z } from 'zod';
 export class ConfigsController {
   constructor(private readonly configs: ConfigsService) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Configurations matching the filters',
     response: z.array(msgConfigSchema),
   })
@@ -38,29 +34,26 @@ export class ConfigsController {
   }
 
   /** All configurations (the template dialog's list). Readable with the template permission too. */
-  @MsgApi({ summary: 'All configurations', response: z.array(msgConfigSchema) })
+  @ApiDoc({ summary: 'All configurations', response: z.array(msgConfigSchema) })
   @RequirePermissions(MsgPermissions.Template)
   @Get()
   all() {
     return this.configs.list({});
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'A page of configurations',
-    params: pageParamsSchema,
     response: msgConfigPageSchema,
-    errors: [400],
   })
   @Get('page/:page/size/:size')
   page(@ZodParams(pageParamsSchema) page: PageParams, @ZodQuery(configQuerySchema) query: ConfigQuery) {
     return this.configs.page(query, page);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Add a configuration',
     response: idResponseSchema,
-    status: 201,
-    errors: [400, 409],
+    errors: [409],
   })
   @RequirePermissions('msg:config:add')
   @Post()
@@ -68,11 +61,10 @@ export class ConfigsController {
     return this.configs.create(body, me.username);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Modify a configuration (a masked credential sent back keeps the stored one)',
-    params: idParamSchema,
     response: idResponseSchema,
-    errors: [400, 404, 409],
+    errors: [404, 409],
   })
   @RequirePermissions('msg:config:edit')
   @Put(':id')
@@ -84,11 +76,10 @@ export class ConfigsController {
     return this.configs.update(id, body, me.username);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Delete a configuration (409 while templates use it)',
-    params: idParamSchema,
     response: deletedResponseSchema,
-    errors: [400, 404, 409],
+    errors: [404, 409],
   })
   @RequirePermissions('msg:config:delete')
   @Delete(':id')

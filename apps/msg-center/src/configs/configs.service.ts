@@ -23,11 +23,17 @@ export function maskSettings(settings: Record<string, unknown>): Record<string, 
   );
 }
 
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type ConfigStore = Pick<
+  ConfigRepository,
+  'page' | 'list' | 'find' | 'nameTaken' | 'insert' | 'update' | 'usedByTemplates' | 'delete'
+>;
+
 /** Channel configurations (SMTP server, robot webhooks, SMS accounts) that templates send through. */
 @Injectable()
 export class ConfigsService {
   constructor(
-    private readonly configs: ConfigRepository,
+    @Inject(ConfigRepository) private readonly configs: ConfigStore,
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
   ) {}
 

@@ -1,8 +1,7 @@
 import { Controller, Get, Injectable } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { MsgApi } from '../openapi/msg-api.decorator';
 import { dictTreeNodeSchema } from '../openapi/msg-schemas';
-import { Authenticated, ZodQuery } from '@voltdepot/server-core';
+import { ApiDoc, Authenticated, ZodQuery } from '@voltdepot/server-core';
 import type { DictTreeNode } from '@voltdepot/shared-contracts';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -20,8 +19,8 @@ export class DictionaryRepository {
   async tree(codes: string[] | undefined): Promise<DictTreeNode[]> {
     const rows = (await this.db.query(
       `SELECT d.id::int AS id, d.parent_id::int AS "parentId", d.code, d.name, d.value
-         FROM sys_dict d
-         LEFT JOIN sys_dict p ON p.id = d.parent_id
+         FROM identity_dict_v d
+         LEFT JOIN identity_dict_v p ON p.id = d.parent_id
         WHERE d.enabled AND ($1::text[] IS NULL OR COALESCE(p.code, d.code) = ANY($1::text[]))
         ORDER BY d.parent_id NULLS FIRST, d.sort, d.id`,
       [codes ?? null],
@@ -49,10 +48,9 @@ export class DictionaryRepository {
 export class DictionariesController {
   constructor(private readonly dictionaries: DictionaryRepository) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Dictionary trees (e.g. message_type)',
     response: z.array(dictTreeNodeSchema),
-    anyUser: true,
   })
   @Get(['ms/dictionaries/dict/tree', 'ms/m1/msg/dictionaries/dict/tree'])
   tree(@ZodQuery(dictQuerySchema) query: z.infer<typeof dictQuerySchema>): Promise<DictTreeNode[]> {

@@ -18,7 +18,7 @@ export type GroupRow = {
 const SELECT = `id::int AS id, name, type, member_ids::int[] AS "memberIds", description, username,
   created_at AS "createTime", updated_at AS "updateTime"`;
 
-/** The only file that touches msg_group; also resolves groups to user ids (read-only on sys_*). */
+/** The only file that touches msg_group; resolves groups to users through identity's published views. */
 @Injectable()
 export class GroupRepository {
   constructor(private readonly db: DataSource) {}
@@ -87,21 +87,23 @@ export class GroupRepository {
 
   /** Ids among `ids` that do not exist (roles or users). */
   async missingMembers(type: 'ROLE' | 'USER', ids: number[]): Promise<number[]> {
-    const table = type === 'ROLE' ? 'sys_role' : 'sys_user';
+    const view = type === 'ROLE' ? 'identity_role_v' : 'identity_user_contact_v';
     const rows = (await this.db.query(
-      `SELECT x::int AS id FROM unnest($1::bigint[]) x WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.id = x)`,
+      `SELECT x::int AS id FROM unnest($1::bigint[]) x WHERE NOT EXISTS (SELECT 1 FROM ${view} t WHERE t.id = x)`,
       [ids],
     )) as { id: number }[];
     return rows.map((r) => r.id);
   }
 
   async roleOptions(): Promise<ReceiverOption[]> {
-    return (await this.db.query(`SELECT id::int AS id, name FROM sys_role ORDER BY id`)) as ReceiverOption[];
+    return (await this.db.query(
+      `SELECT id::int AS id, name FROM identity_role_v ORDER BY id`,
+    )) as ReceiverOption[];
   }
 
   async userOptions(): Promise<ReceiverOption[]> {
     return (await this.db.query(
-      `SELECT id::int AS id, real_name || ' (' || username || ')' AS name FROM sys_user WHERE enabled ORDER BY id`,
+      `SELECT id::int AS id, real_name || ' (' || username || ')' AS name FROM identity_user_contact_v WHERE enabled ORDER BY id`,
     )) as ReceiverOption[];
   }
 
@@ -110,9 +112,9 @@ export class GroupRepository {
     return (await this.db.query(
       `SELECT DISTINCT u.id::int AS "userId", u.username, u.real_name AS "realName", u.phone, u.email
          FROM msg_group g
-         JOIN sys_user u ON u.enabled AND (
+         JOIN identity_user_contact_v u ON u.enabled AND (
               (g.type = 'USER' AND u.id = ANY(g.member_ids))
-           OR (g.type = 'ROLE' AND EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.user_id = u.id AND ur.role_id = ANY(g.member_ids))))
+           OR (g.type = 'ROLE' AND EXISTS (SELECT 1 FROM identity_user_role_v ur WHERE ur.user_id = u.id AND ur.role_id = ANY(g.member_ids))))
         WHERE g.id = $1
         ORDER BY 1`,
       [groupId],

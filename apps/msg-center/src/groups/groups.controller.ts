@@ -1,15 +1,15 @@
 import { Controller, Header, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { MsgApi } from '../openapi/msg-api.decorator';
 import {
   deletedResponseSchema,
-  idResponseSchema,
   msgGroupPageSchema,
   msgGroupSchema,
   receiverOptionSchema,
 } from '../openapi/msg-schemas';
 import {
+  ApiDoc,
+  idResponseSchema,
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -29,18 +29,16 @@ import { GroupsService } from './groups.service';
 export class GroupsController {
   constructor(private readonly groups: GroupsService) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'A page of receiver groups (all groups: page 1, size 100)',
-    params: pageParamsSchema,
     response: msgGroupPageSchema,
-    errors: [400],
   })
   @Get('group/page/:page/size/:size')
   page(@ZodParams(pageParamsSchema) page: PageParams, @ZodQuery(groupQuerySchema) query: GroupQuery) {
     return this.groups.page(query, page);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Receiver groups matching the filters',
     response: z.array(msgGroupSchema),
   })
@@ -49,11 +47,10 @@ export class GroupsController {
     return this.groups.list(query);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Add a receiver group',
     response: idResponseSchema,
-    status: 201,
-    errors: [400, 409],
+    errors: [409],
   })
   @RequirePermissions('msg:group:add')
   @Post('group')
@@ -61,11 +58,10 @@ export class GroupsController {
     return this.groups.create(body, me.username);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Modify a receiver group',
-    params: idParamSchema,
     response: idResponseSchema,
-    errors: [400, 404, 409],
+    errors: [404, 409],
   })
   @RequirePermissions('msg:group:edit')
   @Put('group/:id')
@@ -77,11 +73,10 @@ export class GroupsController {
     return this.groups.update(id, body, me.username);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Delete a receiver group (409 while rules use it)',
-    params: idParamSchema,
     response: deletedResponseSchema,
-    errors: [400, 404, 409],
+    errors: [404, 409],
   })
   @RequirePermissions('msg:group:delete')
   @Delete('group/:id')
@@ -90,13 +85,13 @@ export class GroupsController {
     return this.groups.delete(id);
   }
 
-  @MsgApi({ summary: 'Roles a group can address', response: z.array(receiverOptionSchema) })
+  @ApiDoc({ summary: 'Roles a group can address', response: z.array(receiverOptionSchema) })
   @Get('receiver/role')
   roles() {
     return this.groups.roles();
   }
 
-  @MsgApi({ summary: 'Enabled users a group can address', response: z.array(receiverOptionSchema) })
+  @ApiDoc({ summary: 'Enabled users a group can address', response: z.array(receiverOptionSchema) })
   @Get('receiver/user')
   users() {
     return this.groups.users();

@@ -8,10 +8,26 @@ import type { GroupBody, GroupQuery } from './group.dto';
 import { GroupRepository, GroupRow } from './group.repository';
 
 /** Receiver groups: by role, by user, or nobody (NONE: rules that only broadcast). */
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type GroupStore = Pick<
+  GroupRepository,
+  | 'page'
+  | 'list'
+  | 'find'
+  | 'nameTaken'
+  | 'insert'
+  | 'update'
+  | 'usedByRules'
+  | 'delete'
+  | 'missingMembers'
+  | 'roleOptions'
+  | 'userOptions'
+>;
+
 @Injectable()
 export class GroupsService {
   constructor(
-    private readonly groups: GroupRepository,
+    @Inject(GroupRepository) private readonly groups: GroupStore,
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
   ) {}
 

@@ -1,6 +1,5 @@
 import { Controller, Header, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { MsgApi } from '../openapi/msg-api.decorator';
 import {
   deletedResponseSchema,
   inboxMessageSchema,
@@ -8,6 +7,7 @@ import {
   updatedResponseSchema,
 } from '../openapi/msg-schemas';
 import {
+  ApiDoc,
   Authenticated,
   AuthPrincipal,
   CurrentPrincipal,
@@ -36,12 +36,9 @@ export class InboxController {
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
   ) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: "A page of the caller's messages sent between start and end, newest first",
-    params: pageParamsSchema,
     response: inboxPageSchema,
-    errors: [400],
-    anyUser: true,
   })
   @Get('page/:page/size/:size')
   page(
@@ -53,11 +50,9 @@ export class InboxController {
     return this.inbox.page(me.userId, range, page, size);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Mark messages read',
     response: updatedResponseSchema,
-    errors: [400],
-    anyUser: true,
   })
   @Post('read')
   @HttpCode(200)
@@ -66,7 +61,7 @@ export class InboxController {
   }
 
   /** Mark all read (the inbox dialog's button when no row is ticked). */
-  @MsgApi({ summary: "Mark all the caller's messages read", response: updatedResponseSchema, anyUser: true })
+  @ApiDoc({ summary: "Mark all the caller's messages read", response: updatedResponseSchema })
   @Post('read/all')
   @HttpCode(200)
   async readAll(@CurrentPrincipal() me: AuthPrincipal) {
@@ -74,11 +69,9 @@ export class InboxController {
   }
 
   /** `true` when at least one of the caller's messages was deleted. */
-  @MsgApi({
+  @ApiDoc({
     summary: "Delete messages (true when at least one of the caller's was deleted)",
     response: deletedResponseSchema,
-    errors: [400],
-    anyUser: true,
   })
   @Post('del')
   @Header('Content-Type', JSON_CONTENT_TYPE)
@@ -88,10 +81,9 @@ export class InboxController {
   }
 
   /** The caller's unread messages; also pushed to the caller's STOMP sessions. */
-  @MsgApi({
+  @ApiDoc({
     summary: "The caller's unread messages; also pushed to the caller's STOMP sessions",
     response: z.array(inboxMessageSchema),
-    anyUser: true,
   })
   @Get('unread')
   unread(@CurrentPrincipal() me: AuthPrincipal): Promise<InboxMessageDto[]> {

@@ -10,17 +10,28 @@ import {
   SendStatuses,
   TemplateTypes,
 } from '@voltdepot/shared-contracts';
-import type { DictTreeNode } from '@voltdepot/shared-contracts';
+import type {
+  DictTreeNode,
+  InboxMessageDto,
+  MsgAlertDto,
+  MsgConfigDto,
+  MsgEventRuleDto,
+  MsgGroupDto,
+  MsgTemplateDto,
+  PrometheusTargetGroup,
+  ReceiverOption,
+  SendLogDto,
+} from '@voltdepot/shared-contracts';
 import { z } from 'zod';
-import { SchemaRegistry } from '@voltdepot/server-core';
+import { apiSchemas, exactly, gridPageOf } from '@voltdepot/server-core';
 
 /**
- * The message service's response shapes (the `*Dto` types of @voltdepot/shared-contracts) as schemas:
- * the source of the OpenAPI document's responses, and what the contract test checks real answers against
+ * The message service's response shapes as schemas, each checked at compile time to be exactly its
+ * `*Dto` type of @voltdepot/shared-contracts (the console's pages and the STOMP pushes share those): the
+ * source of the OpenAPI document's responses, and what the contract test checks real answers against
  * (strict: a field the document does not list fails it).
  */
-export const msgSchemas = new SchemaRegistry();
-const named = msgSchemas.named.bind(msgSchemas);
+const named = apiSchemas.named.bind(apiSchemas);
 
 const time = z
   .string()
@@ -29,22 +40,6 @@ const time = z
 const id = z.number().int().positive();
 const channel = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
-export const errorBodySchema = named(
-  'ErrorBody',
-  z
-    .object({
-      code: z.string().describe('Error code, e.g. VALIDATION_FAILED, FORBIDDEN, MSG_TEMPLATE_NOT_EDITABLE'),
-      message: z.string(),
-      details: z
-        .unknown()
-        .optional()
-        .describe('Validation failures: [{ field, message }] naming every failing field'),
-      correlationId: z.string(),
-    })
-    .strict(),
-);
-
-export const idResponseSchema = named('IdResponse', z.object({ id }).strict());
 export const updatedResponseSchema = named(
   'UpdatedResponse',
   z.object({ updated: z.number().int().min(0).describe('Messages changed') }).strict(),
@@ -53,62 +48,71 @@ export const deletedResponseSchema = z.boolean().describe('true when deleted');
 
 export const msgConfigSchema = named(
   'MsgConfig',
-  z
-    .object({
-      id,
-      configName: z.string(),
-      fullName: z.string().describe('The message type the configuration serves'),
-      channel: z.enum(ChannelTypes),
-      provider: z.string().nullable().describe('ALIYUN | TENCENT for SMS, TEXT | LINK for DDTALK'),
-      settings: z.record(z.unknown()).describe("Channel settings; credentials are masked as '******'"),
-      status: z.string(),
-      username: z.string().nullable(),
-      createTime: time,
-      updateTime: time,
-    })
-    .strict(),
+  exactly<MsgConfigDto>()(
+    z
+      .object({
+        id,
+        configName: z.string(),
+        fullName: z.string().describe('The message type the configuration serves'),
+        channel: z.enum(ChannelTypes),
+        provider: z.string().nullable().describe('ALIYUN | TENCENT for SMS, TEXT | LINK for DDTALK'),
+        settings: z.record(z.unknown()).describe("Channel settings; credentials are masked as '******'"),
+        status: z.string(),
+        username: z.string().nullable(),
+        createTime: time,
+        updateTime: time,
+      })
+      .strict(),
+  ),
 );
 
 export const msgTemplateSchema = named(
   'MsgTemplate',
-  z
-    .object({
-      id,
-      configId: id,
-      templateName: z.string(),
-      config: z.object({ configName: z.string(), fullName: z.string() }).strict(),
-      content: z
-        .string()
-        .nullable()
-        .describe('Sanitised rich text; ${XXX} variables are filled at send time'),
-      msgKey: z.string().nullable().describe('Third-party template identifier'),
-      type: z.enum(TemplateTypes).describe("'0' none, '1' link, '2' email"),
-      parameters: z.record(z.string()),
-      username: z.string().nullable().describe('Last operator'),
-      editable: z.boolean(),
-      createTime: time,
-      updateTime: time,
-    })
-    .strict(),
+  exactly<MsgTemplateDto>()(
+    z
+      .object({
+        id,
+        configId: id,
+        templateName: z.string(),
+        config: z.object({ configName: z.string(), fullName: z.string() }).strict(),
+        content: z
+          .string()
+          .nullable()
+          .describe('Sanitised rich text; ${XXX} variables are filled at send time'),
+        msgKey: z.string().nullable().describe('Third-party template identifier'),
+        type: z.enum(TemplateTypes).describe("'0' none, '1' link, '2' email"),
+        parameters: z.record(z.string()),
+        username: z.string().nullable().describe('Last operator'),
+        editable: z.boolean(),
+        createTime: time,
+        updateTime: time,
+      })
+      .strict(),
+  ),
 );
 
 export const msgGroupSchema = named(
   'MsgGroup',
-  z
-    .object({
-      id,
-      name: z.string(),
-      type: z.enum(GroupTypes),
-      memberIds: z.array(id).describe('Role ids (ROLE) or user ids (USER)'),
-      description: z.string().nullable(),
-      username: z.string().nullable(),
-      createTime: time,
-      updateTime: time,
-    })
-    .strict(),
+  exactly<MsgGroupDto>()(
+    z
+      .object({
+        id,
+        name: z.string(),
+        type: z.enum(GroupTypes),
+        memberIds: z.array(id).describe('Role ids (ROLE) or user ids (USER)'),
+        description: z.string().nullable(),
+        username: z.string().nullable(),
+        createTime: time,
+        updateTime: time,
+      })
+      .strict(),
+  ),
 );
 
-export const receiverOptionSchema = named('ReceiverOption', z.object({ id, name: z.string() }).strict());
+export const receiverOptionSchema = named(
+  'ReceiverOption',
+  exactly<ReceiverOption>()(z.object({ id, name: z.string() }).strict()),
+);
 
 const delivery = {
   templateId: id.nullable(),
@@ -124,71 +128,79 @@ const delivery = {
 
 export const msgEventRuleSchema = named(
   'MsgEventRule',
-  z
-    .object({
-      id,
-      name: z.string(),
-      eventType: z.string(),
-      condition: z.record(z.unknown()),
-      ...delivery,
-    })
-    .strict(),
+  exactly<MsgEventRuleDto>()(
+    z
+      .object({
+        id,
+        name: z.string(),
+        eventType: z.string(),
+        condition: z.record(z.unknown()),
+        ...delivery,
+      })
+      .strict(),
+  ),
 );
 
 export const msgAlertSchema = named(
   'MsgAlert',
-  z
-    .object({
-      id,
-      name: z.string(),
-      alertGroup: z.enum(AlertGroups),
-      jobType: z.enum(JobTypes),
-      target: z.string(),
-      expression: z.enum(ComparisonExpressions),
-      threshold: z.number(),
-      status: z.enum(MsgStatuses).describe('Of the last check: UP, EXCEPTION (threshold crossed), DOWN'),
-      lastValue: z.number().nullable(),
-      lastCheckedAt: time.nullable(),
-      ...delivery,
-    })
-    .strict(),
+  exactly<MsgAlertDto>()(
+    z
+      .object({
+        id,
+        name: z.string(),
+        alertGroup: z.enum(AlertGroups),
+        jobType: z.enum(JobTypes),
+        target: z.string(),
+        expression: z.enum(ComparisonExpressions),
+        threshold: z.number(),
+        status: z.enum(MsgStatuses).describe('Of the last check: UP, EXCEPTION (threshold crossed), DOWN'),
+        lastValue: z.number().nullable(),
+        lastCheckedAt: time.nullable(),
+        ...delivery,
+      })
+      .strict(),
+  ),
 );
 
 export const sendLogSchema = named(
   'SendLog',
-  z
-    .object({
-      id,
-      jobId: z.string(),
-      eventKey: z.string(),
-      ruleKind: z.string().describe('event | alert | manual'),
-      ruleId: id.nullable(),
-      channel,
-      receiverUserId: id.nullable(),
-      receiver: z.string(),
-      title: z.string().nullable(),
-      content: z.string().nullable(),
-      status: z.enum(SendStatuses),
-      attempts: z.number().int().min(0),
-      error: z.string().nullable().describe("The provider's error of the last failed attempt"),
-      createTime: time,
-      sentTime: time.nullable(),
-    })
-    .strict(),
+  exactly<SendLogDto>()(
+    z
+      .object({
+        id,
+        jobId: z.string(),
+        eventKey: z.string(),
+        ruleKind: z.string().describe('event | alert | manual'),
+        ruleId: id.nullable(),
+        channel,
+        receiverUserId: id.nullable(),
+        receiver: z.string(),
+        title: z.string().nullable(),
+        content: z.string().nullable(),
+        status: z.enum(SendStatuses),
+        attempts: z.number().int().min(0),
+        error: z.string().nullable().describe("The provider's error of the last failed attempt"),
+        createTime: time,
+        sentTime: time.nullable(),
+      })
+      .strict(),
+  ),
 );
 
 export const inboxMessageSchema = named(
   'InboxMessage',
-  z
-    .object({
-      id,
-      title: z.string(),
-      content: z.string(),
-      sender: z.string(),
-      sendTime: time,
-      isRead: z.boolean(),
-    })
-    .strict(),
+  exactly<InboxMessageDto>()(
+    z
+      .object({
+        id,
+        title: z.string(),
+        content: z.string(),
+        sender: z.string(),
+        sendTime: time,
+        isRead: z.boolean(),
+      })
+      .strict(),
+  ),
 );
 
 export const dictTreeNodeSchema: z.ZodType<DictTreeNode> = named(
@@ -208,25 +220,22 @@ export const dictTreeNodeSchema: z.ZodType<DictTreeNode> = named(
 
 export const prometheusTargetGroupSchema = named(
   'PrometheusTargetGroup',
-  z
-    .object({
-      targets: z.array(z.string()).describe('host:port (a URL for HTTP checks)'),
-      labels: z
-        .record(z.string())
-        .describe('job, source (platform | alert | prometheus) and, per source, alert, level, health, ...'),
-    })
-    .strict(),
+  exactly<PrometheusTargetGroup>()(
+    z
+      .object({
+        targets: z.array(z.string()).describe('host:port (a URL for HTTP checks)'),
+        labels: z
+          .record(z.string())
+          .describe('job, source (platform | alert | prometheus) and, per source, alert, level, health, ...'),
+      })
+      .strict(),
+  ),
 );
 
-/** `{ list, total }` of a grid. */
-export function gridOf<S extends z.ZodTypeAny>(name: string, item: S) {
-  return named(name, z.object({ list: z.array(item), total: z.number().int().min(0) }).strict());
-}
-
-export const msgConfigPageSchema = gridOf('MsgConfigPage', msgConfigSchema);
-export const msgTemplatePageSchema = gridOf('MsgTemplatePage', msgTemplateSchema);
-export const msgGroupPageSchema = gridOf('MsgGroupPage', msgGroupSchema);
-export const msgEventRulePageSchema = gridOf('MsgEventRulePage', msgEventRuleSchema);
-export const msgAlertPageSchema = gridOf('MsgAlertPage', msgAlertSchema);
-export const sendLogPageSchema = gridOf('SendLogPage', sendLogSchema);
-export const inboxPageSchema = gridOf('InboxMessagePage', inboxMessageSchema);
+export const msgConfigPageSchema = gridPageOf('MsgConfigPage', msgConfigSchema);
+export const msgTemplatePageSchema = gridPageOf('MsgTemplatePage', msgTemplateSchema);
+export const msgGroupPageSchema = gridPageOf('MsgGroupPage', msgGroupSchema);
+export const msgEventRulePageSchema = gridPageOf('MsgEventRulePage', msgEventRuleSchema);
+export const msgAlertPageSchema = gridPageOf('MsgAlertPage', msgAlertSchema);
+export const sendLogPageSchema = gridPageOf('SendLogPage', sendLogSchema);
+export const inboxPageSchema = gridPageOf('InboxMessagePage', inboxMessageSchema);

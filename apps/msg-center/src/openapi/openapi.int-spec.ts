@@ -1,12 +1,13 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { createTestDatabase, TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  deleteRedisKeys,
+  insertUser,
+  runClientGenerator,
+  TestDatabase,
+} from '@voltdepot/server-testing';
 import request from 'supertest';
 import type { MsgCenterConfig } from '../app.config';
 import {
-  createUser,
-  dropRedisNamespace,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -14,9 +15,6 @@ import {
   tokenFor,
 } from '../fixtures/msg-center.fixtures';
 import { DocSchema, schemaViolations } from '../fixtures/openapi-validate';
-
-const ROOT = resolve(__dirname, '../../../..');
-const run = promisify(execFile);
 
 type DocOperation = {
   operationId: string;
@@ -77,14 +75,14 @@ describe('OpenAPI of the message service (/ms/docs-json)', () => {
     ns = testNamespace();
     config = msgTestConfig(db, ns);
     service = await startMsgCenter(config);
-    user = await createUser(db.dataSource, ['admin']);
+    user = await insertUser(db.dataSource, ['admin']);
     token = await tokenFor(config, user);
     doc = (await request(service.app.getHttpServer()).get('/ms/docs-json').expect(200)).body as Document;
   });
 
   afterAll(async () => {
     await service?.close();
-    await dropRedisNamespace(config.REDIS_URL, ns);
+    await deleteRedisKeys(config.REDIS_URL, ns);
     await db?.drop();
   });
 
@@ -314,23 +312,12 @@ describe('OpenAPI of the message service (/ms/docs-json)', () => {
   });
 
   it("the console's generated msg-center client is up to date with this document", async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [
-        '-r',
-        '@swc-node/register',
-        'libs/console/api-client/tools/generate.ts',
-        '--from',
-        `http://127.0.0.1:${service.port}/ms/docs-json`,
-        '--service',
-        'msg-center',
-        // MSG_WRITE_CLIENT=1 regenerates the file instead of checking it.
-        ...(process.env['MSG_WRITE_CLIENT'] === '1' ? [] : ['--check']),
-      ],
-      { cwd: ROOT, env: { ...process.env, SWC_NODE_PROJECT: resolve(ROOT, 'tsconfig.base.json') } },
+    const { written, output } = await runClientGenerator(
+      doc,
+      'msg-center',
+      'MSG_WRITE_CLIENT',
+      'apps/msg-center/src/openapi/openapi.int-spec.ts',
     );
-    expect(stdout).toContain(
-      process.env['MSG_WRITE_CLIENT'] === '1' ? 'msg-center.generated.ts' : 'msg-center client is up to date',
-    );
+    expect(output).toContain(written ? 'msg-center.generated.ts' : 'msg-center client is up to date');
   }, 60_000);
 });

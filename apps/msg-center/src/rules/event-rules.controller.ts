@@ -1,8 +1,9 @@
 import { Controller, Header, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { MsgApi } from '../openapi/msg-api.decorator';
-import { deletedResponseSchema, idResponseSchema, msgEventRulePageSchema } from '../openapi/msg-schemas';
+import { deletedResponseSchema, msgEventRulePageSchema } from '../openapi/msg-schemas';
 import {
+  ApiDoc,
+  idResponseSchema,
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -23,22 +24,19 @@ import { EventRulesService } from './event-rules.service';
 export class EventRulesController {
   constructor(private readonly rules: EventRulesService) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'A page of event rules',
-    params: pageParamsSchema,
     response: msgEventRulePageSchema,
-    errors: [400],
   })
   @Get('page/:page/size/:size')
   page(@ZodParams(pageParamsSchema) page: PageParams, @ZodQuery(eventRuleQuerySchema) query: EventRuleQuery) {
     return this.rules.page(query, page);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Add an event rule',
     response: idResponseSchema,
-    status: 201,
-    errors: [400, 404],
+    errors: [404],
   })
   @RequirePermissions('msg:event:add')
   @Post()
@@ -46,11 +44,10 @@ export class EventRulesController {
     return this.rules.create(body, me.username);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Modify an event rule',
-    params: idParamSchema,
     response: idResponseSchema,
-    errors: [400, 404],
+    errors: [404],
   })
   @RequirePermissions('msg:event:edit')
   @Put(':id')
@@ -62,11 +59,10 @@ export class EventRulesController {
     return this.rules.update(id, body, me.username);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Delete an event rule',
-    params: idParamSchema,
     response: deletedResponseSchema,
-    errors: [400, 404],
+    errors: [404],
   })
   @RequirePermissions('msg:event:delete')
   @Delete(':id')

@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { busConfigFromService, createEnvelope, createEventBus, EventBus } from '@voltdepot/server-messaging';
-import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
+import { createTestDatabase, eventually, insertUser, TestDatabase } from '@voltdepot/server-testing';
 import {
   PileError,
   PileErrorCleared,
@@ -10,7 +10,6 @@ import {
 } from '@voltdepot/shared-events';
 import type { MsgCenterConfig } from '../app.config';
 import {
-  createUser,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -44,7 +43,7 @@ describe('event rules: bus events -> messages (throttled per rule and target)', 
     const ns = testNamespace();
     config = msgTestConfig(db, ns, { BUS_PREFIX: ns });
     // fleet_manager does not hold msg:stopNotice: every inbox row here comes from the rules.
-    user = await createUser(db.dataSource, ['fleet_manager']);
+    user = await insertUser(db.dataSource, ['fleet_manager']);
     const [group] = await db.dataSource.query(
       `INSERT INTO msg_group (name, type, member_ids) VALUES ('g', 'USER', $1) RETURNING id::int AS id`,
       [[user.id]],

@@ -12,9 +12,10 @@ import { EventRuleRepository, EventRuleRow } from './event-rule.repository';
 @Injectable()
 export class EventRulesService {
   constructor(
-    private readonly rules: EventRuleRepository,
-    private readonly templates: TemplatesService,
-    private readonly groups: GroupsService,
+    @Inject(EventRuleRepository)
+    private readonly rules: Pick<EventRuleRepository, 'page' | 'find' | 'insert' | 'update' | 'delete'>,
+    @Inject(TemplatesService) private readonly templates: Pick<TemplatesService, 'get'>,
+    @Inject(GroupsService) private readonly groups: Pick<GroupsService, 'get'>,
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
   ) {}
 

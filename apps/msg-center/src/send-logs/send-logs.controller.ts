@@ -1,8 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { MsgApi } from '../openapi/msg-api.decorator';
 import { sendLogPageSchema } from '../openapi/msg-schemas';
-import { RequirePermissions, SERVICE_CONFIG, ZodParams, ZodQuery } from '@voltdepot/server-core';
+import { ApiDoc, RequirePermissions, SERVICE_CONFIG, ZodParams, ZodQuery } from '@voltdepot/server-core';
 import { GridPage, MsgPermissions, SendLogDto } from '@voltdepot/shared-contracts';
 import type { MsgCenterConfig } from '../app.config';
 import { PageParams, pageParamsSchema, withBusinessTimes } from '../shared/grid';
@@ -18,11 +17,9 @@ export class SendLogsController {
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
   ) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'A page of the send log (what was sent to whom; the provider error of what failed)',
-    params: pageParamsSchema,
     response: sendLogPageSchema,
-    errors: [400],
   })
   @Get('page/:page/size/:size')
   async page(

@@ -1,10 +1,14 @@
-import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  deleteRedisKeys,
+  eventually,
+  insertUser,
+  TestDatabase,
+} from '@voltdepot/server-testing';
 import { STOMP_INBOX_TOPIC } from '@voltdepot/shared-contracts';
 import type { MsgCenterConfig } from '../app.config';
 import {
   connectStomp,
-  createUser,
-  dropRedisNamespace,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -31,13 +35,13 @@ describe('PushPublisher.toEach: a different body per user, through Redis, on eve
   afterAll(async () => {
     await replicaA?.close();
     await replicaB?.close();
-    await dropRedisNamespace(config.REDIS_URL, ns);
+    await deleteRedisKeys(config.REDIS_URL, ns);
     await db?.drop();
   });
 
   it("delivers each body only to its user's sessions, across chunks of 1,000 users", async () => {
-    const alice = await createUser(db.dataSource, ['operator']);
-    const bob = await createUser(db.dataSource, ['operator']);
+    const alice = await insertUser(db.dataSource, ['operator']);
+    const bob = await insertUser(db.dataSource, ['operator']);
     const aliceToken = await tokenFor(config, alice);
     const bobToken = await tokenFor(config, bob);
     const aliceTabs = [

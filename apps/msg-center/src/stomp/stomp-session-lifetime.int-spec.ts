@@ -1,14 +1,18 @@
 import { SessionService } from '@voltdepot/server-identity';
 import type { IdentityOptions } from '@voltdepot/server-identity';
-import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  deleteRedisKeys,
+  eventually,
+  insertUser,
+  TestDatabase,
+} from '@voltdepot/server-testing';
 import { STOMP_INBOX_TOPIC } from '@voltdepot/shared-contracts';
 import Redis from 'ioredis';
 import { decodeJwt } from 'jose';
 import type { MsgCenterConfig } from '../app.config';
 import {
   connectStomp,
-  createUser,
-  dropRedisNamespace,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -55,7 +59,7 @@ describe('STOMP session lifetime: token expiry and revocation (real Redis, ident
     await replicaA?.close();
     await replicaB?.close();
     redis?.disconnect();
-    await dropRedisNamespace(config.REDIS_URL, ns);
+    await deleteRedisKeys(config.REDIS_URL, ns);
     await db?.drop();
   });
 
@@ -70,7 +74,7 @@ describe('STOMP session lifetime: token expiry and revocation (real Redis, ident
   }
 
   it('ends a session with an ERROR frame when its access token expires', async () => {
-    const user = await createUser(db.dataSource, ['operator']);
+    const user = await insertUser(db.dataSource, ['operator']);
     const tokens = await identity(2).start(user);
     const raw = await connectRaw(replicaA.wsUrl, tokens.accessToken);
     const error = await raw.next(4000);
@@ -87,7 +91,7 @@ describe('STOMP session lifetime: token expiry and revocation (real Redis, ident
   });
 
   it('a reconnect with the refreshed token is accepted and keeps receiving', async () => {
-    const user = await createUser(db.dataSource, ['operator']);
+    const user = await insertUser(db.dataSource, ['operator']);
     const first = await identity(1).start(user);
     const raw = await connectRaw(replicaA.wsUrl, first.accessToken);
     expect((await raw.next(3000)).headers['code']).toBe('AUTH_TOKEN_EXPIRED');
@@ -101,8 +105,8 @@ describe('STOMP session lifetime: token expiry and revocation (real Redis, ident
   });
 
   it('ends every STOMP session of a platform session at logout, on every replica, and no other', async () => {
-    const alice = await createUser(db.dataSource, ['operator']);
-    const bob = await createUser(db.dataSource, ['operator']);
+    const alice = await insertUser(db.dataSource, ['operator']);
+    const bob = await insertUser(db.dataSource, ['operator']);
     const sessions = identity(900);
     const aliceTokens = await sessions.start(alice);
     const aliceOtherDevice = await sessions.start(alice);
@@ -146,7 +150,7 @@ describe('STOMP session lifetime: token expiry and revocation (real Redis, ident
   });
 
   it('ends every session of a user whose sessions are all revoked (disabled, password reset)', async () => {
-    const carol = await createUser(db.dataSource, ['operator']);
+    const carol = await insertUser(db.dataSource, ['operator']);
     const sessions = identity(900);
     const a = await connectRaw(replicaA.wsUrl, (await sessions.start(carol)).accessToken);
     const b = await connectRaw(replicaB.wsUrl, (await sessions.start(carol)).accessToken);

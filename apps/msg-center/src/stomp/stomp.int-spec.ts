@@ -1,11 +1,10 @@
-import { createTestDatabase, eventually, TestDatabase } from '@voltdepot/server-testing';
+import { createTestDatabase, eventually, insertUser, TestDatabase } from '@voltdepot/server-testing';
 import { monitorFeedChannel } from '@voltdepot/server-monitoring';
 import { monitorStationTopic, STOMP_INBOX_TOPIC, STOMP_STOP_NOTICE_TOPIC } from '@voltdepot/shared-contracts';
 import Redis from 'ioredis';
 import type { MsgCenterConfig } from '../app.config';
 import {
   connectStomp,
-  createUser,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -34,8 +33,8 @@ describe('STOMP over WebSocket at /ms/ws (real PostgreSQL and Redis)', () => {
     config = msgTestConfig(db, testNamespace());
     replicaA = await startMsgCenter(config);
     replicaB = await startMsgCenter(config);
-    alice = await createUser(db.dataSource, ['operator']);
-    bob = await createUser(db.dataSource, ['operator']);
+    alice = await insertUser(db.dataSource, ['operator']);
+    bob = await insertUser(db.dataSource, ['operator']);
     aliceToken = await tokenFor(config, alice);
     bobToken = await tokenFor(config, bob);
   });

@@ -13,11 +13,9 @@ export class StopNoticeReceiverRepository {
   async receiverIds(manager?: EntityManager): Promise<number[]> {
     const rows = (await (manager ?? this.db).query(
       `SELECT DISTINCT u.id::int AS id
-         FROM sys_user u
-         JOIN sys_user_role ur ON ur.user_id = u.id
-         JOIN sys_role_resource rr ON rr.role_id = ur.role_id
-         JOIN sys_resource r ON r.id = rr.resource_id
-        WHERE u.enabled AND r.code = $1`,
+         FROM identity_user_contact_v u
+         JOIN identity_user_permission_v p ON p.user_id = u.id
+        WHERE u.enabled AND p.permission = $1`,
       [MsgPermissions.StopNotice],
     )) as { id: number }[];
     return rows.map((r) => r.id);

@@ -1,5 +1,5 @@
 import type { TransactionStoppedV1 } from '@voltdepot/shared-events';
-import { stopNoticeOf } from './stop-notice.format';
+import { noticeAmountOf, stopNoticeOf, withAmount } from './stop-notice.format';
 
 const stop = (overrides: Partial<TransactionStoppedV1> = {}): TransactionStoppedV1 => ({
   chargePointId: 'FZ-001',
@@ -34,6 +34,38 @@ describe('stopNoticeOf', () => {
       '充电桩FZ-001的2号枪充电正常结束，原因：SomethingNew，充电量12.50千瓦时',
     ],
   ])('%#: type %s, msg in Chinese', (event, type, msg) => {
-    expect(stopNoticeOf(event, 'Asia/Shanghai')).toEqual({ type, msg, date: '2025-03-01 10:03:04' });
+    expect(stopNoticeOf(event, 'Asia/Shanghai')).toEqual({
+      type,
+      msg,
+      date: '2025-03-01 10:03:04',
+      key: 'FZ-001/77',
+    });
+  });
+});
+
+describe('the amount of a stop notice', () => {
+  const settled = {
+    orderNo: 'O-1',
+    chargePointId: 'FZ-001',
+    connectorId: 2,
+    transactionId: 77,
+    energyWh: 12_500,
+    totalFen: 1234,
+    abnormalReasons: [],
+    stoppedAt: '2025-03-01T02:03:04.000Z',
+  };
+
+  it('joins the notice, in fen; a held order says it is held', () => {
+    const notice = stopNoticeOf(stop(), 'Asia/Shanghai');
+    expect(withAmount(notice, noticeAmountOf({ ...settled, payStatus: 0 }))).toEqual({
+      ...notice,
+      amountFen: 1234,
+      orderHeld: false,
+    });
+    expect(noticeAmountOf({ ...settled, payStatus: 3, totalFen: 0 })).toEqual({
+      orderNo: 'O-1',
+      totalFen: 0,
+      held: true,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { TransactionStoppedV1 } from '@voltdepot/shared-events';
+import type { OrderSettledV1, TransactionStoppedV1 } from '@voltdepot/shared-events';
 import type { StopNotice } from '@voltdepot/shared-contracts';
 import { formatBusinessTime } from '../shared/business-time';
 
@@ -24,7 +24,25 @@ export function stopReasonText(reason: string): string {
   return REASONS_ZH[reason] ?? reason;
 }
 
-/** The realtime notice of a stopped transaction: `{ type, msg, date }` (type 1 normal, 2 abnormal). */
+/** `<chargePointId>/<transactionId>`: the same for a stop and its order. */
+export function stopNoticeKey(event: Pick<TransactionStoppedV1, 'chargePointId' | 'transactionId'>): string {
+  return `${event.chargePointId}/${event.transactionId}`;
+}
+
+/** The notice with the settled order's amount (fen; an order held for review says so). */
+export function withAmount(notice: StopNotice, order: { totalFen: number; held: boolean }): StopNotice {
+  return { ...notice, amountFen: order.totalFen, orderHeld: order.held };
+}
+
+/** The order part of a notice from its `order.settled` event (pay status 3: held as abnormal). */
+export function noticeAmountOf(order: OrderSettledV1): { orderNo: string; totalFen: number; held: boolean } {
+  return { orderNo: order.orderNo, totalFen: order.totalFen, held: order.payStatus === 3 };
+}
+
+/**
+ * The realtime notice of a stopped transaction: `{ type, msg, date, key }` (type 1 normal, 2 abnormal);
+ * the amount joins it once the order is settled (`withAmount`).
+ */
 export function stopNoticeOf(stop: TransactionStoppedV1, timeZone: string): StopNotice {
   const normal = stop.stopKind === 'normal';
   const where = `充电桩${stop.chargePointId}的${stop.connectorId}号枪`;
@@ -39,5 +57,6 @@ export function stopNoticeOf(stop: TransactionStoppedV1, timeZone: string): Stop
     type: normal ? STOP_NOTICE_TYPE_NORMAL : STOP_NOTICE_TYPE_ABNORMAL,
     msg,
     date: formatBusinessTime(stop.timestamp, timeZone),
+    key: stopNoticeKey(stop),
   };
 }

@@ -8,34 +8,42 @@ import {
   startConsumer,
   Subscription,
 } from '@voltdepot/server-messaging';
-import { STOMP_STOP_NOTICE_TOPIC } from '@voltdepot/shared-contracts';
-import { EventEnvelope, Topics, TransactionStopped } from '@voltdepot/shared-events';
+import { STOMP_STOP_NOTICE_TOPIC, type StopNotice } from '@voltdepot/shared-contracts';
+import { EventEnvelope, OrderSettled, Topics, TransactionStopped } from '@voltdepot/shared-events';
 import { DataSource } from 'typeorm';
 import type { MsgCenterConfig } from '../app.config';
 import type { InboxRow } from '../inbox/inbox.repository';
 import { InboxService } from '../inbox/inbox.service';
 import { PushPublisher } from '../stomp/push.publisher';
-import { stopNoticeOf } from './stop-notice.format';
+import { noticeAmountOf, stopNoticeOf, withAmount } from './stop-notice.format';
 import { StopNoticeReceiverRepository } from './stop-notice-receiver.repository';
+import { StopNoticeRepository } from './stop-notice.repository';
 
 export const STOP_NOTICES_GROUP = 'msg-center.stop-notices';
 /** The processed-event marks of the inbox rows of abnormal stops (the second step of a stop). */
 export const STOP_INBOX_GROUP = 'msg-center.stop-notices.inbox';
+/** The consumer of settled orders, whose amounts join the stops' notices. */
+export const STOP_AMOUNTS_GROUP = 'msg-center.stop-notices.amounts';
 
 /**
  * TransactionStopped -> realtime notice on /user/topic/transRunStatusStop to every receiver, plus an inbox
- * row per receiver for abnormal stops. Exactly once per event: each step's processed-event mark commits
- * with its work (the inbox rows); the pushes follow the commits, so a redelivered event pushes nothing.
+ * row per receiver for abnormal stops; OrderSettled -> the same notice again with the order's amount.
+ * The two arrive in either order (different topics, different producers): each records its half in
+ * `msg_stop_notice`, and the one recorded second pushes the notice with the amount (the stop's own
+ * push when the order came first, a follow-up otherwise). Exactly once per event: each step's
+ * processed-event mark commits with its work; the pushes follow the commits, so a redelivered event
+ * pushes nothing.
  */
 @Injectable()
 export class StopNoticeListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('StopNoticeListener');
-  private subscription: Subscription | undefined;
+  private subscriptions: Subscription[] = [];
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly db: DataSource,
     private readonly receivers: StopNoticeReceiverRepository,
+    private readonly notices: StopNoticeRepository,
     private readonly inbox: InboxService,
     private readonly push: PushPublisher,
     @Inject(SERVICE_CONFIG)
@@ -45,24 +53,25 @@ export class StopNoticeListener implements OnApplicationBootstrap, OnApplication
   /** Subscribes in the background, retrying while the bus is unreachable (the service serves meanwhile). */
   onApplicationBootstrap(): void {
     if (!this.config.MSG_BUS_LISTENERS) return;
-    this.subscription = startConsumer(
-      this.bus,
-      {
-        topics: [Topics.OcppTransactions],
-        group: STOP_NOTICES_GROUP,
-        handler: (envelope, context) => this.handle(envelope, context),
-      },
-      {
-        onRetry: (error, attempt, delayMs) =>
-          this.logger.warn(
-            `${STOP_NOTICES_GROUP} consumer not started (attempt ${attempt}, next in ${delayMs} ms): ${(error as Error).message}`,
-          ),
-      },
+    this.subscriptions = [
+      { topic: Topics.OcppTransactions, group: STOP_NOTICES_GROUP, handle: this.handle.bind(this) },
+      { topic: Topics.Orders, group: STOP_AMOUNTS_GROUP, handle: this.handleSettled.bind(this) },
+    ].map(({ topic, group, handle }) =>
+      startConsumer(
+        this.bus,
+        { topics: [topic], group, handler: handle },
+        {
+          onRetry: (error, attempt, delayMs) =>
+            this.logger.warn(
+              `${group} consumer not started (attempt ${attempt}, next in ${delayMs} ms): ${(error as Error).message}`,
+            ),
+        },
+      ),
     );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscription?.close();
+    await Promise.all(this.subscriptions.map((s) => s.close()));
   }
 
   /**
@@ -73,9 +82,11 @@ export class StopNoticeListener implements OnApplicationBootstrap, OnApplication
   async handle(envelope: EventEnvelope, context: DeliveryContext): Promise<void> {
     if (!TransactionStopped.is(envelope)) return;
     const stop = envelope.payload;
-    const notice = stopNoticeOf(stop, this.config.BUSINESS_TIME_ZONE);
+    let notice = stopNoticeOf(stop, this.config.BUSINESS_TIME_ZONE);
     let receivers: number[] | undefined;
     await idempotent(this.db, STOP_NOTICES_GROUP, async (_e, manager) => {
+      const amount = await this.notices.recordNotice(manager, stop, notice);
+      if (amount) notice = withAmount(notice, amount);
       receivers = await this.receivers.receiverIds(manager);
     })(envelope, context);
     if (receivers !== undefined) {
@@ -99,5 +110,31 @@ export class StopNoticeListener implements OnApplicationBootstrap, OnApplication
       );
     })(envelope, context);
     if (rows !== undefined) await this.inbox.pushNew(rows);
+  }
+
+  /**
+   * The order of a stopped transaction was settled: its amount joins the notice. Pushed now (the same
+   * notice with the amount, to today's receivers) when the stop's notice went out before; otherwise the
+   * stop's own push carries it.
+   */
+  async handleSettled(envelope: EventEnvelope, context: DeliveryContext): Promise<void> {
+    if (!OrderSettled.is(envelope)) return;
+    const order = envelope.payload;
+    const amount = noticeAmountOf(order);
+    let followUp: { notice: StopNotice; receivers: number[] } | undefined;
+    await idempotent(this.db, STOP_AMOUNTS_GROUP, async (_e, manager) => {
+      const notice = await this.notices.recordAmount(manager, order, amount);
+      if (notice)
+        followUp = {
+          notice: withAmount(notice, amount),
+          receivers: await this.receivers.receiverIds(manager),
+        };
+    })(envelope, context);
+    if (followUp) {
+      await this.push.toUsers(followUp.receivers, STOMP_STOP_NOTICE_TOPIC, followUp.notice);
+      this.logger.log(
+        `stop notice amount for ${order.chargePointId} tx ${order.transactionId} to ${followUp.receivers.length} users`,
+      );
+    }
   }
 }

@@ -1,14 +1,10 @@
 import { Controller, Header, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { MsgApi } from '../openapi/msg-api.decorator';
+import { deletedResponseSchema, msgTemplatePageSchema, msgTemplateSchema } from '../openapi/msg-schemas';
 import {
-  deletedResponseSchema,
+  ApiDoc,
   idResponseSchema,
-  msgTemplatePageSchema,
-  msgTemplateSchema,
-} from '../openapi/msg-schemas';
-import {
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -28,11 +24,9 @@ import { TemplatesService } from './templates.service';
 export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'A page of templates',
-    params: pageParamsSchema,
     response: msgTemplatePageSchema,
-    errors: [400],
   })
   @Get('page/:page/size/:size')
   page(@ZodParams(pageParamsSchema) page: PageParams, @ZodQuery(templateQuerySchema) query: TemplateQuery) {
@@ -40,11 +34,9 @@ export class TemplatesController {
   }
 
   /** The templates of one configuration. */
-  @MsgApi({
+  @ApiDoc({
     summary: 'The templates of one configuration',
-    params: idParamSchema,
     response: z.array(msgTemplateSchema),
-    errors: [400],
   })
   @Get('group/:id')
   byConfig(@ZodParams(idParamSchema) { id }: IdParam) {
@@ -52,11 +44,10 @@ export class TemplatesController {
   }
 
   /** Answers `{ id }` of the new template. */
-  @MsgApi({
+  @ApiDoc({
     summary: 'Add a template',
     response: idResponseSchema,
-    status: 201,
-    errors: [400, 404],
+    errors: [404],
   })
   @RequirePermissions('msg:template:add')
   @Post()
@@ -64,11 +55,10 @@ export class TemplatesController {
     return this.templates.create(body, me.username);
   }
 
-  @MsgApi({
+  @ApiDoc({
     summary: 'Modify a template',
-    params: idParamSchema,
     response: idResponseSchema,
-    errors: [400, 404],
+    errors: [404],
   })
   @RequirePermissions('msg:template:edit')
   @Put(':id')
@@ -81,11 +71,10 @@ export class TemplatesController {
   }
 
   /** 409 when the template is not editable. */
-  @MsgApi({
+  @ApiDoc({
     summary: 'Delete a template (409 when not editable or in use)',
-    params: idParamSchema,
     response: deletedResponseSchema,
-    errors: [400, 404, 409],
+    errors: [404, 409],
   })
   @RequirePermissions('msg:template:delete')
   @Delete(':id')

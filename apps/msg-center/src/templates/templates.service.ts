@@ -10,11 +10,17 @@ import { sanitizeTemplateContent } from './template-content';
 import type { TemplateBody, TemplateQuery } from './template.dto';
 import { TemplateRepository, TemplateRow } from './template.repository';
 
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type TemplateStore = Pick<
+  TemplateRepository,
+  'page' | 'byConfig' | 'find' | 'insert' | 'update' | 'usedByRules' | 'delete'
+>;
+
 @Injectable()
 export class TemplatesService {
   constructor(
-    private readonly templates: TemplateRepository,
-    private readonly configs: ConfigsService,
+    @Inject(TemplateRepository) private readonly templates: TemplateStore,
+    @Inject(ConfigsService) private readonly configs: Pick<ConfigsService, 'get'>,
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
   ) {}
 

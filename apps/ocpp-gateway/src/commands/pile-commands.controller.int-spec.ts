@@ -2,7 +2,7 @@ import { RPCClient } from 'ocpp-rpc';
 import request from 'supertest';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import { eventually, type TestDatabase } from '@voltdepot/server-testing';
-import { hashPilePassword } from '../connection/pile-authenticator';
+import { hashPilePassword } from '@voltdepot/server-ocpp-gateway';
 import { startGatewayHttpApp, type GatewayHttpApp } from '../testing/fixtures/gateway-http-app';
 
 let gateway: GatewayHttpApp;

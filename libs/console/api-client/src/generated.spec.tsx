@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { apiOperations, apiPath, type ApiBody, type ApiQuery } from './generated';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  apiOperations,
+  apiPath,
+  type ApiBody,
+  type ApiQuery,
+  type ApiResponse,
+  type StationPage,
+  type UserView,
+} from './generated';
 
 describe('generated api client', () => {
   it('fills path parameters in, percent-encoded', () => {
@@ -39,5 +47,16 @@ describe('generated api client', () => {
       captchaCode: 'x7Kp',
     };
     expect([query.method, refused.method, body.username]).toEqual(['POST', 'GET', 'admin']);
+  });
+
+  it('types the answer of every operation from the api document (checked by tsc)', () => {
+    expectTypeOf<ApiResponse<'UsersController_get'>>().toEqualTypeOf<UserView>();
+    expectTypeOf<ApiResponse<'StationController_page'>>().toEqualTypeOf<StationPage>();
+    expectTypeOf<ApiResponse<'StationController_page'>['list'][number]['labelIds']>().toEqualTypeOf<
+      number[]
+    >();
+    expectTypeOf<ApiResponse<'UsersSpreadsheetController_export'>>().toEqualTypeOf<Blob>();
+    expectTypeOf<ApiResponse<'UsersController_remove'>>().toEqualTypeOf<void>();
+    expectTypeOf<ApiResponse<'MetricsController_get'>>().toEqualTypeOf<string>();
   });
 });

@@ -1,31 +1,34 @@
 /**
- * Generates the console's API clients from the services' OpenAPI documents:
+ * Generates the console's API clients from the services' OpenAPI documents: per service, one entry per
+ * operation (method, path exactly as served, path and query parameter names) with a function filling a
+ * path in, TypeScript types of every schema the document names (components), and per operation the
+ * types of its query, body and success answer (`<P>Query<K>`, `<P>Body<K>`, `<P>Response<K>`).
  *
- * - `--service api` (default): src/generated.ts from the api's /api/docs-json — one entry per operation
- *   with its method, path (exactly as served), path and query parameter names, and `apiPath()`; plus,
- *   per operation, the types of its query and body (`ApiQuery<K>`, `ApiBody<K>`) and of its success
- *   answer (`ApiResponse<K>`, `unknown` while the api documents none).
- * - `--service msg-center`: src/msg-center.generated.ts from msg-center's /ms/docs-json — the same
- *   operation list (`msgOperations`, `msgPath()`), plus TypeScript types of every schema the document
- *   names (components) and, per operation, of its query, body and success answer (`MsgQuery<K>`,
- *   `MsgBody<K>`, `MsgResponse<K>`).
+ * - `--service api` (default): src/generated.ts from the api's /api/docs-json (`apiOperations`, `apiPath`, `Api*`).
+ * - `--service msg-center`: src/msg-center.generated.ts from msg-center's /ms/docs-json (`msgOperations`, `msgPath`, `Msg*`).
+ * - `--service ocpp-gateway`: src/ocpp-gateway.generated.ts from the gateway's /docs-json
+ *   (`gatewayOperations`, `gatewayPath`, `Gateway*`).
  *
  *   node -r @swc-node/register libs/console/api-client/tools/generate.ts --from <url|file>
- *     [--service api|msg-center] [--check]
+ *     [--service api|msg-center|ocpp-gateway] [--check]
  *
- * apps/api/src/openapi/api-client.int-spec.ts and the browser tests (npm run test:e2e) fail when the
- * api's file no longer matches the api (regenerate with API_WRITE_CLIENT=1 or E2E_WRITE_API_CLIENT=1).
+ * Every operation's answer must be typed: a document with an operation whose success answer is
+ * undocumented (or JSON described as "any value") is refused, unless the operation sends a file (a
+ * non-JSON content type with a binary schema: xlsx exports, pictures), typed `Blob`. Each service's
+ * integration test runs `--check` against its live document and fails when the committed file differs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const GENERATED_FILE = resolve(__dirname, '../src/generated.ts');
 export const MSG_GENERATED_FILE = resolve(__dirname, '../src/msg-center.generated.ts');
+export const GATEWAY_GENERATED_FILE = resolve(__dirname, '../src/ocpp-gateway.generated.ts');
 
 /** An OpenAPI 3.0 schema object (what the services' documents use of it). */
 export type SchemaObject = {
   $ref?: string;
   type?: string;
+  format?: string;
   enum?: unknown[];
   nullable?: boolean;
   description?: string;
@@ -66,8 +69,6 @@ export type ClientTarget = {
   operationsConst: string;
   typePrefix: string;
   pathFunction: string;
-  /** Emit schema and per-operation types (needs a document with schemas). */
-  types: boolean;
 };
 
 export const TARGETS = {
@@ -77,9 +78,6 @@ export const TARGETS = {
     operationsConst: 'apiOperations',
     typePrefix: 'Api',
     pathFunction: 'apiPath',
-    // Query and body types (ApiQuery, ApiBody) come from the zod schemas; the api documents no success
-    // schemas yet, so ApiResponse is `unknown` until its routes declare them.
-    types: true,
   },
   'msg-center': {
     file: MSG_GENERATED_FILE,
@@ -87,7 +85,13 @@ export const TARGETS = {
     operationsConst: 'msgOperations',
     typePrefix: 'Msg',
     pathFunction: 'msgPath',
-    types: true,
+  },
+  'ocpp-gateway': {
+    file: GATEWAY_GENERATED_FILE,
+    source: "the ocpp-gateway's /docs-json",
+    operationsConst: 'gatewayOperations',
+    typePrefix: 'Gateway',
+    pathFunction: 'gatewayPath',
   },
 } satisfies Record<string, ClientTarget>;
 export type ServiceName = keyof typeof TARGETS;
@@ -106,6 +110,12 @@ export async function renderClient(
   document: OpenApiDocument,
   target: ClientTarget = TARGETS.api,
 ): Promise<string> {
+  const untyped = untypedOperations(document);
+  if (untyped.length > 0) {
+    throw new Error(
+      `every operation but a file download must document its answer (ApiDoc); untyped:\n${untyped.join('\n')}`,
+    );
+  }
   const prettier = await import('prettier');
   const options = await prettier.resolveConfig(target.file);
   return prettier.format(renderSource(document, target), { ...options, filepath: target.file });
@@ -148,7 +158,7 @@ function renderSource(document: OpenApiDocument, target: ClientTarget): string {
       `  },`
     );
   });
-  const types = target.types ? renderTypes(document, entries, p) : '';
+  const types = renderTypes(document, entries, p);
   return `// Generated by libs/console/api-client/tools/generate.ts from ${target.source}. Do not edit.
 ${types}
 export const ${ops} = {
@@ -194,11 +204,7 @@ function renderTypes(document: OpenApiDocument, entries: Entry[], p: string): st
             .join('; ')} }`;
     const body = jsonSchemaOf(operation.requestBody?.content);
     const bodyType = operation.requestBody === undefined ? 'undefined' : tsType(body ?? {}, '    ');
-    const success = Object.keys(operation.responses ?? {})
-      .filter((code) => /^2\d\d$/.test(code))
-      .sort()[0];
-    const answer = success === undefined ? undefined : jsonSchemaOf(operation.responses?.[success]?.content);
-    const responseType = answer === undefined ? 'unknown' : tsType(answer, '    ');
+    const responseType = answerOf(operation).type;
     return `  ${id}: {\n    query: ${queryType};\n    body: ${bodyType};\n    response: ${responseType};\n  };`;
   });
   out.push(
@@ -211,6 +217,42 @@ function renderTypes(document: OpenApiDocument, entries: Entry[], p: string): st
     `export type ${p}Response<K extends keyof ${p}OperationTypes> = ${p}OperationTypes[K]['response'];`,
   );
   return out.join('\n');
+}
+
+/** How an operation answers when it succeeds, and the TypeScript type of that answer. */
+type Answer = { kind: 'json' | 'file' | 'text' | 'none' | 'untyped'; type: string };
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json$/;
+
+/**
+ * The success answer of an operation: JSON (typed by its schema), a file (`Blob`: any content type but
+ * JSON with a binary schema, e.g. xlsx exports and pictures), text (`string`), nothing (a 204), or
+ * untyped (no success answer documented, or JSON whose schema says nothing).
+ */
+export function answerOf(operation: Operation): Answer {
+  const codes = Object.keys(operation.responses ?? {})
+    .filter((code) => /^2\d\d$/.test(code))
+    .sort();
+  if (codes.length === 0) return { kind: 'untyped', type: 'unknown' };
+  const content = operation.responses?.[codes[0]]?.content;
+  const types = Object.keys(content ?? {});
+  if (types.length === 0)
+    return codes[0] === '204' ? { kind: 'none', type: 'void' } : { kind: 'untyped', type: 'unknown' };
+  const json = types.find((type) => JSON_TYPE.test(type));
+  if (json === undefined) {
+    const binary = types.some((type) => content?.[type]?.schema?.format === 'binary');
+    return binary ? { kind: 'file', type: 'Blob' } : { kind: 'text', type: 'string' };
+  }
+  const schema = content?.[json]?.schema;
+  const type = schema === undefined ? 'unknown' : tsType(schema, '    ');
+  return { kind: type === 'unknown' || type === 'Record<string, unknown>' ? 'untyped' : 'json', type };
+}
+
+/** The operations (by id) whose success answer is untyped; file downloads are typed (`Blob`). */
+export function untypedOperations(document: OpenApiDocument): string[] {
+  return entriesOf(document)
+    .filter(({ operation }) => answerOf(operation).kind === 'untyped')
+    .map(({ id, method, path }) => `${id} (${method.toUpperCase()} ${path})`);
 }
 
 function jsonSchemaOf(content: MediaTypes | undefined): SchemaObject | undefined {
@@ -252,7 +294,7 @@ function tsBaseType(schema: SchemaObject, indent: string): string {
   if (schema.allOf !== undefined) return schema.allOf.map((s) => wrap(tsType(s, indent))).join(' & ');
   switch (schema.type) {
     case 'string':
-      return 'string';
+      return schema.format === 'binary' ? 'Blob' : 'string';
     case 'number':
     case 'integer':
       return 'number';
@@ -310,11 +352,12 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const from = args[args.indexOf('--from') + 1];
   if (!args.includes('--from') || !from) {
-    throw new Error('usage: generate.ts --from <url|file> [--service api|msg-center] [--check]');
+    throw new Error('usage: generate.ts --from <url|file> [--service api|msg-center|ocpp-gateway] [--check]');
   }
   const service = (args.includes('--service') ? args[args.indexOf('--service') + 1] : 'api') as ServiceName;
   const target: ClientTarget | undefined = TARGETS[service];
-  if (target === undefined) throw new Error(`unknown --service '${service}' (api or msg-center)`);
+  if (target === undefined)
+    throw new Error(`unknown --service '${service}' (${Object.keys(TARGETS).join(', ')})`);
   const source = await renderClient(await readDocument(from), target);
   if (args.includes('--check')) {
     const current = readFileSync(target.file, 'utf8');

@@ -4,9 +4,10 @@ export { zoneOffsetMs, localDay, instantOf } from './pricing/business-time';
 export * from './settlement/settlement.service';
 export * from './settlement/settlement.repository';
 export * from './settlement/settlement.consumer';
-export * from './settlement/lost-stop.sweeper';
+export * from './settlement/lost-stop-sweep.job';
 export * from './settlement/order-number';
 export * from './billing.module';
+export * from './billing-worker.module';
 export * from './price-plans/price-plans.service';
 export * from './price-plans/price-plans.exception';
 export * from './price-plans/dto/price-plan.dto';
@@ -23,6 +24,7 @@ export * from './occupation/occupation.consumer';
 export {
   occupationOrderQuerySchema,
   type OccupationOrderQuery,
+  type OccupationOrderRow,
   type OccupationOrderView,
   type OccupationOrderPage,
 } from './occupation/dto/occupation-order.dto';
@@ -31,3 +33,12 @@ export * from './reservations/dto/reservation.dto';
 export { RESERVATION_PERMISSIONS } from './reservations/reservations.controller';
 export * from './order-operations/dto/order-operation.dto';
 export { ORDER_OPERATION_PERMISSIONS } from './order-operations/order-operations.controller';
+export type {
+  ChargingOrderDetail,
+  ChargingOrderPage,
+  ChargingOrderRow,
+  ChargingOrderTotals,
+  OrderBandRow,
+  OrderFilterOptions,
+  OrderLogEntry,
+} from './orders-query/dto/order-query.dto';

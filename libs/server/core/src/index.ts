@@ -35,5 +35,10 @@ export * from './observability/observability.options';
 // HTTP and bootstrap
 export * from './http/express-types';
 export * from './http/zod-openapi';
+export * from './http/api-schemas';
+export * from './http/api-doc.decorator';
+export * from './http/openapi-document';
+export * from './http/documented-response.check';
+export * from './http/routes';
 export * from './http/int-param';
 export * from './bootstrap/bootstrap-service';

@@ -4,6 +4,7 @@ export * from './delivery';
 export * from './dead-letter.event';
 export * from './idempotent-consumer';
 export * from './outbox/outbox';
+export * from './outbox/outbox-insert';
 export * from './outbox/outbox-relay';
 export * from './redis/redis-streams.bus';
 export * from './kafka/kafka.bus';

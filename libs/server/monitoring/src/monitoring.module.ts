@@ -6,6 +6,7 @@ import {
   Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  type Provider,
 } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -30,57 +31,76 @@ export type MonitoringModuleOptions = {
   ocppRedisPrefix: string;
   /** The caller's data scope (identity's DataScopeService fits), built from the app's DataSource. */
   dataScope: { inject: [typeof DataSource]; useFactory: (db: DataSource) => MonitoringDataScopeProvider };
-  /** Feed the read model from the bus in this process (default true). */
-  runProjector?: boolean;
   commandTimeoutMs?: number;
 };
 
 const MONITOR_REDIS = Symbol('MONITOR_REDIS');
 const MONITOR_DATA_SCOPE = Symbol('MONITOR_DATA_SCOPE');
-const MONITOR_OPTIONS = Symbol('MONITOR_OPTIONS');
 
+/** The read model and its views: what the HTTP side reads and the worker's projector pushes. */
+function readModelProviders(options: MonitoringModuleOptions): Provider[] {
+  return [
+    {
+      provide: MONITOR_REDIS,
+      useFactory: () => new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }).on('error', () => undefined),
+    },
+    {
+      provide: MONITOR_DATA_SCOPE,
+      inject: options.dataScope.inject,
+      useFactory: options.dataScope.useFactory,
+    },
+    {
+      provide: ReadModelStore,
+      inject: [MONITOR_REDIS],
+      useFactory: (redis: Redis) => new ReadModelStore(redis, ReadModelKeys.forBusPrefix(options.busPrefix)),
+    },
+    {
+      provide: MonitoringAssetsRepository,
+      inject: [DataSource],
+      useFactory: (db: DataSource) => new MonitoringAssetsRepository(db),
+    },
+    {
+      provide: MonitoringService,
+      inject: [ReadModelStore, MonitoringAssetsRepository, MONITOR_DATA_SCOPE, MONITOR_REDIS],
+      useFactory: (
+        store: ReadModelStore,
+        assets: MonitoringAssetsRepository,
+        scopes: MonitoringDataScopeProvider,
+        redis: Redis,
+      ) =>
+        new MonitoringService(store, assets, scopes, undefined, (ids) =>
+          lastSeenOf(redis, options.ocppRedisPrefix, ids),
+        ),
+    },
+  ];
+}
+
+/**
+ * The pile command sender of the HTTP side (routes send the commands). Started in the background and
+ * retried, so the api serves (and reports unhealthy) while Redis is down.
+ */
 @Injectable()
-class MonitoringLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+class PileCommandsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Monitoring');
-  private projector?: MonitorProjector;
   private starting?: Promise<void>;
   private stopped = false;
 
   constructor(
-    @Inject(MONITOR_OPTIONS) private readonly options: MonitoringModuleOptions,
     @Inject(MONITOR_REDIS) private readonly redis: Redis,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
-    @Inject(ReadModelStore) private readonly store: ReadModelStore,
-    @Inject(MonitoringService) private readonly service: MonitoringService,
     @Inject(PileCommandSender) private readonly commands: PileCommandSender,
   ) {}
 
-  /**
-   * Starts in the background so the api serves (and reports unhealthy) while Redis or the bus is down:
-   * the command sender is retried here, the projector keeps trying by itself (its consumer through
-   * `startConsumer`).
-   */
   onApplicationBootstrap(): void {
-    const projector =
-      this.options.runProjector === false
-        ? undefined
-        : new MonitorProjector(this.bus, this.store, this.redis, (cp) => this.service.pushViewOf(cp), {
-            onError: (error, context) => this.logger.warn(`${context}: ${(error as Error).message}`),
-          });
-    this.projector = projector;
-    this.starting = Promise.all([
-      this.retry('pile command sender', () => this.commands.start()),
-      projector?.start(),
-    ]).then(() => undefined);
+    this.starting = this.startSender();
   }
 
-  private async retry(what: string, start: () => Promise<void>): Promise<void> {
+  private async startSender(): Promise<void> {
     for (let attempt = 1; !this.stopped; attempt++) {
       try {
-        await start();
+        await this.commands.start();
         return;
       } catch (error) {
-        this.logger.warn(`${what} not started (attempt ${attempt}): ${(error as Error).message}`);
+        this.logger.warn(`pile command sender not started (attempt ${attempt}): ${(error as Error).message}`);
         await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 500 * attempt)));
       }
     }
@@ -89,16 +109,52 @@ class MonitoringLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     await this.starting;
-    await this.projector?.stop();
     await this.commands.stop();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 
 /**
- * Live monitoring: the read model of guns and piles fed from the gateway's events (kept in Redis, rebuilt
- * from the bus when lost), the monitoring screens' API under /api/monitor and pile commands through the
- * gateway's command channel. Needs the app's `DataSource` and `EVENT_BUS`.
+ * The projector of the worker: feeds the read model from the bus and pushes what changed. It never
+ * waits for the brokers (see MonitorProjector), so the worker comes up while Redis or the bus is down.
+ */
+@Injectable()
+class ProjectorLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Monitoring');
+  private projector?: MonitorProjector;
+  private starting?: Promise<void>;
+
+  constructor(
+    @Inject(MONITOR_REDIS) private readonly redis: Redis,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(ReadModelStore) private readonly store: ReadModelStore,
+    @Inject(MonitoringService) private readonly service: MonitoringService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.projector = new MonitorProjector(
+      this.bus,
+      this.store,
+      this.redis,
+      (cp) => this.service.pushViewOf(cp),
+      {
+        onError: (error, context) => this.logger.warn(`${context}: ${(error as Error).message}`),
+      },
+    );
+    this.starting = this.projector.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.starting;
+    await this.projector?.stop();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/**
+ * Live monitoring's HTTP side: the monitoring screens' API under /api/monitor, read from the gun/pile
+ * read model in Redis, and pile commands through the gateway's command channel. Needs the app's
+ * `DataSource`. The read model is fed by the worker (`MonitoringWorkerModule`).
  */
 @Module({})
 export class MonitoringModule {
@@ -107,41 +163,7 @@ export class MonitoringModule {
       module: MonitoringModule,
       controllers: [MonitoringController],
       providers: [
-        { provide: MONITOR_OPTIONS, useValue: options },
-        {
-          provide: MONITOR_REDIS,
-          useFactory: () =>
-            new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }).on('error', () => undefined),
-        },
-        {
-          provide: MONITOR_DATA_SCOPE,
-          inject: options.dataScope.inject,
-          useFactory: options.dataScope.useFactory,
-        },
-        {
-          provide: ReadModelStore,
-          inject: [MONITOR_REDIS],
-          useFactory: (redis: Redis) =>
-            new ReadModelStore(redis, ReadModelKeys.forBusPrefix(options.busPrefix)),
-        },
-        {
-          provide: MonitoringAssetsRepository,
-          inject: [DataSource],
-          useFactory: (db: DataSource) => new MonitoringAssetsRepository(db),
-        },
-        {
-          provide: MonitoringService,
-          inject: [ReadModelStore, MonitoringAssetsRepository, MONITOR_DATA_SCOPE, MONITOR_REDIS],
-          useFactory: (
-            store: ReadModelStore,
-            assets: MonitoringAssetsRepository,
-            scopes: MonitoringDataScopeProvider,
-            redis: Redis,
-          ) =>
-            new MonitoringService(store, assets, scopes, undefined, (ids) =>
-              lastSeenOf(redis, options.ocppRedisPrefix, ids),
-            ),
-        },
+        ...readModelProviders(options),
         {
           provide: PileCommandSender,
           inject: [MONITOR_REDIS, DataSource],
@@ -151,8 +173,23 @@ export class MonitoringModule {
               defaultTimeoutMs: options.commandTimeoutMs,
             }),
         },
-        MonitoringLifecycle,
+        PileCommandsLifecycle,
       ],
+    };
+  }
+}
+
+/**
+ * Live monitoring's background work, for the worker process: the projector that keeps the read model in
+ * step with the gateway's events (rebuilt from the bus when lost) and pushes changed piles to the
+ * station screens. Needs the app's `DataSource` and `EVENT_BUS`.
+ */
+@Module({})
+export class MonitoringWorkerModule {
+  static forRoot(options: MonitoringModuleOptions): DynamicModule {
+    return {
+      module: MonitoringWorkerModule,
+      providers: [...readModelProviders(options), ProjectorLifecycle],
     };
   }
 }

@@ -13,3 +13,12 @@ export {
   type ReplicaCommandOutcome,
   type ReplicaCommandSenderOptions,
 } from './replica-command.sender';
+export { PileCommandErrorCode, PileCommandException } from './pile-command.exception';
+export { answerOf, noAnswer, notConnected, type PileCommandAnswer } from './pile-command-outcome';
+export {
+  journalStatusOf,
+  PileCommandRepository,
+  type JournalledCommand,
+  type PileCommandRecord,
+  type PileCommandStatus,
+} from './pile-command.repository';

@@ -1,6 +1,8 @@
-/** The languages a sheet's headers and labels come in. */
-export type SpreadsheetLanguage = 'zh-CN' | 'en-US';
-export const SPREADSHEET_LANGUAGES = ['zh-CN', 'en-US'] as const;
+import { LABEL_LANGUAGES, type LabelLanguage } from '@voltdepot/shared-contracts';
+
+/** The languages a sheet's headers and labels come in: the console's. */
+export type SpreadsheetLanguage = LabelLanguage;
+export const SPREADSHEET_LANGUAGES = LABEL_LANGUAGES;
 
 /** A text in both languages of the console. */
 export type Localized = Record<SpreadsheetLanguage, string>;

@@ -1,35 +1,49 @@
+import { apiSchemas, view } from '@voltdepot/server-core';
+import { z } from 'zod';
 import type { SpreadsheetLanguage } from './cells';
 import type { SpreadsheetColumn } from './columns';
 import type { SheetContent, SheetRow } from './sheet-reader';
 import { SpreadsheetErrorCodes, SpreadsheetException } from './spreadsheet.exception';
 
 /** `all`: any row error rejects the whole file (nothing imported). `report`: good rows are imported, bad ones reported. */
-export type ImportMode = 'all' | 'report';
 export const IMPORT_MODES = ['all', 'report'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
 
 /** One problem of one row: the sheet row number, the column (letter and header) and what is wrong. */
-export type ImportRowError = {
-  row: number;
-  /** Column letter in the uploaded sheet (A, B, ...); null for a problem of the whole row. */
-  column: string | null;
-  /** The column's header in the import's language. */
-  header: string | null;
-  field: string;
-  message: string;
-};
+export const importRowErrorSchema = apiSchemas.named(
+  'ImportRowError',
+  view({
+    row: z.number().int(),
+    column: z.string().nullable().describe('Column letter in the uploaded sheet; null for the whole row'),
+    header: z.string().nullable().describe("The column's header in the import's language"),
+    field: z.string(),
+    message: z.string(),
+  }),
+);
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
-export type ImportReport = {
-  mode: ImportMode;
-  /** Data rows in the file. */
-  total: number;
-  imported: number;
-  /** Rows with at least one error (not imported). */
-  failed: number;
-  errors: ImportRowError[];
-};
+export const importReportSchema = apiSchemas.named(
+  'ImportReport',
+  view({
+    mode: z.enum(IMPORT_MODES),
+    total: z.number().int().describe('Data rows in the file'),
+    imported: z.number().int(),
+    failed: z.number().int().describe('Rows with at least one error (not imported)'),
+    errors: z.array(importRowErrorSchema),
+  }),
+);
+export type ImportReport = z.infer<typeof importReportSchema>;
 
-export type ImportPhase = 'validating' | 'saving' | 'done' | 'failed';
-export type ImportProgress = { phase: ImportPhase; processed: number; total: number };
+export const importProgressSchema = apiSchemas.named(
+  'ImportProgress',
+  view({
+    phase: z.enum(['validating', 'saving', 'done', 'failed']),
+    processed: z.number().int(),
+    total: z.number().int(),
+  }),
+);
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+export type ImportPhase = ImportProgress['phase'];
 export type ImportProgressListener = (progress: ImportProgress) => Promise<void> | void;
 
 export type AcceptedRow<T> = { row: number; value: T };

@@ -1,61 +1,31 @@
-import { Controller, Get, RequestMethod, type INestApplication, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer, Reflector } from '@nestjs/core';
-import { routeAccessRule, type RouteAccessRule } from '@voltdepot/server-core';
+import { Controller, Get, type INestApplication, type Type } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { z } from 'zod';
+import {
+  ApiDoc,
+  routeAccessRule,
+  servedRoutes,
+  type RouteAccessRule,
+  type ServedRoute,
+} from '@voltdepot/server-core';
 
 /** One route a Nest application serves, with the access rule its guard reads. */
-export interface RegisteredRoute {
+export interface RegisteredRoute extends ServedRoute {
   /** `GET /api/user/:id`: the method and the full path template. */
   key: string;
-  method: string;
-  path: string;
-  controller: Type<object>;
-  /** The name of the handler on the controller's prototype (for parameter metadata). */
-  handlerName: string;
-  handler: (...args: unknown[]) => unknown;
   rule: RouteAccessRule;
 }
 
 /**
- * Every route registered in the Nest application (walking its controllers, as the router does), keyed by
- * `METHOD /path`. A handler serving several paths (`@Get(['a', 'b'])`), or a controller mounted on several,
- * gives a route for each.
+ * Every route registered in the Nest application (`servedRoutes`), keyed by `METHOD /path`, with the
+ * access rule its guard reads.
  */
 export function registeredRoutes(app: INestApplication): Map<string, RegisteredRoute> {
   const reflector = app.get(Reflector);
   const routes = new Map<string, RegisteredRoute>();
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as Type<object> | null;
-      if (controller === null) continue;
-      const bases = [Reflect.getMetadata(PATH_METADATA, controller) ?? ''].flat() as string[];
-      for (const handlerName of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[handlerName];
-        if (typeof handler !== 'function' || handlerName === 'constructor') continue;
-        const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
-        if (paths === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const rule = routeAccessRule(reflector, handler, controller);
-        for (const base of bases) {
-          for (const path of [paths].flat()) {
-            const full = `/${[base, path]
-              .map((p) => p.replace(/^\/+|\/+$/g, ''))
-              .filter(Boolean)
-              .join('/')}`;
-            const key = `${method} ${full}`;
-            routes.set(key, {
-              key,
-              method,
-              path: full,
-              controller,
-              handlerName,
-              handler: handler as RegisteredRoute['handler'],
-              rule,
-            });
-          }
-        }
-      }
-    }
+  for (const route of servedRoutes(app)) {
+    const key = `${route.method} ${route.path}`;
+    routes.set(key, { ...route, key, rule: routeAccessRule(reflector, route.handler, route.controller) });
   }
   return routes;
 }
@@ -94,6 +64,7 @@ export function routeRequest(
 export function unguardedProbeController(path: string): Type<object> {
   @Controller(path)
   class UnguardedProbeController {
+    @ApiDoc({ response: z.string() })
     @Get()
     leak(): string {
       return 'should never be served';

@@ -10,16 +10,6 @@ export type CaptchaResponse = {
   testAnswer?: string;
 };
 
-/** `POST /auth/login`. */
-export type LoginRequest = {
-  username: string;
-  password: string;
-  captchaId: string;
-  captchaCode: string;
-  /** Required when the user has enrolled TOTP: the 6-digit code, or one unused recovery code. */
-  totpCode?: string;
-};
-
 /** `POST /auth/totp/enroll`: scan `qrCode` (a PNG data URL) or type `secret` into an authenticator app. */
 export type TotpEnrolment = { secret: string; otpauthUrl: string; qrCode: string };
 /** `POST /auth/totp/activate`: shown once; each recovery code signs in once instead of a TOTP code. */
@@ -39,11 +29,6 @@ export type SessionTokens = {
   refreshExpires: number;
   tokenType: 'Bearer';
 };
-
-/** `POST /auth/refresh`. */
-export type RefreshRequest = { refreshToken: string };
-/** `POST /auth/logout` (the refresh token is optional when a valid bearer token is sent). */
-export type LogoutRequest = { refreshToken?: string };
 
 /** Error codes of sign-in, sessions and the shared auth guard. */
 export const AuthErrorCodes = {

@@ -7,3 +7,4 @@ export * from './platform-config';
 export * from './messages';
 export * from './billing';
 export * from './monitoring';
+export * from './code-labels';

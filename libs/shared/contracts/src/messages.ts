@@ -85,17 +85,6 @@ export type MsgTemplateDto = {
   updateTime: string;
 };
 
-/** POST/PUT `template`: the console's form. */
-export type MsgTemplateRequest = {
-  configId: number;
-  templateName: string;
-  type: TemplateType;
-  content?: string;
-  msgKey?: string;
-  parameters?: Record<string, string> | { key: string; value: string }[];
-  editable?: boolean;
-};
-
 export type MsgGroupDto = {
   id: number;
   name: string;
@@ -176,8 +165,23 @@ export type InboxMessageDto = {
   isRead: boolean;
 };
 
-/** Realtime stop notice on /user/topic/transRunStatusStop: type 1 normal, otherwise abnormal. */
-export type StopNotice = { type: number; msg: string; date: string };
+/**
+ * Realtime stop notice on /user/topic/transRunStatusStop: type 1 normal, otherwise abnormal. A stop is
+ * pushed once; when its order is settled later, the same notice (same `key`) is pushed again with the
+ * amount, and a console updates the notice it shows rather than showing another. When the order was
+ * settled first, the one push carries the amount.
+ */
+export type StopNotice = {
+  type: number;
+  msg: string;
+  date: string;
+  /** `<chargePointId>/<transactionId>`: the transaction the notice is about. */
+  key?: string;
+  /** The settled order's amount in fen; absent until the order is settled. */
+  amountFen?: number;
+  /** True when the order was held for review as abnormal (its amount is not billed). */
+  orderHeld?: boolean;
+};
 
 /**
  * Bodies pushed on /user/topic/m1/msg/inbox, and bodies a client SENDs to `/app/...`: a body that names

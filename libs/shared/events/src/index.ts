@@ -3,3 +3,4 @@ export * from './topics';
 export * from './define-event';
 export * from './ocpp-events';
 export * from './order-events';
+export * from './payload-schemas';

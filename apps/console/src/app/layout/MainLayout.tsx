@@ -1,6 +1,6 @@
 import { AppstoreOutlined, HomeOutlined, SettingOutlined, SmileOutlined } from '@ant-design/icons';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import type { ResourceNode } from '@voltdepot/shared-contracts';
+import type { ResourceNode } from '@voltdepot/console-api-client';
 import { useWindowSize } from '@voltdepot/console-ui';
 import { Spin, theme } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';

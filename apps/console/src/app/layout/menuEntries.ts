@@ -1,4 +1,4 @@
-import type { ResourceNode } from '@voltdepot/shared-contracts';
+import type { ResourceNode } from '@voltdepot/console-api-client';
 
 /** One entry of the side menu: a page (key = its path) or a group (key = `group:<code>`). */
 export type MenuEntry = {

@@ -46,7 +46,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function setup() {
+async function setup(platform: Record<string, unknown> = {}) {
   const api = stubApi(
     signedInApi(undefined, undefined, {
       'GET /ms/m1/msg/inbox/unread': () => [message(1), message(2)],
@@ -56,7 +56,7 @@ async function setup() {
       'GET /ms/m1/msg/inbox/page/1/size/10': () => ({ list: [message(1), message(3, true)], total: 2 }),
     }),
   );
-  const result = await renderConsole('/home', { platform: { noticeIcon: true } });
+  const result = await renderConsole('/home', { platform: { noticeIcon: true, ...platform } });
   unmount = result.unmount;
   await waitFor(() => expect(connects.length).toBeGreaterThan(0));
   await act(async () => connects[connects.length - 1]?.());
@@ -170,5 +170,31 @@ describe('notice bell and inbox', () => {
     fireEvent.click(ok as HTMLButtonElement);
     await waitFor(() => expect(document.body.textContent).toContain('deleted successfully'));
     expect(calls.find((c) => c.path === '/ms/m1/msg/inbox/del')?.body).toEqual([3]);
+  });
+
+  it('updates a stop notice in place when its order amount arrives, in yuan', async () => {
+    // Hefei subscribes to the stop notices after signing in (spec §4).
+    await setup({ cityCode: 'hefei' });
+    const push = (notice: Record<string, unknown>) =>
+      act(async () =>
+        pushes['/user/topic/transRunStatusStop']?.forEach((cb) => cb({ body: JSON.stringify(notice) })),
+      );
+    const stop = { type: 1, msg: 'Pile CP-1 gun 1 stopped', date: '2026-03-01 08:00:00', key: 'CP-1/7' };
+    await push(stop);
+    await waitFor(() => expect(document.body.textContent).toContain('Pile CP-1 gun 1 stopped'));
+    expect(document.querySelector('[data-testid="stop-notice-amount"]')).toBeNull();
+
+    await push({ ...stop, amountFen: 123_456, orderHeld: false });
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="stop-notice-amount"]')?.textContent).toBe(
+        'Order amount: 1234.56 yuan',
+      ),
+    );
+    expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1);
+
+    // A held order says so instead of an amount.
+    await push({ ...stop, key: 'CP-1/8', amountFen: 0, orderHeld: true });
+    await waitFor(() => expect(document.body.textContent).toContain('Order held for review'));
+    expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(2);
   });
 });

@@ -17,7 +17,7 @@ import { usePlatformSettings } from '../platform/PlatformSettingsContext';
 import { useAccessToken } from '../session/useSession';
 import { inboxApi as defaultInboxApi, inboxQueryKeys, type InboxApi } from './inboxApi';
 import { openPushConnection, pushUrl } from './pushClient';
-import { speakChinese, stopNoticeTitleKey, stopNoticesEnabled } from './stopNotice';
+import { speakChinese, StopNoticeBoard, stopNoticesEnabled, stopNoticeTitleKey, yuanOf } from './stopNotice';
 
 /** Whether this page was loaded with a stored access token (spec §4 stop-notice rule). */
 const hadTokenOnLoad = Boolean(sessionStore.get()?.accessToken);
@@ -77,16 +77,35 @@ export function NoticeProvider({ children, api = defaultInboxApi }: NoticeProvid
       setUnread([]);
       return undefined;
     }
-    const onStopNotice = (notice: StopNotice) => {
+    const board = new StopNoticeBoard();
+    const onStopNotice = (pushed: StopNotice) => {
+      const update = board.receive(pushed);
+      if (!update) return; // the amount of a notice the user already dismissed
+      const { notice } = update;
+      const key = notice.key;
       const { notification: notify, t: translate } = latest.current;
       const open = Number(notice.type) === 1 ? notify.info : notify.warning;
+      const amount =
+        notice.amountFen === undefined
+          ? undefined
+          : notice.orderHeld
+            ? translate('notice.orderHeld')
+            : translate('notice.orderAmount', { amount: yuanOf(notice.amountFen) });
       open({
+        // The same key updates the notice already shown (its order's amount came).
+        key,
         message: translate(stopNoticeTitleKey(notice)),
-        description: notice.msg,
+        description: (
+          <>
+            <div>{notice.msg}</div>
+            {amount && <div data-testid="stop-notice-amount">{amount}</div>}
+          </>
+        ),
         duration: 0,
         closable: true,
+        onClose: key ? () => board.dismiss(key) : undefined,
       });
-      speakChinese(notice.msg);
+      if (update.speak) speakChinese(notice.msg);
     };
     return openPushConnection({
       url: pushUrl(apiBaseUrl, window.location),

@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { speakableText, speakChinese, stopNoticesEnabled, stopNoticeTitleKey } from './stopNotice';
+import {
+  speakableText,
+  speakChinese,
+  StopNoticeBoard,
+  stopNoticesEnabled,
+  stopNoticeTitleKey,
+  yuanOf,
+} from './stopNotice';
 
 describe('stop notices', () => {
   it('titles type 1 as a normal stop, anything else as an abnormal alarm', () => {
@@ -31,5 +38,46 @@ describe('stop notices', () => {
     expect(stopNoticesEnabled(false, 'tm166')).toBe(true);
     expect(stopNoticesEnabled(false, 'hefei')).toBe(true);
     expect(stopNoticesEnabled(false, 'fz')).toBe(false);
+  });
+});
+
+describe('the amount of a stop notice', () => {
+  const stop = { type: 1, msg: '充电桩CP-1的1号枪充电正常结束', date: '2026-03-01 08:00:00', key: 'CP-1/7' };
+
+  it('shows fen as yuan with two decimals', () => {
+    expect(yuanOf(123_456)).toBe('1234.56');
+    expect(yuanOf(5)).toBe('0.05');
+    expect(yuanOf(0)).toBe('0.00');
+    expect(yuanOf(-250)).toBe('-2.50');
+  });
+
+  it('updates the notice of a stop with its amount, speaking only the first time', () => {
+    const board = new StopNoticeBoard();
+    expect(board.receive(stop)).toEqual({ notice: stop, speak: true });
+    expect(board.receive({ ...stop, amountFen: 1234, orderHeld: false })).toEqual({
+      notice: { ...stop, amountFen: 1234, orderHeld: false },
+      speak: false,
+    });
+  });
+
+  it('keeps the amount when the notice without it arrives last', () => {
+    const board = new StopNoticeBoard();
+    board.receive({ ...stop, amountFen: 99, orderHeld: false });
+    expect(board.receive(stop)?.notice).toEqual({ ...stop, amountFen: 99, orderHeld: false });
+  });
+
+  it('does not reopen a dismissed notice for its amount; other transactions still show', () => {
+    const board = new StopNoticeBoard();
+    board.receive(stop);
+    board.dismiss('CP-1/7');
+    expect(board.receive({ ...stop, amountFen: 1 })).toBeUndefined();
+    expect(board.receive({ ...stop, key: 'CP-1/8' })?.speak).toBe(true);
+  });
+
+  it('shows a notice without a key (an older server) every time', () => {
+    const board = new StopNoticeBoard();
+    const old = { type: 2, msg: 'x', date: '2026-03-01 08:00:00' };
+    expect(board.receive(old)).toEqual({ notice: old, speak: true });
+    expect(board.receive(old)).toEqual({ notice: old, speak: true });
   });
 });

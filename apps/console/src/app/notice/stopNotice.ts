@@ -34,3 +34,45 @@ export function speakChinese(msg: string, host: SpeechHost = globalThis as Speec
 export function stopNoticesEnabled(hadTokenOnLoad: boolean, cityCode: string | null | undefined): boolean {
   return hadTokenOnLoad || cityCode === 'tm166' || cityCode === 'hefei';
 }
+
+/** Fen as yuan with two decimals ("12.34"), integer arithmetic only. */
+export function yuanOf(fen: number): string {
+  const abs = Math.abs(Math.round(fen));
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** What to do with a pushed notice: show it (a new one, or an update of the one with its key), or nothing. */
+export type StopNoticeUpdate = { notice: StopNotice; speak: boolean };
+
+/** Notices remembered per transaction; older keys are forgotten beyond this many. */
+const REMEMBERED = 500;
+
+/**
+ * The stop notices of this session by transaction key. A stop is pushed once and its order's amount may
+ * follow as a second push of the same notice, in either order: the board merges them, so the notice
+ * shown keeps its amount whichever came last, is spoken only the first time, and is not reopened by its
+ * amount once the user dismissed it. A notice without a key (an older server) is simply shown.
+ */
+export class StopNoticeBoard {
+  private readonly notices = new Map<string, { notice: StopNotice; dismissed: boolean }>();
+
+  receive(pushed: StopNotice): StopNoticeUpdate | undefined {
+    const key = pushed.key;
+    if (!key) return { notice: pushed, speak: true };
+    const known = this.notices.get(key);
+    if (known?.dismissed) return undefined;
+    const notice: StopNotice =
+      known && pushed.amountFen === undefined && known.notice.amountFen !== undefined
+        ? { ...pushed, amountFen: known.notice.amountFen, orderHeld: known.notice.orderHeld }
+        : pushed;
+    this.notices.delete(key); // re-inserted last: the oldest keys are the ones forgotten
+    this.notices.set(key, { notice, dismissed: false });
+    if (this.notices.size > REMEMBERED) this.notices.delete(this.notices.keys().next().value as string);
+    return { notice, speak: known === undefined };
+  }
+
+  dismiss(key: string): void {
+    const known = this.notices.get(key);
+    if (known) known.dismissed = true;
+  }
+}

@@ -1,4 +1,4 @@
-import type { CurrentUserInfo, ResourceNode } from '@voltdepot/shared-contracts';
+import type { CurrentUserInfo, ResourceNode } from '@voltdepot/console-api-client';
 import { createContext, useContext } from 'react';
 
 export type CurrentUser = {

@@ -1,32 +1,38 @@
-import { apiPath } from '@voltdepot/console-api-client';
-import type {
-  CaptchaResponse,
-  ChangeOwnPasswordRequest,
-  CurrentUserInfo,
-  LoginRequest,
-  ResourceNode,
-  SessionTokens,
-  UserExt,
-} from '@voltdepot/shared-contracts';
+import { apiPath, type ApiBody, type ApiResponse, type SessionTokens } from '@voltdepot/console-api-client';
 import { request, type SessionToken } from '../../request';
 
-/** The Core API's sign-in and current-user calls (docs/identity-and-access.md). */
+/** The Core API's sign-in and current-user calls (docs/identity-and-access.md), typed by its generated client. */
 export const authApi = {
   captcha: (signal?: AbortSignal) =>
-    request.get<CaptchaResponse>(apiPath('AuthController_getCaptcha'), { signal }),
-  login: (body: LoginRequest) => request.post<SessionTokens>(apiPath('AuthController_login'), body),
+    request.get<ApiResponse<'AuthController_getCaptcha'>>(apiPath('AuthController_getCaptcha'), { signal }),
+  login: (body: ApiBody<'AuthController_login'>) =>
+    request.post<ApiResponse<'AuthController_login'>>(apiPath('AuthController_login'), body),
   /** Revokes the session server-side (idempotent, public); the refresh token names it even when the access token expired. */
   logout: (refreshToken: string | undefined) =>
-    request.post<void>(apiPath('AuthController_logout'), refreshToken ? { refreshToken } : {}),
+    request.post<ApiResponse<'AuthController_logout'>>(
+      apiPath('AuthController_logout'),
+      (refreshToken ? { refreshToken } : {}) satisfies ApiBody<'AuthController_logout'>,
+    ),
   currentUser: (signal?: AbortSignal) =>
-    request.get<CurrentUserInfo>(apiPath('CurrentUserController_info'), { signal }),
+    request.get<ApiResponse<'CurrentUserController_info'>>(apiPath('CurrentUserController_info'), { signal }),
   menus: (signal?: AbortSignal) =>
-    request.get<ResourceNode[]>(apiPath('CurrentUserController_menus'), { signal }),
+    request.get<ApiResponse<'CurrentUserController_menus'>>(apiPath('CurrentUserController_menus'), {
+      signal,
+    }),
   permissions: (signal?: AbortSignal) =>
-    request.get<string[]>(apiPath('CurrentUserController_permissions'), { signal }),
-  userExt: (signal?: AbortSignal) => request.get<UserExt>(apiPath('CurrentUserController_ext'), { signal }),
-  changePassword: (body: ChangeOwnPasswordRequest) =>
-    request.put<void>(apiPath('CurrentUserController_changePassword'), body),
+    request.get<ApiResponse<'CurrentUserController_permissions'>>(
+      apiPath('CurrentUserController_permissions'),
+      {
+        signal,
+      },
+    ),
+  userExt: (signal?: AbortSignal) =>
+    request.get<ApiResponse<'CurrentUserController_ext'>>(apiPath('CurrentUserController_ext'), { signal }),
+  changePassword: (body: ApiBody<'CurrentUserController_changePassword'>) =>
+    request.put<ApiResponse<'CurrentUserController_changePassword'>>(
+      apiPath('CurrentUserController_changePassword'),
+      body,
+    ),
 };
 
 /** What the console keeps of a sign-in answer. */

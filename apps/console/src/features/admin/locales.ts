@@ -1,3 +1,5 @@
+import { ENABLED_LABELS, YES_NO_LABELS } from '@voltdepot/shared-contracts';
+
 /** Strings of the administration screens (registered as `admin` in src/locales). */
 export const adminZhCN = {
   common: {
@@ -21,12 +23,12 @@ export const adminZhCN = {
     modified: '修改成功',
     deleted: '删除成功',
     saved: '保存成功',
-    yes: '是',
-    no: '否',
+    yes: YES_NO_LABELS.true['zh-CN'],
+    no: YES_NO_LABELS.false['zh-CN'],
     on: '开启',
     off: '关闭',
-    enabled: '启用',
-    disabled: '停用',
+    enabled: ENABLED_LABELS.true['zh-CN'],
+    disabled: ENABLED_LABELS.false['zh-CN'],
     status: '状态',
     code: '编码',
     name: '名称',
@@ -251,12 +253,12 @@ export const adminEnUS: typeof adminZhCN = {
     modified: 'modified successfully',
     deleted: 'deleted successfully',
     saved: 'saved successfully',
-    yes: 'Yes',
-    no: 'No',
+    yes: YES_NO_LABELS.true['en-US'],
+    no: YES_NO_LABELS.false['en-US'],
     on: 'On',
     off: 'Off',
-    enabled: 'Enabled',
-    disabled: 'Disabled',
+    enabled: ENABLED_LABELS.true['en-US'],
+    disabled: ENABLED_LABELS.false['en-US'],
     status: 'Status',
     code: 'Code',
     name: 'Name',

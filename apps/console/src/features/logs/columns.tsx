@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import type { LoginLogView, OperationLogView } from '@voltdepot/shared-contracts';
+import type { LoginLogView, OperationLogView } from '@voltdepot/console-api-client';
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../app/format/formatDateTime';

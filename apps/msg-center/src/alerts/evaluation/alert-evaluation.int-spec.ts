@@ -3,13 +3,18 @@ import { createServer as createTcpServer, type Server as TcpServer } from 'node:
 import type { AddressInfo } from 'node:net';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createTestDatabase, eventually, testEnv, TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  deleteRedisKeys,
+  eventually,
+  insertUser,
+  TestDatabase,
+  testEnv,
+} from '@voltdepot/server-testing';
 import { Kafka, logLevel } from 'kafkajs';
 import request from 'supertest';
 import type { MsgCenterConfig } from '../../app.config';
 import {
-  createUser,
-  dropRedisNamespace,
   msgTestConfig,
   RunningMsgCenter,
   startMsgCenter,
@@ -119,7 +124,7 @@ describe('alert evaluators (BullMQ schedule in the worker; real Redis, Kafka, HT
       MSG_ALERT_CPU_SAMPLE_MS: '100',
       MSG_PROMETHEUS_URL: `http://127.0.0.1:${(prometheus.address() as AddressInfo).port}`,
     });
-    user = await createUser(db.dataSource, ['fleet_manager']);
+    user = await insertUser(db.dataSource, ['fleet_manager']);
     [{ id: groupId }] = await db.dataSource.query(
       `INSERT INTO msg_group (name, type, member_ids) VALUES ('on call', 'USER', $1) RETURNING id::int AS id`,
       [[user.id]],
@@ -160,7 +165,7 @@ describe('alert evaluators (BullMQ schedule in the worker; real Redis, Kafka, HT
       await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
       await admin.disconnect();
     }
-    await dropRedisNamespace(config.REDIS_URL, ns);
+    await deleteRedisKeys(config.REDIS_URL, ns);
     await db?.drop();
   });
 
@@ -458,7 +463,7 @@ describe('alert evaluators (BullMQ schedule in the worker; real Redis, Kafka, HT
   });
 
   it('GET /ms/prometheus/targets answers the platform, alert and Prometheus targets of a job', async () => {
-    const admin = await createUser(db.dataSource, ['admin']);
+    const admin = await insertUser(db.dataSource, ['admin']);
     const token = await tokenFor(config, admin);
     const get = (path: string) =>
       request(service.app.getHttpServer()).get(path).set('Authorization', `Bearer ${token}`).expect(200);

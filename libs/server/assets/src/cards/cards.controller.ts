@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -11,10 +12,12 @@ import { z } from 'zod';
 import type { AssetView } from '../shared/asset-definition';
 import { idParamsSchema } from '../shared/fields';
 import type { CardAction } from './card-actions';
-import { physicalNumber } from './cards.definition';
+import { cardDefinition, physicalNumber } from './cards.definition';
 import { CardsService } from './cards.service';
+import { assetViewSchemas } from '../shared/asset-view-schema';
 
 const cardParams = idParamsSchema;
+const card = assetViewSchemas(cardDefinition).row;
 /** Replace and swap name the new card's physical number; the other actions take an empty body. */
 const newCardSchema = z.preprocess(
   (v) => v ?? {},
@@ -33,6 +36,7 @@ export class CardsController {
     return this.cards.act(me, id, action, dto);
   }
 
+  @ApiDoc({ response: card, errors: [404, 409, 422] })
   @Post('make')
   @HttpCode(200)
   @RequirePermissions('basic:cardConfig:make')
@@ -44,6 +48,7 @@ export class CardsController {
     return this.act(me, p.id, 'make', dto);
   }
 
+  @ApiDoc({ response: card, errors: [404, 409, 422] })
   @Post('reportLoss')
   @HttpCode(200)
   @RequirePermissions('basic:cardConfig:reportLoss')
@@ -55,6 +60,7 @@ export class CardsController {
     return this.act(me, p.id, 'reportLoss', dto);
   }
 
+  @ApiDoc({ response: card, errors: [404, 409, 422] })
   @Post('releaseLoss')
   @HttpCode(200)
   @RequirePermissions('basic:cardConfig:releaseLoss')
@@ -66,6 +72,7 @@ export class CardsController {
     return this.act(me, p.id, 'releaseLoss', dto);
   }
 
+  @ApiDoc({ response: card, errors: [404, 409, 422] })
   @Post('replace')
   @HttpCode(200)
   @RequirePermissions('basic:cardConfig:replace')
@@ -77,6 +84,7 @@ export class CardsController {
     return this.act(me, p.id, 'replace', dto);
   }
 
+  @ApiDoc({ response: card, errors: [404, 409, 422] })
   @Post('swap')
   @HttpCode(200)
   @RequirePermissions('basic:cardConfig:swap')
@@ -88,6 +96,7 @@ export class CardsController {
     return this.act(me, p.id, 'swap', dto);
   }
 
+  @ApiDoc({ response: card, errors: [404, 409, 422] })
   @Post('logout')
   @HttpCode(200)
   @RequirePermissions('basic:cardConfig:logout')

@@ -1,3 +1,4 @@
+import { CARD_STATUSES, CARD_TYPES } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import type { AssetDefinition, AssetHooks } from '../shared/asset-definition';
 import {
@@ -9,11 +10,6 @@ import {
   requiredText,
 } from '../shared/fields';
 import { idTagStatusOf, type IdTagRepository } from './id-tag.repository';
-
-/** business-areas §9: card type codes 0 to 3 (driver, consumer, management, charging). */
-export const CARD_TYPES = [0, 1, 2, 3] as const;
-/** business-areas §4 card status. */
-export const CARD_STATUSES = ['notMade', 'normal', 'occupied', 'lost', 'cancelled', 'invalid'] as const;
 
 /** Sent by the pile's card reader as the OCPP idTag (at most 20 characters). */
 export const physicalNumber = requiredText('Physical number', 16, 1, {

@@ -7,13 +7,19 @@ import { CARD_TRANSITIONS, type CardAction, cardTransition } from './card-action
 import type { CardRepository } from './card.repository';
 import { idTagStatusOf, type IdTagRepository } from './id-tag.repository';
 
+/** What card actions need of the card grid's service and of the repositories (unit tests fake these). */
+export type CardGrid = Pick<AssetCrudService, 'scopeOf' | 'visible' | 'translate'>;
+export type CardStore = Pick<AssetRepository, 'transaction'> &
+  Pick<CardRepository, 'transition'> &
+  Pick<IdTagRepository, 'upsert'>;
+
 /** Card actions; each commits with the gateway's id-tag rows (an old physical number becomes Blocked). */
 export class CardsService {
   constructor(
-    readonly crud: AssetCrudService,
-    private readonly repository: AssetRepository,
-    private readonly cards: CardRepository,
-    private readonly idTags: IdTagRepository,
+    private readonly crud: CardGrid,
+    private readonly repository: Pick<AssetRepository, 'transaction'>,
+    private readonly cards: Pick<CardRepository, 'transition'>,
+    private readonly idTags: Pick<IdTagRepository, 'upsert'>,
   ) {}
 
   async act(

@@ -17,7 +17,10 @@ export function idTagStatusOf(cardStatus: string): IdTagStatus {
   }
 }
 
-/** The gateway's `id_tag` read model, written in the caller's transaction (the only code touching it here). */
+/**
+ * The gateway's id-tag read model, kept through the functions the gateway publishes for it
+ * (docs/decisions/0001-table-ownership.md), in the caller's transaction.
+ */
 @Injectable()
 export class IdTagRepository {
   async upsert(
@@ -26,14 +29,10 @@ export class IdTagRepository {
     status: IdTagStatus,
     expiryDate: string | null,
   ): Promise<void> {
-    await m.query(
-      `INSERT INTO id_tag (id_tag, status, expiry_date) VALUES ($1, $2, $3)
-       ON CONFLICT (id_tag) DO UPDATE SET status = EXCLUDED.status, expiry_date = EXCLUDED.expiry_date, updated_at = now()`,
-      [idTag, status, expiryDate],
-    );
+    await m.query(`SELECT gateway_put_id_tag($1, $2, $3)`, [idTag, status, expiryDate]);
   }
 
   async remove(m: EntityManager, idTag: string): Promise<void> {
-    await m.query(`DELETE FROM id_tag WHERE id_tag = $1`, [idTag]);
+    await m.query(`SELECT gateway_remove_id_tag($1)`, [idTag]);
   }
 }

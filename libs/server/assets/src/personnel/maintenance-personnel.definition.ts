@@ -37,7 +37,7 @@ export const maintenancePersonnelDefinition: AssetDefinition = {
     { field: 'stationName', sql: '(SELECT s.name FROM station s WHERE s.id = t.station_id)', kind: 'text' },
     {
       field: 'organizationName',
-      sql: '(SELECT o.name FROM sys_organization o WHERE o.id = t.organization_id)',
+      sql: '(SELECT o.name FROM identity_organization_v o WHERE o.id = t.organization_id)',
       kind: 'text',
     },
   ],

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { UnknownPileAttempt } from './piles.dto';
 
 export type GatewayPileState = 'active' | 'pending' | 'disabled';
 
@@ -15,21 +16,13 @@ export function gatewayStateOf(deviceStatus: number): GatewayPileState {
   }
 }
 
-export type UnknownPileAttempt = {
-  chargePointId: string;
-  remoteAddresses: string[];
-  attempts: number;
-  firstSeenAt: string;
-  lastSeenAt: string;
-};
-
 /** Attempts of charge points that no pile has taken since. */
 const UNREGISTERED = `NOT EXISTS (SELECT 1 FROM charging_pile p WHERE p.charge_point_id = u.charge_point_id)`;
 
 /**
- * The gateway's registry contract: `pile_registry` (read by the gateway, changes picked up within ~2 s
- * through its updated_at trigger) and `unknown_pile_attempt` (written by the gateway). Writes run in the
- * caller's transaction, so a pile and its registry row change together.
+ * The gateway's registry, through what the gateway publishes (docs/decisions/0001-table-ownership.md):
+ * its `gateway_*_pile` functions (the gateway picks changes up within ~2 s) and its view of unknown
+ * handshakes. Writes run in the caller's transaction, so a pile and its registry row change together.
  */
 @Injectable()
 export class GatewayRegistryRepository {
@@ -38,17 +31,14 @@ export class GatewayRegistryRepository {
   /** Copies the pile's identity, state and password hash into the registry. */
   async syncPile(m: EntityManager, pileId: number, state: GatewayPileState): Promise<void> {
     await m.query(
-      `INSERT INTO pile_registry (charge_point_id, state, password_hash)
-       SELECT charge_point_id, $2, ocpp_password_hash FROM charging_pile WHERE id = $1
-       ON CONFLICT (charge_point_id) DO UPDATE SET state = EXCLUDED.state, password_hash = EXCLUDED.password_hash`,
+      `SELECT gateway_register_pile(charge_point_id, $2, ocpp_password_hash) FROM charging_pile WHERE id = $1`,
       [pileId, state],
     );
   }
 
   async setStates(m: EntityManager, pileIds: number[], state: GatewayPileState): Promise<void> {
     await m.query(
-      `UPDATE pile_registry r SET state = $2 FROM charging_pile p
-        WHERE p.id = ANY($1::int[]) AND r.charge_point_id = p.charge_point_id`,
+      `SELECT gateway_set_pile_state(array_agg(charge_point_id::text), $2) FROM charging_pile WHERE id = ANY($1::int[])`,
       [pileIds, state],
     );
   }
@@ -59,15 +49,12 @@ export class GatewayRegistryRepository {
    * reload).
    */
   async retire(m: EntityManager, chargePointId: string): Promise<void> {
-    await m.query(
-      `UPDATE pile_registry SET state = 'disabled', password_hash = NULL WHERE charge_point_id = $1`,
-      [chargePointId],
-    );
+    await m.query(`SELECT gateway_retire_pile($1)`, [chargePointId]);
   }
 
   async unknownPage(page: number, size: number): Promise<{ list: UnknownPileAttempt[]; total: number }> {
     const [{ total }] = (await this.db.query(
-      `SELECT count(DISTINCT u.charge_point_id)::int AS total FROM unknown_pile_attempt u WHERE ${UNREGISTERED}`,
+      `SELECT count(DISTINCT u.charge_point_id)::int AS total FROM gateway_unknown_pile_attempt_v u WHERE ${UNREGISTERED}`,
     )) as { total: number }[];
     return { total, list: await this.unknownAttempts(size, (page - 1) * size) };
   }
@@ -80,7 +67,7 @@ export class GatewayRegistryRepository {
     const rows = (await this.db.query(
       `SELECT u.charge_point_id, array_agg(u.remote_address ORDER BY u.last_seen_at DESC) AS remote_addresses,
               sum(u.attempts)::int AS attempts, min(u.first_seen_at) AS first_seen_at, max(u.last_seen_at) AS last_seen_at
-         FROM unknown_pile_attempt u WHERE ${UNREGISTERED}
+         FROM gateway_unknown_pile_attempt_v u WHERE ${UNREGISTERED}
         GROUP BY u.charge_point_id ORDER BY max(u.last_seen_at) DESC, u.charge_point_id LIMIT $1 OFFSET $2`,
       [limit, offset],
     )) as Record<string, unknown>[];
@@ -95,13 +82,13 @@ export class GatewayRegistryRepository {
 
   async hasUnknownAttempt(chargePointId: string): Promise<boolean> {
     const rows = (await this.db.query(
-      `SELECT 1 FROM unknown_pile_attempt WHERE charge_point_id = $1 LIMIT 1`,
+      `SELECT 1 FROM gateway_unknown_pile_attempt_v WHERE charge_point_id = $1 LIMIT 1`,
       [chargePointId],
     )) as unknown[];
     return rows.length > 0;
   }
 
   async forgetUnknown(m: EntityManager, chargePointId: string): Promise<void> {
-    await m.query(`DELETE FROM unknown_pile_attempt WHERE charge_point_id = $1`, [chargePointId]);
+    await m.query(`SELECT gateway_forget_unknown_pile($1)`, [chargePointId]);
   }
 }

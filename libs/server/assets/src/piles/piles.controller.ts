@@ -1,7 +1,9 @@
 import { Controller, Get, Inject, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
+  CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
   RequirePermissions,
@@ -19,7 +21,7 @@ import type { GridPage } from '@voltdepot/shared-contracts';
 import type { AssetView } from '../shared/asset-definition';
 import { PageParams, pageParamsSchema } from '../shared/fields';
 import { sendUnknownPiles, UNKNOWN_PILE_EXPORT_LIMIT } from '../spreadsheets/unknown-pile-sheet';
-import type { UnknownPileAttempt } from './gateway-registry.repository';
+import type { UnknownPileAttempt } from './piles.dto';
 import {
   chargePointIdParamsSchema,
   HostSelectionDto,
@@ -28,6 +30,12 @@ import {
   registerUnknownPileSchema,
 } from './piles.dto';
 import { PilesService } from './piles.service';
+import {
+  deliveredHostsSchema,
+  registeredPileSchema,
+  unknownPileAttemptPageSchema,
+  updatedHostsSchema,
+} from './piles.dto';
 
 const exportQuerySchema = z.object({ lang: z.enum(SPREADSHEET_LANGUAGES).default('zh-CN') }).strict();
 
@@ -41,6 +49,7 @@ const exportQuerySchema = z.object({ lang: z.enum(SPREADSHEET_LANGUAGES).default
 export class PilesController {
   constructor(@Inject(PilesService) private readonly piles: PilesService) {}
 
+  @ApiDoc({ response: updatedHostsSchema, errors: [404] })
   @Post('batch/enable')
   @RequirePermissions('basic:host:enable')
   enable(
@@ -50,6 +59,7 @@ export class PilesController {
     return this.piles.setEnabled(me, dto.ids, true);
   }
 
+  @ApiDoc({ response: updatedHostsSchema, errors: [404] })
   @Post('batch/disable')
   @RequirePermissions('basic:host:enable')
   disable(
@@ -59,6 +69,7 @@ export class PilesController {
     return this.piles.setEnabled(me, dto.ids, false);
   }
 
+  @ApiDoc({ response: deliveredHostsSchema, errors: [404] })
   @Post('batch/delivery')
   @RequirePermissions('basic:host:delivery')
   deliver(
@@ -69,6 +80,10 @@ export class PilesController {
   }
 
   /** Charge points the gateway turned away because no host has their id. */
+  @ApiDoc({
+    summary: 'Charge points the gateway turned away because no host has their id',
+    response: unknownPileAttemptPageSchema,
+  })
   @Get('unknown/page/:page/size/:size')
   @RequirePermissions('basic:host:unknown')
   unknown(@ZodParams(pageParamsSchema) params: PageParams): Promise<GridPage<UnknownPileAttempt>> {
@@ -76,6 +91,7 @@ export class PilesController {
   }
 
   /** The unknown-pile list as xlsx (`lang` zh-CN or en-US), the newest UNKNOWN_PILE_EXPORT_LIMIT of it. */
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('unknown/export')
   @RequirePermissions('basic:host:unknown:export')
   async exportUnknown(
@@ -89,6 +105,11 @@ export class PilesController {
     );
   }
 
+  @ApiDoc({
+    summary: 'Register a turned-away charge point as a host',
+    response: registeredPileSchema,
+    errors: [404, 409, 422],
+  })
   @Post('unknown/:chargePointId/register')
   @RequirePermissions('basic:host:add')
   register(

@@ -1,3 +1,14 @@
+import {
+  BMS_POWERS,
+  CHARGER_TYPES,
+  CONNECTOR_TYPES,
+  DEVICE_STATUSES,
+  GROUND_LOCK_STATUSES,
+  NATIONAL_STANDARDS,
+  PARKING_SPACE_TYPES,
+  PAYMENT_MODES,
+  START_TYPES,
+} from '@voltdepot/shared-contracts';
 import { CHARGE_POINT_ID_PATTERN } from '@voltdepot/shared-ocpp';
 import argon2 from 'argon2';
 import { z } from 'zod';
@@ -19,19 +30,6 @@ import {
 } from '../shared/fields';
 import { stationRef } from '../stations/stations.definition';
 import { gatewayStateOf, type GatewayRegistryRepository } from './gateway-registry.repository';
-
-/** business-areas §4 (device status) and §9 (charger types, national standard, payment, connectors, BMS). */
-export const DEVICE_STATUSES = [1, 5, 6, 50] as const;
-export const CHARGER_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 255] as const;
-export const NATIONAL_STANDARDS = [1, 2, 3, 255] as const;
-export const PAYMENT_MODES = [0, 1] as const;
-export const CONNECTOR_TYPES = [1, 2, 3, 4, 5, 255] as const;
-export const BMS_POWERS = [1, 2, 3, 255] as const;
-/** §9 start types 0 to 4: until full, by time, by percent, by amount, by energy. */
-export const START_MODES = [0, 1, 2, 3, 4] as const;
-/** §4 ground lock: 0 unknown, 10 unlocked, 50 locked. */
-export const GROUND_LOCK_STATUSES = [0, 10, 50] as const;
-export const PARKING_PLACE_TYPES = ['bus', 'social'] as const;
 
 export const pileRef: AssetReference = {
   field: 'pileId',
@@ -76,7 +74,7 @@ const pileFields = {
   supportsReservation: optionalBoolean('Reservation support', false),
   externalId: optionalText('External mapping ID', 64),
   chargingType: optionalCode('Charging type', CHARGER_TYPES),
-  startMode: optionalCode('Start mode', START_MODES),
+  startMode: optionalCode('Start mode', START_TYPES),
   coordinateX: optionalDecimal('Coordinate X', -1_000_000, 1_000_000),
   coordinateY: optionalDecimal('Coordinate Y', -1_000_000, 1_000_000),
   transformerId: optionalId('Box transformer'),
@@ -112,14 +110,15 @@ export const pileDefinition: AssetDefinition = {
     { field: 'name', column: 'name', kind: 'text' },
     { field: 'number', column: 'number', kind: 'text' },
     { field: 'chargePointId', column: 'charge_point_id', kind: 'text' },
-    { field: 'type', column: 'type', kind: 'int' },
-    { field: 'maxPowerW', column: 'max_power_w', kind: 'int' },
-    { field: 'ratedPowerW', column: 'rated_power_w', kind: 'int' },
+    // A pile registered from the gateway's unknown list has no type, powers or gun count until edited.
+    { field: 'type', column: 'type', kind: 'int', nullable: true },
+    { field: 'maxPowerW', column: 'max_power_w', kind: 'int', nullable: true },
+    { field: 'ratedPowerW', column: 'rated_power_w', kind: 'int', nullable: true },
     { field: 'voltageV', column: 'voltage_v', kind: 'int' },
     { field: 'currentA', column: 'current_a', kind: 'int' },
     { field: 'deviceStatus', column: 'device_status', kind: 'int' },
     { field: 'manufacturerId', column: 'manufacturer_id', kind: 'int' },
-    { field: 'gunCount', column: 'gun_count', kind: 'int' },
+    { field: 'gunCount', column: 'gun_count', kind: 'int', nullable: true },
     { field: 'stationId', column: 'station_id', kind: 'int' },
     { field: 'protocolVersion', column: 'protocol_version', kind: 'text' },
     { field: 'nationalStandard', column: 'national_standard', kind: 'int' },
@@ -152,7 +151,7 @@ export const pileDefinition: AssetDefinition = {
     { field: 'hasOcppPassword', sql: '(t.ocpp_password_hash IS NOT NULL)', kind: 'bool' },
     {
       field: 'gatewayState',
-      sql: '(SELECT pr.state FROM pile_registry pr WHERE pr.charge_point_id = t.charge_point_id)',
+      sql: '(SELECT pr.state FROM gateway_pile_registry_v pr WHERE pr.charge_point_id = t.charge_point_id)',
       kind: 'text',
     },
   ],
@@ -235,7 +234,7 @@ const gunSchema = z
     bmsPower: optionalCode('Auxiliary supply (BMS) voltage', BMS_POWERS),
     terminalName: optionalText('Terminal name', 32),
     groundLockStatus: optionalCode('Ground lock status', GROUND_LOCK_STATUSES),
-    parkingPlaceType: optionalEnum('Parking place type', PARKING_PLACE_TYPES),
+    parkingPlaceType: optionalEnum('Parking place type', PARKING_SPACE_TYPES),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -264,7 +263,7 @@ export const gunDefinition: AssetDefinition = {
     { field: 'minVoltageV', column: 'min_voltage_v', kind: 'int' },
     { field: 'ratedVoltageV', column: 'rated_voltage_v', kind: 'int' },
     { field: 'ratedCurrentA', column: 'rated_current_a', kind: 'int' },
-    { field: 'ratedPowerW', column: 'rated_power_w', kind: 'int' },
+    { field: 'ratedPowerW', column: 'rated_power_w', kind: 'int', nullable: true },
     { field: 'bmsPower', column: 'bms_power', kind: 'int' },
     { field: 'terminalName', column: 'terminal_name', kind: 'text' },
     { field: 'groundLockStatus', column: 'ground_lock_status', kind: 'int' },

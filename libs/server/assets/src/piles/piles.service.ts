@@ -5,23 +5,27 @@ import { AssetsErrorCode, AssetsException } from '../assets.exception';
 import type { AssetView } from '../shared/asset-definition';
 import type { AssetCrudService } from '../shared/asset-crud.service';
 import type { AssetRepository } from '../shared/asset.repository';
-import {
-  gatewayStateOf,
-  type GatewayRegistryRepository,
-  type UnknownPileAttempt,
-} from './gateway-registry.repository';
-import type { RegisterUnknownPileDto } from './piles.dto';
+import { gatewayStateOf, type GatewayRegistryRepository } from './gateway-registry.repository';
+import type { RegisterUnknownPileDto, UnknownPileAttempt } from './piles.dto';
 
 /** Device status a batch enable / disable sets (business-areas §4). */
 export const ENABLED_DEVICE_STATUS = 50;
 export const DISABLED_DEVICE_STATUS = 5;
 
+/** What the host actions need of the host grid's service and of the repositories (unit tests fake these). */
+export type HostGrid = Pick<AssetCrudService, 'def' | 'scopeOf' | 'visible' | 'create'>;
+export type HostStore = Pick<AssetRepository, 'transaction' | 'visibleIds' | 'update'>;
+export type GatewayRegistry = Pick<
+  GatewayRegistryRepository,
+  'setStates' | 'syncPile' | 'unknownPage' | 'unknownAttempts' | 'hasUnknownAttempt' | 'forgetUnknown'
+>;
+
 /** Host actions beyond the grid: batch enable/disable and registering a pile the gateway turned away. */
 export class PilesService {
   constructor(
-    private readonly piles: AssetCrudService,
-    private readonly repository: AssetRepository,
-    private readonly registry: GatewayRegistryRepository,
+    private readonly piles: HostGrid,
+    private readonly repository: HostStore,
+    private readonly registry: GatewayRegistry,
   ) {}
 
   async setEnabled(me: AuthPrincipal, ids: number[], enabled: boolean): Promise<{ updated: number }> {

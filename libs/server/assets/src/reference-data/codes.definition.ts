@@ -1,10 +1,7 @@
+import { ALARM_CATEGORIES, ALARM_LEVELS } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import type { AssetDefinition } from '../shared/asset-definition';
 import { optionalText, requiredBoolean, requiredCode, requiredEnum, requiredText } from '../shared/fields';
-
-/** business-areas §9: alarm level none, 1 to 3; category general, energy storage, drive motor, engine, other. */
-export const ALARM_LEVELS = [0, 1, 2, 3] as const;
-export const ALARM_CATEGORIES = ['general', 'energyStorage', 'driveMotor', 'engine', 'other'] as const;
 
 /** Protocol type: a value of the protocol_type dictionary (OCPP 1.6J, GB/T 27930, ...). */
 const protocolType = requiredText('Protocol type', 16, 1, {

@@ -1,11 +1,14 @@
+import { LABEL_TYPES, MANUFACTURER_TYPES, type LabelType } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import type { AssetDefinition } from '../shared/asset-definition';
 import { optionalText, requiredEnum, requiredText } from '../shared/fields';
 
-export const MANUFACTURER_TYPES = ['pile', 'car'] as const;
-/** Station label categories; every station needs at least one label of each REQUIRED_LABEL_TYPES. */
-export const LABEL_TYPES = ['payment', 'nationalStandard', 'chargingType', 'stationType'] as const;
-export const REQUIRED_LABEL_TYPES = ['payment', 'nationalStandard', 'chargingType'] as const;
+/** Every station needs at least one label of each of these categories. */
+export const REQUIRED_LABEL_TYPES = [
+  'payment',
+  'nationalStandard',
+  'chargingType',
+] as const satisfies readonly LabelType[];
 
 const phone = (label: string) =>
   requiredText(label, 32, 1, {

@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post, Put, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import type { AssetDefinition, AssetFilter, AssetValues, AssetView } from './asset-definition';
 import type { AssetCrudService } from './asset-crud.service';
 import { IdParams, idParamsSchema, PageParams, pageParamsSchema } from './fields';
+import { assetViewSchemas } from './asset-view-schema';
 
 /** The query-string value of each kind of grid filter. */
 const FILTER_SCHEMAS: Record<AssetFilter['kind'], z.ZodTypeAny> = {
@@ -51,6 +53,7 @@ function pascal(kind: string): string {
 export function assetCrudController(def: AssetDefinition): Type {
   const p = def.permission;
   const query = filterSchema(def);
+  const views = assetViewSchemas(def);
 
   @ApiTags(`basic: ${def.kind}`)
   @ApiBearerAuth()
@@ -58,6 +61,7 @@ export function assetCrudController(def: AssetDefinition): Type {
   class AssetCrudController {
     constructor(@Inject(serviceToken(def.kind)) private readonly service: AssetCrudService) {}
 
+    @ApiDoc({ response: views.page })
     @Get('page/:page/size/:size')
     @RequirePermissions(`${p}:query`)
     page(
@@ -68,6 +72,7 @@ export function assetCrudController(def: AssetDefinition): Type {
       return this.service.page(me, filter, params.page, params.size);
     }
 
+    @ApiDoc({ response: views.row, errors: [404] })
     @Get(':id')
     @RequirePermissions(`${p}:query`)
     get(
@@ -77,6 +82,7 @@ export function assetCrudController(def: AssetDefinition): Type {
       return this.service.get(me, params.id);
     }
 
+    @ApiDoc({ response: views.row, errors: [404, 409, 422] })
     @Post()
     @RequirePermissions(`${p}:add`)
     create(
@@ -86,6 +92,7 @@ export function assetCrudController(def: AssetDefinition): Type {
       return this.service.create(me, dto);
     }
 
+    @ApiDoc({ response: views.row, errors: [404, 409, 422] })
     @Put(':id')
     @RequirePermissions(`${p}:edit`)
     update(
@@ -96,6 +103,7 @@ export function assetCrudController(def: AssetDefinition): Type {
       return this.service.update(me, params.id, dto);
     }
 
+    @ApiDoc({ errors: [404, 409] })
     @Delete(':id')
     @HttpCode(204)
     @RequirePermissions(`${p}:delete`)

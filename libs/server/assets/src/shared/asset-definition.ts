@@ -4,8 +4,11 @@ import type { AssetsDataScope } from './data-scope';
 
 export type ColumnKind = 'text' | 'int' | 'numeric' | 'bool' | 'time' | 'date' | 'timestamptz' | 'intArray';
 
-/** A stored field: body/view name and column. */
-export type AssetColumn = { field: string; column: string; kind: ColumnKind };
+/**
+ * A stored field: body/view name and column. `nullable`: rows written other than through the grid's
+ * bodies may lack a value the bodies require (the answer's schema then allows null).
+ */
+export type AssetColumn = { field: string; column: string; kind: ColumnKind; nullable?: true };
 
 /** Validated request body. */
 export type AssetValues = Record<string, unknown>;

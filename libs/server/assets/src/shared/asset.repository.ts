@@ -13,7 +13,7 @@ type Row = Record<string, unknown>;
 
 /** Visible rows of a scoped table: its organisation lies in one of the caller's subtrees. */
 export function scopeCondition(alias: string, param: number): string {
-  return `${alias}.organization_id IN (SELECT o.id FROM sys_organization o WHERE o.path LIKE ANY($${param}::text[]))`;
+  return `${alias}.organization_id IN (SELECT o.id FROM identity_organization_v o WHERE o.path LIKE ANY($${param}::text[]))`;
 }
 
 function selectExpression(sql: string, kind: ColumnKind): string {
@@ -225,7 +225,7 @@ export class AssetRepository {
     scope: AssetsDataScope,
   ): Promise<'missing' | 'outside' | 'visible'> {
     const rows = (await this.db.query(
-      `SELECT o.path LIKE ANY($2::text[]) AS visible FROM sys_organization o WHERE o.id = $1`,
+      `SELECT o.path LIKE ANY($2::text[]) AS visible FROM identity_organization_v o WHERE o.id = $1`,
       [organizationId, scope.pathPatterns],
     )) as { visible: boolean }[];
     if (!rows.length) return 'missing';

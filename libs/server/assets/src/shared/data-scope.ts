@@ -5,7 +5,7 @@
 export type AssetsDataScope = {
   /** Root organisation ids of the visible subtrees. */
   rootIds: number[];
-  /** `LIKE` patterns over sys_organization.path, e.g. `/1/2/%`. */
+  /** `LIKE` patterns over identity_organization_v.path, e.g. `/1/2/%`. */
   pathPatterns: string[];
 };
 

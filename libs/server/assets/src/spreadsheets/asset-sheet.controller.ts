@@ -1,7 +1,9 @@
 import { Controller, Get, Inject, Post, Res, UploadedFile, UseInterceptors, type Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
+  CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
   RequirePermissions,
@@ -11,6 +13,7 @@ import {
   IMPORT_MODES,
   type ImportMode,
   type ImportReport,
+  importReportSchema,
   SPREADSHEET_LANGUAGES,
   SpreadsheetFileInterceptor,
   type SpreadsheetLanguage,
@@ -49,6 +52,7 @@ export function assetSheetControllers(def: AssetDefinition, importable: boolean)
   class AssetExportController {
     constructor(@Inject(sheetServiceToken(def.kind)) private readonly sheets: AssetSheetService) {}
 
+    @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
     @Get('export')
     @RequirePermissions(`${def.permission}:export`)
     async export(
@@ -68,6 +72,7 @@ export function assetSheetControllers(def: AssetDefinition, importable: boolean)
   class AssetImportController {
     constructor(@Inject(sheetServiceToken(def.kind)) private readonly sheets: AssetSheetService) {}
 
+    @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
     @Get('import/template')
     @RequirePermissions(`${def.permission}:import`)
     async template(
@@ -77,9 +82,14 @@ export function assetSheetControllers(def: AssetDefinition, importable: boolean)
       await this.sheets.template(query.lang, res as unknown as XlsxHttpResponse);
     }
 
+    @ApiDoc({
+      summary: 'Import rows from .xlsx or .xls (mode=all: 422 with the report on any bad row)',
+      body: 'file',
+      response: importReportSchema,
+      errors: [413, 422],
+    })
     @Post('import')
     @RequirePermissions(`${def.permission}:import`)
-    @ApiConsumes('multipart/form-data')
     @UseInterceptors(SpreadsheetFileInterceptor())
     import(
       @CurrentPrincipal() me: AuthPrincipal,

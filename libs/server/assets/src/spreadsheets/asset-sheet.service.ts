@@ -25,7 +25,7 @@ import type { AssetCrudService } from '../shared/asset-crud.service';
 import type { AssetRepository } from '../shared/asset.repository';
 import type { AssetsDataScope } from '../shared/data-scope';
 import {
-  LABEL_TYPE_LABELS,
+  LABEL_TYPE_ENTRIES,
   REF_COLUMN_WORDS,
   type SheetColumnSpec,
   type SheetRef,
@@ -106,11 +106,11 @@ function groupByName(labels: LabelRow[]): Map<string, LabelRow[]> {
 }
 
 function labelTypeOrder(type: string): number {
-  return LABEL_TYPE_LABELS.findIndex((e) => e.value === type);
+  return LABEL_TYPE_ENTRIES.findIndex((e) => e.value === type);
 }
 
 function labelTypeText(type: string, language: SpreadsheetLanguage): string {
-  const entry = LABEL_TYPE_LABELS.find((e) => e.value === type);
+  const entry = LABEL_TYPE_ENTRIES.find((e) => e.value === type);
   return entry === undefined ? type : labelOf(entry.label, language);
 }
 
@@ -407,7 +407,7 @@ export class AssetSheetService {
     let ok = true;
     for (const written of labelNamesOf(text)) {
       const qualified = /^(.+?)\s*[:：]\s*(.+)$/.exec(written);
-      const type = qualified ? dictionaryValue(LABEL_TYPE_LABELS, qualified[1]) : undefined;
+      const type = qualified ? dictionaryValue(LABEL_TYPE_ENTRIES, qualified[1]) : undefined;
       const name = type !== undefined ? qualified![2] : written;
       const found = (labels.get(name.toLowerCase()) ?? []).filter(
         (l) => type === undefined || l.type === type,

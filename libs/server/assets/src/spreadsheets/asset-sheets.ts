@@ -1,21 +1,48 @@
-import type { DictionaryEntry, Localized } from '@voltdepot/server-spreadsheet';
-import { CARD_STATUSES, CARD_TYPES } from '../cards/cards.definition';
 import {
+  ALARM_CATEGORIES,
+  ALARM_CATEGORY_LABELS,
+  ALARM_LEVEL_LABELS,
+  ALARM_LEVELS,
+  BMS_POWER_LABELS,
   BMS_POWERS,
+  CARD_STATUS_LABELS,
+  CARD_STATUSES,
+  CARD_TYPE_LABELS,
+  CARD_TYPES,
+  CHARGER_TYPE_LABELS,
   CHARGER_TYPES,
+  codeEntries,
+  CONNECTOR_TYPE_LABELS,
   CONNECTOR_TYPES,
+  DEVICE_STATUS_LABELS,
   DEVICE_STATUSES,
+  FEE_SCOPE_LABELS,
+  FEE_SCOPES,
+  GROUND_LOCK_STATUS_LABELS,
   GROUND_LOCK_STATUSES,
+  LABEL_TYPE_LABELS,
+  LABEL_TYPES,
+  MANUFACTURER_TYPE_LABELS,
+  MANUFACTURER_TYPES,
+  NATIONAL_STANDARD_LABELS,
   NATIONAL_STANDARDS,
-  PARKING_PLACE_TYPES,
+  PARKING_SPACE_TYPE_LABELS,
+  PARKING_SPACE_TYPES,
+  PAYMENT_MODE_LABELS,
   PAYMENT_MODES,
-  START_MODES,
-} from '../piles/piles.definition';
-import { ALARM_CATEGORIES, ALARM_LEVELS } from '../reference-data/codes.definition';
-import { LABEL_TYPES, MANUFACTURER_TYPES } from '../reference-data/reference-data.definition';
-import { PARKING_SPACE_TYPES } from '../stations/parking-spaces.definition';
+  STAGE_TYPE_LABELS,
+  START_TYPE_LABELS,
+  START_TYPES,
+  STATION_STATUS_LABELS,
+  STATION_STATUSES,
+  STATION_TYPE_LABELS,
+  STATION_TYPES,
+  STOP_KIND_LABELS,
+  YES_NO_LABELS,
+  BOOLEAN_CODES,
+} from '@voltdepot/shared-contracts';
+import type { DictionaryEntry, Localized } from '@voltdepot/server-spreadsheet';
 import { PERIOD_TYPES } from '../stations/peak-times.definition';
-import { FEE_SCOPES, STATION_STATUSES, STATION_TYPES } from '../stations/stations.definition';
 
 /**
  * How a cell's text becomes a body value on import (export writes the row's value or its view).
@@ -79,145 +106,28 @@ export const REF_COLUMN_WORDS: Record<string, Localized> = {
   plate: h('车牌号', 'plate'),
 };
 
-/**
- * The labels of a definition's coded values, in its order. Every value needs a label and no other key is
- * allowed, so a code added to a definition cannot be missing from its sheets.
- */
-function labelled<V extends string | number>(
-  values: readonly V[],
-  labels: Record<V, readonly [zh: string, en: string]>,
-): DictionaryEntry[] {
-  return values.map((value) => {
-    const [zh, en] = labels[value];
-    return { value: String(value), label: h(zh, en) };
-  });
-}
-
-export const YES_NO = labelled(['true', 'false'], { true: ['是', 'Yes'], false: ['否', 'No'] });
-
-/** business-areas §4 and §9 codes as sheets show them. */
-const STATION_TYPE_LABELS = labelled(STATION_TYPES, {
-  0: ['专用', 'Private'],
-  1: ['公共', 'Public'],
-  100: ['公交', 'Bus'],
-  101: ['环卫', 'Sanitation'],
-  102: ['物流', 'Logistics'],
-  103: ['出租车', 'Taxi'],
-  255: ['其他', 'Other'],
-});
-const STATION_STATUS_LABELS = labelled(STATION_STATUSES, {
-  0: ['使用中', 'In use'],
-  1: ['建设中', 'Under construction'],
-  2: ['维护中', 'Maintenance'],
-  3: ['停用', 'Disabled'],
-});
-const DEVICE_STATUS_LABELS = labelled(DEVICE_STATUSES, {
-  1: ['建设中', 'Under construction'],
-  5: ['离线停用', 'Offline and disabled'],
-  6: ['长期维护', 'Long-term maintenance'],
-  50: ['验收后正常', 'Normal after acceptance'],
-});
-/** Charger type names, as the console's dictionary shows them (§9 names four kinds; docs/assets.md). */
-const CHARGER_TYPE_LABELS = labelled(CHARGER_TYPES, {
-  0: ['直流', 'Direct current (DC)'],
-  1: ['交流', 'Alternating current (AC)'],
-  2: ['交直流一体', 'AC/DC combined'],
-  3: ['无线', 'Wireless'],
-  4: ['充放电', 'Charge-and-discharge (V2G)'],
-  5: ['换电', 'Battery swap'],
-  6: ['群充', 'Charging stack (shared power)'],
-  7: ['移动充电', 'Mobile charging'],
-  8: ['光储充', 'PV, storage and charging'],
-  255: ['其他', 'Other'],
-});
-const NATIONAL_STANDARD_LABELS = labelled(NATIONAL_STANDARDS, {
-  1: ['2011 版', '2011 edition'],
-  2: ['2015 版', '2015 edition'],
-  3: ['2011 或 2015 版', '2011 or 2015'],
-  255: ['其他', 'Other'],
-});
-const PAYMENT_MODE_LABELS = labelled(PAYMENT_MODES, { 0: ['后付费', 'Postpaid'], 1: ['预付费', 'Prepaid'] });
-const START_MODE_LABELS = labelled(START_MODES, {
-  0: ['充满为止', 'Until full'],
-  1: ['按时间', 'By time'],
-  2: ['按百分比', 'By percent'],
-  3: ['按金额', 'By amount'],
-  4: ['按电量', 'By energy'],
-});
-const BMS_POWER_LABELS = labelled(BMS_POWERS, {
-  1: ['12V', '12V'],
-  2: ['24V', '24V'],
-  3: ['自适应', 'Adaptive'],
-  255: ['其他', 'Other'],
-});
-const CONNECTOR_TYPE_LABELS = labelled(CONNECTOR_TYPES, {
-  1: ['家用插座', 'Household socket'],
-  2: ['交流接口插座', 'AC socket'],
-  3: ['交流接口插头', 'AC plug'],
-  4: ['直流接口枪头', 'DC gun'],
-  5: ['无线充电座', 'Wireless pad'],
-  255: ['其他', 'Other'],
-});
-const GROUND_LOCK_LABELS = labelled(GROUND_LOCK_STATUSES, {
-  0: ['未知', 'Unknown'],
-  10: ['未上锁', 'Unlocked'],
-  50: ['已上锁', 'Locked'],
-});
-const PARKING_TYPE_LABELS = { bus: ['公交车位', 'Bus'], social: ['社会车位', 'Social vehicle'] } as const;
-const PARKING_PLACE_TYPE_LABELS = labelled(PARKING_PLACE_TYPES, PARKING_TYPE_LABELS);
-const PARKING_SPACE_TYPE_LABELS = labelled(PARKING_SPACE_TYPES, PARKING_TYPE_LABELS);
-const MANUFACTURER_TYPE_LABELS = labelled(MANUFACTURER_TYPES, {
-  pile: ['充电桩厂家', 'Charging pile'],
-  car: ['汽车厂家', 'Car manufacturer'],
-});
-export const LABEL_TYPE_LABELS = labelled(LABEL_TYPES, {
-  payment: ['支付方式', 'Payment'],
-  nationalStandard: ['国标', 'National standard'],
-  chargingType: ['充电类型', 'Charging type'],
-  stationType: ['站点类型', 'Station type'],
-});
-const CARD_TYPE_LABELS = labelled(CARD_TYPES, {
-  0: ['司机卡', 'Driver'],
-  1: ['消费卡', 'Consumer'],
-  2: ['管理卡', 'Management'],
-  3: ['充电卡', 'Charging'],
-});
-const CARD_STATUS_LABELS = labelled(CARD_STATUSES, {
-  notMade: ['未制卡', 'Not made'],
-  normal: ['正常', 'Normal'],
-  occupied: ['占用', 'Occupied'],
-  lost: ['已挂失', 'Reported lost'],
-  cancelled: ['已注销', 'Cancelled'],
-  invalid: ['失效', 'Invalid'],
-});
-const ALARM_LEVEL_LABELS = labelled(ALARM_LEVELS, {
-  0: ['无', 'None'],
-  1: ['一级', 'Level 1'],
-  2: ['二级', 'Level 2'],
-  3: ['三级', 'Level 3'],
-});
-const ALARM_CATEGORY_LABELS = labelled(ALARM_CATEGORIES, {
-  general: ['通用', 'General'],
-  energyStorage: ['储能', 'Energy storage'],
-  driveMotor: ['驱动电机', 'Drive motor'],
-  engine: ['发动机', 'Engine'],
-  other: ['其他', 'Other'],
-});
-const PERIOD_TYPE_LABELS = labelled(PERIOD_TYPES, {
-  valley: ['谷', 'Valley'],
-  normal: ['平', 'Normal'],
-  peak: ['峰', 'Peak'],
-  sharp: ['尖', 'Sharp'],
-  deepValley: ['深谷', 'Deep valley'],
-});
-const STOP_KINDS = labelled(['true', 'false'], {
-  true: ['正常停止', 'Stopped normally'],
-  false: ['异常停止', 'Stopped abnormally'],
-});
-const FEE_SCOPE_LABELS = labelled(FEE_SCOPES, {
-  internal: ['内部', 'Internal'],
-  external: ['外部', 'External'],
-});
+// The sheets' dictionaries: the code lists and labels the console shows too (libs/shared/contracts).
+export const YES_NO = codeEntries(BOOLEAN_CODES, YES_NO_LABELS);
+const STATION_TYPE_ENTRIES = codeEntries(STATION_TYPES, STATION_TYPE_LABELS);
+const STATION_STATUS_ENTRIES = codeEntries(STATION_STATUSES, STATION_STATUS_LABELS);
+const DEVICE_STATUS_ENTRIES = codeEntries(DEVICE_STATUSES, DEVICE_STATUS_LABELS);
+const CHARGER_TYPE_ENTRIES = codeEntries(CHARGER_TYPES, CHARGER_TYPE_LABELS);
+const NATIONAL_STANDARD_ENTRIES = codeEntries(NATIONAL_STANDARDS, NATIONAL_STANDARD_LABELS);
+const PAYMENT_MODE_ENTRIES = codeEntries(PAYMENT_MODES, PAYMENT_MODE_LABELS);
+const START_TYPE_ENTRIES = codeEntries(START_TYPES, START_TYPE_LABELS);
+const BMS_POWER_ENTRIES = codeEntries(BMS_POWERS, BMS_POWER_LABELS);
+const CONNECTOR_TYPE_ENTRIES = codeEntries(CONNECTOR_TYPES, CONNECTOR_TYPE_LABELS);
+const GROUND_LOCK_ENTRIES = codeEntries(GROUND_LOCK_STATUSES, GROUND_LOCK_STATUS_LABELS);
+const PARKING_SPACE_TYPE_ENTRIES = codeEntries(PARKING_SPACE_TYPES, PARKING_SPACE_TYPE_LABELS);
+const MANUFACTURER_TYPE_ENTRIES = codeEntries(MANUFACTURER_TYPES, MANUFACTURER_TYPE_LABELS);
+export const LABEL_TYPE_ENTRIES = codeEntries(LABEL_TYPES, LABEL_TYPE_LABELS);
+const CARD_TYPE_ENTRIES = codeEntries(CARD_TYPES, CARD_TYPE_LABELS);
+const CARD_STATUS_ENTRIES = codeEntries(CARD_STATUSES, CARD_STATUS_LABELS);
+const ALARM_LEVEL_ENTRIES = codeEntries(ALARM_LEVELS, ALARM_LEVEL_LABELS);
+const ALARM_CATEGORY_ENTRIES = codeEntries(ALARM_CATEGORIES, ALARM_CATEGORY_LABELS);
+const PERIOD_TYPE_ENTRIES = codeEntries(PERIOD_TYPES, STAGE_TYPE_LABELS);
+const STOP_KIND_ENTRIES = codeEntries(BOOLEAN_CODES, STOP_KIND_LABELS);
+const FEE_SCOPE_ENTRIES = codeEntries(FEE_SCOPES, FEE_SCOPE_LABELS);
 
 const NUMBER: SheetColumnSpec = { key: 'number', header: h('编号', 'Number'), kind: 'text', required: true };
 const NAME: SheetColumnSpec = {
@@ -292,7 +202,7 @@ const FEE = {
     header: h('收费范围', 'Fee scope'),
     kind: 'enum',
     required: true,
-    dictionary: FEE_SCOPE_LABELS,
+    dictionary: FEE_SCOPE_ENTRIES,
   },
   freeParkingMinutes: int('freeParkingMinutes', '免费停车(分钟)', 'Free parking (minutes)', true),
   occupationIntervalMinutes: int(
@@ -401,8 +311,8 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
         view: 'operatorName',
         ref: { table: 'charging_operator', noun: 'operator', by: ['number', 'name'], scoped: false },
       },
-      coded('type', '站点类型', 'Station type', STATION_TYPE_LABELS, true),
-      coded('status', '站点状态', 'Station status', STATION_STATUS_LABELS, true),
+      coded('type', '站点类型', 'Station type', STATION_TYPE_ENTRIES, true),
+      coded('status', '站点状态', 'Station status', STATION_STATUS_ENTRIES, true),
       { ...text('address', '地址', 'Address', true), width: 32 },
       decimal('longitude', '经度', 'Longitude', true),
       decimal('latitude', '纬度', 'Latitude', true),
@@ -459,10 +369,10 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
         ),
       },
       stationRef(true),
-      { ...coded('type', '类型', 'Type', CHARGER_TYPE_LABELS, true), width: 8 },
+      { ...coded('type', '类型', 'Type', CHARGER_TYPE_ENTRIES, true), width: 8 },
       int('maxPowerW', '最大功率(W)', 'Maximum power (W)', true),
       int('ratedPowerW', '额定功率(W)', 'Rated power (W)', true),
-      coded('deviceStatus', '设备状态', 'Device status', DEVICE_STATUS_LABELS, true),
+      coded('deviceStatus', '设备状态', 'Device status', DEVICE_STATUS_ENTRIES, true),
       {
         key: 'manufacturerId',
         header: h('厂家', 'Manufacturer'),
@@ -488,10 +398,10 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
       },
       int('voltageV', '电压(V)', 'Voltage (V)'),
       int('currentA', '电流(A)', 'Current (A)'),
-      coded('chargingType', '充电类型', 'Charging type', CHARGER_TYPE_LABELS),
-      coded('startMode', '启动方式', 'Start mode', START_MODE_LABELS),
-      coded('nationalStandard', '国标', 'National standard', NATIONAL_STANDARD_LABELS),
-      coded('paymentMode', '付费方式', 'Payment method', PAYMENT_MODE_LABELS),
+      coded('chargingType', '充电类型', 'Charging type', CHARGER_TYPE_ENTRIES),
+      coded('startMode', '启动方式', 'Start mode', START_TYPE_ENTRIES),
+      coded('nationalStandard', '国标', 'National standard', NATIONAL_STANDARD_ENTRIES),
+      coded('paymentMode', '付费方式', 'Payment method', PAYMENT_MODE_ENTRIES),
       yesNo('supportsReservation', '支持预约', 'Reservation support'),
       text('model', '型号', 'Model'),
       text('hostIp', '主机 IP', 'Host IP'),
@@ -539,21 +449,21 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
       text('name', '枪名称', 'Gun name', true),
       int('channelNumber', '通道号', 'Channel number', true),
       { ...text('qrCode', '二维码', 'QR code', true), width: 32 },
-      coded('connectorType', '接口类型', 'Connector type', CONNECTOR_TYPE_LABELS, true),
+      coded('connectorType', '接口类型', 'Connector type', CONNECTOR_TYPE_ENTRIES, true),
       text('terminalName', '终端名称', 'Terminal name'),
       int('ratedVoltageV', '额定电压(V)', 'Rated voltage (V)'),
       int('ratedCurrentA', '额定电流(A)', 'Rated current (A)'),
       int('ratedPowerW', '额定功率(W)', 'Rated power (W)'),
-      coded('groundLockStatus', '地锁状态', 'Ground lock status', GROUND_LOCK_LABELS),
+      coded('groundLockStatus', '地锁状态', 'Ground lock status', GROUND_LOCK_ENTRIES),
       {
         key: 'parkingPlaceType',
         header: h('车位类型', 'Parking place type'),
         kind: 'enum',
-        dictionary: PARKING_PLACE_TYPE_LABELS,
+        dictionary: PARKING_SPACE_TYPE_ENTRIES,
       },
       int('maxVoltageV', '最高电压(V)', 'Maximum voltage (V)'),
       int('minVoltageV', '最低电压(V)', 'Minimum voltage (V)'),
-      coded('bmsPower', '辅助电源(BMS)电压', 'Auxiliary supply (BMS) voltage', BMS_POWER_LABELS),
+      coded('bmsPower', '辅助电源(BMS)电压', 'Auxiliary supply (BMS) voltage', BMS_POWER_ENTRIES),
     ],
   },
   transformer: {
@@ -635,11 +545,11 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
         header: h('卡类型', 'Card type'),
         kind: 'code',
         required: true,
-        dictionary: CARD_TYPE_LABELS,
+        dictionary: CARD_TYPE_ENTRIES,
       },
       text('selfNumber', '自编号', 'Self number', true),
       text('cardholder', '持卡人', 'Cardholder', true),
-      { key: 'status', header: h('卡状态', 'Card status'), kind: 'enum', dictionary: CARD_STATUS_LABELS },
+      { key: 'status', header: h('卡状态', 'Card status'), kind: 'enum', dictionary: CARD_STATUS_ENTRIES },
       { key: 'expiryDate', header: h('有效期至', 'Expiry date'), kind: 'datetime', width: 22 },
       text('description', '描述', 'Description'),
       {
@@ -663,7 +573,7 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
         header: h('厂家类型', 'Type'),
         kind: 'enum',
         required: true,
-        dictionary: MANUFACTURER_TYPE_LABELS,
+        dictionary: MANUFACTURER_TYPE_ENTRIES,
       },
       text('contactName', '联系人', 'Contact name', true),
       text('contactNumber', '联系电话', 'Contact number', true),
@@ -706,7 +616,7 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
         header: h('标签类型', 'Label type'),
         kind: 'enum',
         required: true,
-        dictionary: LABEL_TYPE_LABELS,
+        dictionary: LABEL_TYPE_ENTRIES,
       },
       { ...NAME, header: h('标签名称', 'Label name') },
     ],
@@ -723,7 +633,7 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
         header: h('车位类型', 'Parking space type'),
         kind: 'enum',
         required: true,
-        dictionary: PARKING_SPACE_TYPE_LABELS,
+        dictionary: PARKING_SPACE_TYPE_ENTRIES,
       },
       { key: 'lengthM', header: h('长度(米)', 'Length (m)'), kind: 'decimal' },
       { key: 'transverseDistanceM', header: h('横向间距(米)', 'Transverse distance (m)'), kind: 'decimal' },
@@ -760,14 +670,14 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
         header: h('告警等级', 'Alarm level'),
         kind: 'code',
         required: true,
-        dictionary: ALARM_LEVEL_LABELS,
+        dictionary: ALARM_LEVEL_ENTRIES,
       },
       {
         key: 'category',
         header: h('告警类别', 'Alarm category'),
         kind: 'enum',
         required: true,
-        dictionary: ALARM_CATEGORY_LABELS,
+        dictionary: ALARM_CATEGORY_ENTRIES,
       },
       text('description', '描述', 'Description'),
     ],
@@ -785,7 +695,7 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
         header: h('停止类型', 'Stop type'),
         kind: 'bool',
         required: true,
-        dictionary: STOP_KINDS,
+        dictionary: STOP_KIND_ENTRIES,
       },
       text('description', '描述', 'Description'),
     ],
@@ -841,7 +751,7 @@ export const ASSET_SHEETS: Record<string, SheetSpec> = {
         header: h('时段类型', 'Period type'),
         kind: 'enum',
         required: true,
-        dictionary: PERIOD_TYPE_LABELS,
+        dictionary: PERIOD_TYPE_ENTRIES,
       },
       { key: 'startTime', header: h('开始时间', 'Start time'), kind: 'time', required: true },
       { key: 'endTime', header: h('结束时间', 'End time'), kind: 'time', required: true },

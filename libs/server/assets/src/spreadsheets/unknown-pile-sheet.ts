@@ -5,7 +5,7 @@ import {
   type SpreadsheetLanguage,
   type XlsxHttpResponse,
 } from '@voltdepot/server-spreadsheet';
-import type { UnknownPileAttempt } from '../piles/gateway-registry.repository';
+import type { UnknownPileAttempt } from '../piles/piles.dto';
 
 const h = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 

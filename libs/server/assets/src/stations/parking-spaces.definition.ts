@@ -1,11 +1,9 @@
+import { PARKING_SPACE_TYPES } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { AssetsErrorCode, AssetsException } from '../assets.exception';
 import type { AssetDefinition } from '../shared/asset-definition';
 import { optionalDecimal, optionalId, requiredEnum, requiredId, requiredText } from '../shared/fields';
 import { stationRef } from './stations.definition';
-
-/** business-areas §9: parking space types bus and social vehicle. */
-export const PARKING_SPACE_TYPES = ['bus', 'social'] as const;
 
 const parkingSpaceSchema = z
   .object({

@@ -1,11 +1,18 @@
+import type { StageTypeCode } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { AssetsErrorCode, AssetsException } from '../assets.exception';
 import type { AssetDefinition } from '../shared/asset-definition';
 import { optionalId, optionalText, requiredEndTime, requiredEnum, requiredTime } from '../shared/fields';
 import { stationRef } from './stations.definition';
 
-/** business-areas §9: charging period types. */
-export const PERIOD_TYPES = ['valley', 'normal', 'peak', 'sharp', 'deepValley'] as const;
+/** business-areas §9 charging period types, as the peak-time grid lists them (valley up). */
+export const PERIOD_TYPES = [
+  'valley',
+  'normal',
+  'peak',
+  'sharp',
+  'deepValley',
+] as const satisfies readonly StageTypeCode[];
 
 const peakTimeSchema = z
   .object({

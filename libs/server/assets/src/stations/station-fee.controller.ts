@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -14,8 +15,10 @@ import { filterSchema, serviceToken } from '../shared/asset-crud.controller';
 import type { AssetCrudService } from '../shared/asset-crud.service';
 import { IdParams, idParamsSchema, PageParams, pageParamsSchema } from '../shared/fields';
 import { stationFeeDefinition } from './station-fee.definition';
+import { assetViewSchemas } from '../shared/asset-view-schema';
 
 const query = filterSchema(stationFeeDefinition);
+const views = assetViewSchemas(stationFeeDefinition);
 
 /** Fee and occupation rules of the stations: list, read and change (no add or delete here). */
 @ApiTags('basic: stationFee')
@@ -24,6 +27,7 @@ const query = filterSchema(stationFeeDefinition);
 export class StationFeeController {
   constructor(@Inject(serviceToken('stationFee')) private readonly service: AssetCrudService) {}
 
+  @ApiDoc({ response: views.page })
   @Get('page/:page/size/:size')
   @RequirePermissions('basic:stationFee:query')
   page(
@@ -34,6 +38,7 @@ export class StationFeeController {
     return this.service.page(me, filter, params.page, params.size);
   }
 
+  @ApiDoc({ response: views.row, errors: [404] })
   @Get(':id')
   @RequirePermissions('basic:stationFee:query')
   get(
@@ -43,6 +48,7 @@ export class StationFeeController {
     return this.service.get(me, params.id);
   }
 
+  @ApiDoc({ response: views.row, errors: [404, 409, 422] })
   @Put(':id')
   @RequirePermissions('basic:stationFee:edit')
   update(

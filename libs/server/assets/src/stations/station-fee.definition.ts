@@ -1,7 +1,7 @@
+import { FEE_SCOPES } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import type { AssetDefinition } from '../shared/asset-definition';
 import { optionalBoolean, optionalInt, optionalText, requiredEnum, requiredInt } from '../shared/fields';
-import { FEE_SCOPES } from './stations.definition';
 
 const stationFeeSchema = z
   .object({

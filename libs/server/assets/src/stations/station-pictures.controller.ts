@@ -9,16 +9,19 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
+  CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
-  RequirePermissions,
-  ZodParams,
-  ValidationException,
-  intParam,
+  idResponseSchema,
   INT32_MAX,
+  intParam,
+  RequirePermissions,
+  ValidationException,
+  ZodParams,
 } from '@voltdepot/server-core';
 import { LimitedFileInterceptor } from '@voltdepot/server-spreadsheet';
 import { z } from 'zod';
@@ -41,9 +44,14 @@ export class StationPicturesController {
   constructor(@Inject(StationPicturesService) private readonly pictures: StationPicturesService) {}
 
   /** multipart/form-data with one `file`. */
+  @ApiDoc({
+    summary: 'Add a picture (JPG or PNG, at most 2 MB)',
+    body: 'file',
+    response: idResponseSchema,
+    errors: [404, 413, 422],
+  })
   @Post()
   @RequirePermissions('basic:station:edit')
-  @ApiConsumes('multipart/form-data')
   @UseInterceptors(
     LimitedFileInterceptor(
       'file',
@@ -59,6 +67,7 @@ export class StationPicturesController {
     return this.pictures.add(me, params.id, file);
   }
 
+  @ApiDoc({ summary: 'A picture', produces: [CONTENT_TYPES.jpeg, CONTENT_TYPES.png], errors: [404] })
   @Get(':pictureId')
   @RequirePermissions('basic:station:query')
   async get(
@@ -75,6 +84,7 @@ export class StationPicturesController {
     res.end(picture.data);
   }
 
+  @ApiDoc({ errors: [404] })
   @Delete(':pictureId')
   @HttpCode(204)
   @RequirePermissions('basic:station:edit')

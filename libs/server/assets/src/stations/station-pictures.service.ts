@@ -27,8 +27,8 @@ export function pictureTypeOf(file: UploadedPicture): 'image/jpeg' | 'image/png'
 /** Pictures of a station the caller sees (its data scope); a station of another organisation is a 404. */
 export class StationPicturesService {
   constructor(
-    private readonly stations: AssetCrudService,
-    private readonly pictures: StationPictureRepository,
+    private readonly stations: Pick<AssetCrudService, 'scopeOf' | 'visible'>,
+    private readonly pictures: Pick<StationPictureRepository, 'add' | 'find' | 'remove'>,
   ) {}
 
   async add(

@@ -1,4 +1,5 @@
 import { ValidationException } from '@voltdepot/server-core';
+import { FEE_SCOPES, STATION_STATUSES, STATION_TYPES } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { AssetsErrorCode, AssetsException } from '../assets.exception';
 import { companyRef } from '../companies/companies.definition';
@@ -19,11 +20,6 @@ import {
   requiredTime,
 } from '../shared/fields';
 import type { StationLabelRepository } from './station-label.repository';
-
-/** business-areas §4 and §9. */
-export const STATION_STATUSES = [0, 1, 2, 3] as const;
-export const STATION_TYPES = [0, 1, 100, 101, 102, 103, 255] as const;
-export const FEE_SCOPES = ['internal', 'external'] as const;
 
 export const stationRef: AssetReference = {
   field: 'stationId',
@@ -131,7 +127,7 @@ export const stationDefinition: AssetDefinition = {
     {
       // Read-only: billing owns the link (POST /api/pricePlan/station/{stationId}); this is the plan in force now.
       field: 'pricePlanId',
-      sql: `(SELECT spp.plan_id FROM station_price_plan spp
+      sql: `(SELECT spp.plan_id FROM billing_station_price_plan_v spp
               WHERE spp.station_id = t.id AND spp.effective_from <= now() ORDER BY spp.effective_from DESC LIMIT 1)`,
       kind: 'int',
     },

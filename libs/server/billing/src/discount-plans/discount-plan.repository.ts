@@ -9,7 +9,7 @@ function toView(r: Record<string, unknown>): DiscountPlanView {
   return {
     id: Number(r['id']),
     name: String(r['name']),
-    customerType: Number(r['customer_type']),
+    customerType: Number(r['customer_type']) as DiscountPlanView['customerType'],
     priceDiscount: Number(r['price_discount']),
     serviceFeeDiscount: Number(r['service_fee_discount']),
     validFrom: new Date(r['valid_from'] as string).toISOString(),

@@ -3,12 +3,18 @@ import type { DiscountPlanView, SaveDiscountPlanDto } from './dto/discount-plan.
 import type { DiscountPlanRepository } from './discount-plan.repository';
 import { DiscountPlansErrorCode, DiscountPlansException } from './discount-plans.exception';
 
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type DiscountPlanStore = Pick<
+  DiscountPlanRepository,
+  'transaction' | 'page' | 'find' | 'nameTaken' | 'save' | 'delete'
+>;
+
 /**
  * Discount plans. Settlement applies the enabled plan covering the session's card at its start; orders
  * keep the amounts they were settled with, so editing or deleting a plan never re-prices history.
  */
 export class DiscountPlansService {
-  constructor(private readonly repository: DiscountPlanRepository) {}
+  constructor(private readonly repository: DiscountPlanStore) {}
 
   async page(page: number, size: number): Promise<GridPage<DiscountPlanView>> {
     const { rows, total } = await this.repository.page(page, size);
@@ -46,7 +52,7 @@ export class DiscountPlansService {
     });
   }
 
-  private async require(m: Parameters<Parameters<DiscountPlanRepository['transaction']>[0]>[0], id: number) {
+  private async require(m: Parameters<Parameters<DiscountPlanStore['transaction']>[0]>[0], id: number) {
     const plan = await this.repository.find(m, id);
     if (!plan)
       throw new DiscountPlansException(DiscountPlansErrorCode.NotFound, `discount plan ${id} not found`);

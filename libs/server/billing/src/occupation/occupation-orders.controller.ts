@@ -1,13 +1,21 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { type AuthPrincipal, CurrentPrincipal, RequirePermissions, ZodParams } from '@voltdepot/server-core';
+import {
+  ApiDoc,
+  type AuthPrincipal,
+  CurrentPrincipal,
+  RequirePermissions,
+  ZodParams,
+} from '@voltdepot/server-core';
 import { GridPageRoute } from '../shared/grid-page-route';
 import { idParamsSchema, type GridPageParams, type IdParams } from '../shared/query-params';
 import {
-  occupationOrderQuerySchema,
   type OccupationOrderPage,
+  occupationOrderPageSchema,
   type OccupationOrderQuery,
+  occupationOrderQuerySchema,
   type OccupationOrderView,
+  occupationOrderViewSchema,
 } from './dto/occupation-order.dto';
 import { OccupationOrdersService } from './occupation-orders.service';
 
@@ -20,11 +28,13 @@ export const OCCUPATION_ORDER_PERMISSIONS = { view: 'occupation_order:view' } as
 export class OccupationOrdersController {
   constructor(@Inject(OccupationOrdersService) private readonly service: OccupationOrdersService) {}
 
+  @ApiDoc({ response: occupationOrderPageSchema })
   @GridPageRoute(OCCUPATION_ORDER_PERMISSIONS.view, occupationOrderQuerySchema)
   page(me: AuthPrincipal, p: GridPageParams, q: OccupationOrderQuery): Promise<OccupationOrderPage> {
     return this.service.page(me, q, p.page, p.size);
   }
 
+  @ApiDoc({ response: occupationOrderViewSchema, errors: [404] })
   @Get(':id')
   @RequirePermissions(OCCUPATION_ORDER_PERMISSIONS.view)
   get(

@@ -8,9 +8,9 @@ import type { OccupationOrderQuery, OccupationOrderView } from './dto/occupation
 /** An order with the names of where it happened (pile by charge point id, gun by channel number). */
 const FROM = `
   FROM occupation_order o
-  LEFT JOIN charging_pile p ON p.charge_point_id = o.charge_point_id
-  LEFT JOIN station s ON s.id = o.station_id
-  LEFT JOIN charging_gun g ON g.pile_id = p.id AND g.channel_number = o.connector_id
+  LEFT JOIN assets_pile_v p ON p.charge_point_id = o.charge_point_id
+  LEFT JOIN assets_station_v s ON s.id = o.station_id
+  LEFT JOIN assets_gun_v g ON g.pile_id = p.id AND g.channel_number = o.connector_id
   LEFT JOIN charging_order c ON c.charge_point_id = o.charge_point_id AND c.transaction_id = o.transaction_id`;
 
 const COLUMNS = `o.id, o.order_no, o.charging_order_no, c.id AS charging_order_id, o.charge_point_id, o.connector_id,

@@ -12,7 +12,17 @@ import {
   type TransactionStoppedV1,
 } from '@voltdepot/shared-events';
 import { createEnvelope, KafkaBus, RedisStreamsBus, type EventBus } from '@voltdepot/server-messaging';
-import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  eventually,
+  insertDepot,
+  insertPile,
+  insertPricePlan,
+  insertRegion,
+  insertStation,
+  testEnv,
+  type TestDatabase,
+} from '@voltdepot/server-testing';
 import { parseMinute } from '../pricing/price-plan';
 import { orderNumber } from '../settlement/order-number';
 import { settlementSubscription } from '../settlement/settlement.consumer';
@@ -44,39 +54,31 @@ describe.each(drivers)('occupation fees on the %s bus', (_driver, makeBus) => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const [{ id: planId }] = await db.dataSource.query(
-      `INSERT INTO price_plan (name, is_default) VALUES ('Flat', true) RETURNING id`,
-    );
-    await db.dataSource.query(
-      `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
-       VALUES ($1, 0, 'normal', $2, $3, 6400, 6000)`,
-      [planId, parseMinute('00:00'), parseMinute('24:00')],
-    );
-    const [{ id: regionId }] = await db.dataSource.query(
-      `INSERT INTO region (name, area_code) VALUES ('Gulou', $1) RETURNING id`,
-      [String(100000 + Math.floor(Math.random() * 899999))],
-    );
-    const station = async (enabled: boolean) =>
-      (
-        await db.dataSource.query(
-          `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
-                                opening_time, closing_time, is_open, supports_reservation, fee_scope,
-                                free_parking_minutes, occupation_interval_minutes, occupation_unit_price_fen,
-                                capped_amount_fen, occupation_fee_enabled)
-           SELECT id, $1, 'North Yard', $2, 100, 0, '8 Beihuan Road', 119.3, 26.07, '00:00', '23:59', true, false,
-                  'external', $3, $4, $5, $6, $7
-             FROM sys_organization WHERE code = 'FZ' RETURNING id`,
-          [
-            `S${randomUUID().slice(0, 8)}`,
-            regionId,
-            FEES.free,
-            FEES.interval,
-            FEES.unitFen,
-            FEES.capFen,
-            enabled,
-          ],
-        )
-      )[0].id as number;
+    await insertPricePlan(db.dataSource, {
+      name: 'Flat',
+      isDefault: true,
+      stages: [
+        {
+          stageType: 'normal',
+          startMinute: parseMinute('00:00'),
+          endMinute: parseMinute('24:00'),
+          electricityPrice: 6400,
+          serviceFee: 6000,
+        },
+      ],
+    });
+    const regionId = await insertRegion(db.dataSource);
+    const station = (enabled: boolean) =>
+      insertStation(db.dataSource, {
+        region_id: regionId,
+        name: 'North Yard',
+        fee_scope: 'external',
+        free_parking_minutes: FEES.free,
+        occupation_interval_minutes: FEES.interval,
+        occupation_unit_price_fen: FEES.unitFen,
+        capped_amount_fen: FEES.capFen,
+        occupation_fee_enabled: enabled,
+      });
     stationId = await station(true);
     disabledStationId = await station(false);
     bus = makeBus(`vdtest-occ-${randomUUID().slice(0, 8)}`);
@@ -90,13 +92,7 @@ describe.each(drivers)('occupation fees on the %s bus', (_driver, makeBus) => {
 
   /** A pile registered at a station (the fee settings come from there). */
   async function pileAt(station: number): Promise<string> {
-    const cp = `CP-${randomUUID().slice(0, 8)}`;
-    await db.dataSource.query(
-      `INSERT INTO charging_pile (organization_id, station_id, name, number, charge_point_id, device_status, protocol_version)
-       SELECT organization_id, $1, 'DC 240 kW', $2, $3, 50, 'ocpp1.6' FROM station WHERE id = $1`,
-      [station, `P${randomUUID().slice(0, 8)}`, cp],
-    );
-    return cp;
+    return (await insertPile(db.dataSource, { station_id: station, name: 'DC 240 kW' })).chargePointId;
   }
 
   type Session = {
@@ -307,23 +303,10 @@ describe('occupation consumer transactions', () => {
 
   it('serialises a stop and its release handled at the same moment, so neither misses the other', async () => {
     const service = new OccupationService();
-    const cp = `CP-${randomUUID().slice(0, 8)}`;
-    const [{ id: regionId }] = await db.dataSource.query(
-      `INSERT INTO region (name, area_code) VALUES ('Gulou', '350102') RETURNING id`,
-    );
-    await db.dataSource.query(
-      `WITH s AS (
-         INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
-                              opening_time, closing_time, is_open, supports_reservation, fee_scope,
-                              free_parking_minutes, occupation_interval_minutes, occupation_unit_price_fen,
-                              capped_amount_fen, occupation_fee_enabled)
-         SELECT id, 'S-LOCK', 'Yard', $1, 100, 0, 'Road 1', 119.3, 26.07, '00:00', '23:59', true, false, 'internal',
-                30, 15, 100, 0, true
-           FROM sys_organization WHERE code = 'FZ' RETURNING id, organization_id)
-       INSERT INTO charging_pile (organization_id, station_id, name, number, charge_point_id, device_status, protocol_version)
-       SELECT organization_id, id, 'Pile', 'P-LOCK', $2, 50, 'ocpp1.6' FROM s`,
-      [regionId, cp],
-    );
+    const { chargePointId: cp } = await insertDepot(db.dataSource, {
+      station: { capped_amount_fen: 0, occupation_fee_enabled: true },
+      guns: [],
+    });
     const stoppedAt = Date.parse('2026-11-21T13:00:00Z');
     const stop = createEnvelope(TransactionStopped, cp, {
       chargePointId: cp,

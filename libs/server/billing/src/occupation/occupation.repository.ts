@@ -133,8 +133,8 @@ export class OccupationRepository {
   }
 
   /**
-   * The fee settings of the stations these piles stand at (piles without a station are absent). This
-   * narrow read of the assets' station settings is billing's only look at that area's tables.
+   * The fee settings of the stations these piles stand at (piles without a station are absent), read
+   * through the views the assets area publishes.
    */
   async feeSettingsOf(m: EntityManager, chargePointIds: string[]): Promise<Map<string, PileFeeSettings>> {
     const settings = new Map<string, PileFeeSettings>();
@@ -143,7 +143,7 @@ export class OccupationRepository {
       `SELECT p.charge_point_id, s.id AS station_id, s.organization_id, s.fee_scope, s.free_parking_minutes,
               s.occupation_interval_minutes, s.occupation_unit_price_fen, s.capped_amount_fen,
               s.occupation_fee_enabled
-         FROM charging_pile p JOIN station s ON s.id = p.station_id
+         FROM assets_pile_v p JOIN assets_station_v s ON s.id = p.station_id
         WHERE p.charge_point_id = ANY($1::varchar[])`,
       [[...new Set(chargePointIds)]],
     );

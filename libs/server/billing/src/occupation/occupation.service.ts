@@ -65,11 +65,25 @@ export function occupationOrderNumber(
  * status is handled every earlier one of the pile has been recorded: the first release after a stop is
  * final once seen.
  */
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type OccupationStore = Pick<
+  OccupationRepository,
+  | 'feeSettingsOf'
+  | 'recordClosedStops'
+  | 'lockChargePoints'
+  | 'recordStops'
+  | 'recordReleases'
+  | 'openStops'
+  | 'insertOrders'
+  | 'resolveStops'
+  | 'pruneReleases'
+>;
+
 export class OccupationService {
   private lastPrune = 0;
 
   constructor(
-    private readonly repository = new OccupationRepository(),
+    private readonly repository: OccupationStore = new OccupationRepository(),
     private readonly options: OccupationOptions = DEFAULT_OCCUPATION_OPTIONS,
   ) {}
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
+import { createTestDatabase, insertPile, type TestDatabase } from '@voltdepot/server-testing';
 import { OrderOperationsRepository } from './order-operations.repository';
 
 /**
@@ -30,11 +30,7 @@ async function review(at: number): Promise<void> {
 beforeAll(async () => {
   db = await createTestDatabase();
   repository = new OrderOperationsRepository(db.dataSource);
-  await db.dataSource.query(
-    `INSERT INTO charging_pile (organization_id, name, number, charge_point_id, device_status, protocol_version)
-     SELECT id, 'Pile', $1, $1, 50, 'ocpp1.6' FROM sys_organization WHERE code = 'HF'`,
-    [cp],
-  );
+  await insertPile(db.dataSource, { organization: 'HF', number: cp, charge_point_id: cp });
   // Seven reviews, three of them at the very same instant.
   for (const minutes of [0, 5, 5, 5, 9, 12, 20]) await review(base + minutes * 60_000);
 }, 60_000);

@@ -1,22 +1,22 @@
-import type { OrderOperationRow } from '@voltdepot/shared-contracts';
+import type { OrderOperationRow } from './dto/order-operation.dto';
 import {
-  type DictionaryEntry,
-  type Localized,
-  sheetDateTime,
-  type SpreadsheetColumn,
-} from '@voltdepot/server-spreadsheet';
+  codeEntries,
+  ORDER_OPERATION_ACTION_LABELS,
+  ORDER_OPERATION_ACTIONS,
+} from '@voltdepot/shared-contracts';
+import { type Localized, sheetDateTime, type SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
 
 const h = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
-
-export const ORDER_OPERATION_ACTION_LABELS: DictionaryEntry[] = [
-  { value: 'approved', label: h('审核通过', 'Approved') },
-  { value: 'rejected', label: h('审核驳回', 'Rejected') },
-];
 
 /** The columns of the order operation log export (times in the business time zone, yuan). */
 export const ORDER_OPERATION_COLUMNS: SpreadsheetColumn<OrderOperationRow>[] = [
   { key: 'at', header: h('操作时间', 'Operated at'), value: (r) => sheetDateTime(r.at) },
-  { key: 'action', header: h('操作类型', 'Action'), dictionary: ORDER_OPERATION_ACTION_LABELS, width: 12 },
+  {
+    key: 'action',
+    header: h('操作类型', 'Action'),
+    dictionary: codeEntries(ORDER_OPERATION_ACTIONS, ORDER_OPERATION_ACTION_LABELS),
+    width: 12,
+  },
   { key: 'operator', header: h('操作人', 'Operator'), width: 16 },
   { key: 'orderNo', header: h('订单号', 'Order number'), width: 28 },
   { key: 'stationName', header: h('充电站', 'Station') },

@@ -1,7 +1,9 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   type AuthPrincipal,
+  CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
   RequirePermissions,
@@ -13,8 +15,9 @@ import type { z } from 'zod';
 import { GridPageRoute } from '../shared/grid-page-route';
 import { exportLanguageSchema, type GridPageParams } from '../shared/query-params';
 import {
-  orderOperationQuerySchema,
+  orderOperationPageSchema,
   type OrderOperationQuery,
+  orderOperationQuerySchema,
   type OrderOperationView,
 } from './dto/order-operation.dto';
 import { ORDER_OPERATION_COLUMNS } from './order-operation-exports';
@@ -38,12 +41,14 @@ const exportSchema = orderOperationQuerySchema.and(exportLanguageSchema);
 export class OrderOperationsController {
   constructor(@Inject(OrderOperationsService) private readonly service: OrderOperationsService) {}
 
+  @ApiDoc({ response: orderOperationPageSchema })
   @GridPageRoute(ORDER_OPERATION_PERMISSIONS.view, orderOperationQuerySchema)
   page(me: AuthPrincipal, p: GridPageParams, q: OrderOperationQuery): Promise<GridPage<OrderOperationView>> {
     return this.service.page(me, q, p.page, p.size);
   }
 
   /** The list as .xlsx, with its filters and the caller's data scope. */
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('export/xlsx')
   @RequirePermissions(ORDER_OPERATION_PERMISSIONS.export)
   async export(

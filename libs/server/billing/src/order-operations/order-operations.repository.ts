@@ -20,8 +20,8 @@ const OPERATIONS = `
          COALESCE(s.organization_id, p.organization_id) AS organization_id
     FROM charging_order_review r
     JOIN charging_order o ON o.id = r.order_id
-    LEFT JOIN charging_pile p ON p.charge_point_id = o.charge_point_id
-    LEFT JOIN station s ON s.id = p.station_id`;
+    LEFT JOIN assets_pile_v p ON p.charge_point_id = o.charge_point_id
+    LEFT JOIN assets_station_v s ON s.id = p.station_id`;
 
 function whereOf(q: OrderOperationQuery, scope: BillingDataScope) {
   const where = scopedWhere('op.organization_id', scope);

@@ -1,10 +1,26 @@
-import type { ChargingOrderRow, DiscountPlanView, PricePlanView } from '@voltdepot/shared-contracts';
+import type { ChargingOrderRow } from './dto/order-query.dto';
+import type { DiscountPlanView } from '../discount-plans/dto/discount-plan.dto';
+import type { PricePlanView } from '../price-plans/dto/price-plan.dto';
 import {
-  type DictionaryEntry,
-  type Localized,
-  sheetDateTime,
-  type SpreadsheetColumn,
-} from '@voltdepot/server-spreadsheet';
+  BOOLEAN_CODES,
+  codeEntries,
+  CUSTOMER_TYPE_LABELS,
+  CUSTOMER_TYPES,
+  FEE_SCOPE_LABELS,
+  FEE_SCOPES,
+  ORDER_STATUS_CODES,
+  ORDER_STATUS_LABELS,
+  PAY_STATUS_LABELS,
+  PAY_STATUSES,
+  RESERVATION_STATUS_LABELS,
+  RESERVATION_STATUSES,
+  REVIEW_STATUS_LABELS,
+  REVIEW_STATUSES,
+  STAGE_TYPE_CODES,
+  STAGE_TYPE_LABELS,
+  YES_NO_LABELS,
+} from '@voltdepot/shared-contracts';
+import { type Localized, sheetDateTime, type SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
 import type { OccupationOrderView } from '../occupation/dto/occupation-order.dto';
 import type { ReservationView } from '../reservations/dto/reservation.dto';
 
@@ -14,43 +30,15 @@ export const yuan = (fen: number): number => Math.round(fen) / 100;
 export const kwh = (wh: number): number => Math.round(wh) / 1000;
 
 const h = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
-/** A dictionary written as `[value, zh-CN label, en-US label]` rows. */
-const dictionary = (rows: [value: string, zh: string, en: string][]): DictionaryEntry[] =>
-  rows.map(([value, zh, en]) => ({ value, label: h(zh, en) }));
-
-export const STAGE_TYPE_LABELS = dictionary([
-  ['sharp', '尖', 'Sharp'],
-  ['peak', '峰', 'Peak'],
-  ['normal', '平', 'Normal'],
-  ['valley', '谷', 'Valley'],
-  ['deepValley', '深谷', 'Deep valley'],
-]);
-export const PAY_STATUS_LABELS = dictionary([
-  ['0', '未支付', 'Unpaid'],
-  ['1', '已支付', 'Paid'],
-  ['3', '异常', 'Abnormal'],
-]);
-export const ORDER_STATUS_LABELS = dictionary([
-  ['unpaid', '未支付', 'Unpaid'],
-  ['paid', '已支付', 'Paid'],
-  ['refund', '已退款', 'Refund'],
-  ['abnormal', '异常', 'Abnormal'],
-  ['unsettled', '未结算', 'Unsettled'],
-]);
-export const REVIEW_STATUS_LABELS = dictionary([
-  ['pending', '待审核', 'Pending'],
-  ['audited', '已审核', 'Audited'],
-  ['rejected', '已驳回', 'Rejected'],
-]);
-const CUSTOMER_TYPE_LABELS = dictionary([
-  ['1', '个人', 'Personal'],
-  ['2', '集团', 'Group'],
-  ['3', '集团外部卡', 'Group external card'],
-]);
-const YES_NO = dictionary([
-  ['true', '是', 'Yes'],
-  ['false', '否', 'No'],
-]);
+// The code labels the console shows too (libs/shared/contracts).
+const STAGE_TYPES = codeEntries(STAGE_TYPE_CODES, STAGE_TYPE_LABELS);
+const PAY_STATUS = codeEntries(PAY_STATUSES, PAY_STATUS_LABELS);
+const ORDER_STATUS = codeEntries(ORDER_STATUS_CODES, ORDER_STATUS_LABELS);
+const REVIEW_STATUS = codeEntries(REVIEW_STATUSES, REVIEW_STATUS_LABELS);
+const CUSTOMER_TYPE = codeEntries(CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS);
+const YES_NO = codeEntries(BOOLEAN_CODES, YES_NO_LABELS);
+const FEE_SCOPE = codeEntries(FEE_SCOPES, FEE_SCOPE_LABELS);
+const RESERVATION_STATUS = codeEntries(RESERVATION_STATUSES, RESERVATION_STATUS_LABELS);
 
 const MONEY = '0.00';
 const ENERGY = '0.000';
@@ -98,12 +86,12 @@ export const ORDER_COLUMNS: SpreadsheetColumn<ChargingOrderRow>[] = [
     value: (r) => yuan(r.totalFen),
     numFmt: MONEY,
   },
-  { key: 'payStatus', header: h('支付状态', 'Pay status'), dictionary: PAY_STATUS_LABELS, width: 12 },
-  { key: 'orderStatus', header: h('订单状态', 'Order status'), dictionary: ORDER_STATUS_LABELS, width: 12 },
+  { key: 'payStatus', header: h('支付状态', 'Pay status'), dictionary: PAY_STATUS, width: 12 },
+  { key: 'orderStatus', header: h('订单状态', 'Order status'), dictionary: ORDER_STATUS, width: 12 },
   {
     key: 'reviewStatus',
     header: h('审核状态', 'Review status'),
-    dictionary: REVIEW_STATUS_LABELS,
+    dictionary: REVIEW_STATUS,
     width: 12,
   },
   {
@@ -131,7 +119,7 @@ export const PRICE_PLAN_COLUMNS: SpreadsheetColumn<StageRow>[] = [
     key: 'stageType',
     header: h('时段类型', 'Stage type'),
     value: (r) => r.stage.stageType,
-    dictionary: STAGE_TYPE_LABELS,
+    dictionary: STAGE_TYPES,
     width: 10,
   },
   { key: 'startTime', header: h('开始时间', 'Start time'), value: (r) => r.stage.startTime, width: 10 },
@@ -165,7 +153,7 @@ export const DISCOUNT_PLAN_COLUMNS: SpreadsheetColumn<DiscountPlanView>[] = [
     key: 'customerType',
     header: h('客户类型', 'Customer type'),
     value: (r) => String(r.customerType),
-    dictionary: CUSTOMER_TYPE_LABELS,
+    dictionary: CUSTOMER_TYPE,
   },
   { key: 'priceDiscount', header: h('电价折扣(%)', 'Price discount (%)'), width: 14 },
   { key: 'serviceFeeDiscount', header: h('服务费折扣(%)', 'Service fee discount (%)'), width: 14 },
@@ -187,11 +175,6 @@ export const DISCOUNT_PLAN_COLUMNS: SpreadsheetColumn<DiscountPlanView>[] = [
   { key: 'updatedAt', header: h('更新时间', 'Updated at'), value: (r) => sheetDateTime(r.updatedAt) },
 ];
 
-const FEE_SCOPE_LABELS = dictionary([
-  ['internal', '内部', 'Internal'],
-  ['external', '外部', 'External'],
-]);
-
 export const OCCUPATION_ORDER_COLUMNS: SpreadsheetColumn<OccupationOrderView>[] = [
   { key: 'orderNo', header: h('占位订单号', 'Occupation order number'), width: 28 },
   { key: 'chargingOrderNo', header: h('充电订单号', 'Charging order number'), width: 28 },
@@ -199,7 +182,7 @@ export const OCCUPATION_ORDER_COLUMNS: SpreadsheetColumn<OccupationOrderView>[] 
   { key: 'pileName', header: h('充电桩', 'Charger'), value: (r) => r.pileName ?? r.chargePointId },
   { key: 'gunName', header: h('充电枪', 'Gun'), value: (r) => r.gunName ?? String(r.connectorId) },
   { key: 'idTag', header: h('卡号', 'Card number') },
-  { key: 'feeScope', header: h('收费范围', 'Fee scope'), dictionary: FEE_SCOPE_LABELS, width: 10 },
+  { key: 'feeScope', header: h('收费范围', 'Fee scope'), dictionary: FEE_SCOPE, width: 10 },
   {
     key: 'occupiedFrom',
     header: h('占位开始', 'Occupied from'),
@@ -237,17 +220,10 @@ export const OCCUPATION_ORDER_COLUMNS: SpreadsheetColumn<OccupationOrderView>[] 
     key: 'payStatus',
     header: h('支付状态', 'Pay status'),
     value: (r) => String(r.payStatus),
-    dictionary: PAY_STATUS_LABELS,
+    dictionary: PAY_STATUS,
     width: 12,
   },
 ];
-
-const RESERVATION_STATUS_LABELS = dictionary([
-  ['successful', '预约成功', 'Successful'],
-  ['completed', '已完成', 'Completed'],
-  ['timedOut', '已超时', 'Timed out'],
-  ['cancelled', '已取消', 'Cancelled'],
-]);
 
 export const RESERVATION_COLUMNS: SpreadsheetColumn<ReservationView>[] = [
   { key: 'reservationId', header: h('预约号', 'Reservation id'), width: 12 },
@@ -258,7 +234,7 @@ export const RESERVATION_COLUMNS: SpreadsheetColumn<ReservationView>[] = [
   { key: 'cardholder', header: h('持卡人', 'Cardholder') },
   { key: 'reservedAt', header: h('预约时间', 'Reserved at'), value: (r) => sheetDateTime(r.reservedAt) },
   { key: 'expiryDate', header: h('失效时间', 'Expires at'), value: (r) => sheetDateTime(r.expiryDate) },
-  { key: 'status', header: h('状态', 'Status'), dictionary: RESERVATION_STATUS_LABELS, width: 12 },
+  { key: 'status', header: h('状态', 'Status'), dictionary: RESERVATION_STATUS, width: 12 },
   { key: 'endedAt', header: h('结束时间', 'Ended at'), value: (r) => sheetDateTime(r.endedAt) },
   { key: 'chargingOrderNo', header: h('充电订单号', 'Charging order number'), width: 28 },
 ];

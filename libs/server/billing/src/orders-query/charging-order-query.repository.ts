@@ -1,8 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type {
-  ChargingOrderRow,
-  ChargingOrderTotals,
-  OrderFilterOptions,
   OrderStatusCode,
   PayStatusCode,
   ReviewDecision,
@@ -16,7 +13,12 @@ import { inScope, type BillingDataScope } from '../shared/data-scope';
 import { keysetRows } from '../shared/keyset';
 import { containing } from '../shared/query-params';
 import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
-import type { OrderQuery } from './dto/order-query.dto';
+import type {
+  OrderQuery,
+  ChargingOrderRow,
+  ChargingOrderTotals,
+  OrderFilterOptions,
+} from './dto/order-query.dto';
 
 /** Order status (spec §4) from the pay status and the review of a held order. */
 const ORDER_STATUS_SQL = `CASE WHEN o.pay_status = 1 THEN 'paid'
@@ -37,10 +39,10 @@ const REVIEW_STATUS_SQL = `CASE WHEN cardinality(o.abnormal_reasons) = 0 THEN NU
  */
 const FROM = `
   FROM charging_order o
-  LEFT JOIN charging_pile p ON p.charge_point_id = o.charge_point_id
-  LEFT JOIN station s ON s.id = p.station_id
-  LEFT JOIN charging_gun g ON g.pile_id = p.id AND g.channel_number = o.connector_id
-  LEFT JOIN charging_card c ON c.physical_number = o.id_tag
+  LEFT JOIN assets_pile_v p ON p.charge_point_id = o.charge_point_id
+  LEFT JOIN assets_station_v s ON s.id = p.station_id
+  LEFT JOIN assets_gun_v g ON g.pile_id = p.id AND g.channel_number = o.connector_id
+  LEFT JOIN assets_card_v c ON c.physical_number = o.id_tag
   LEFT JOIN occupation_order oc ON oc.charge_point_id = o.charge_point_id AND oc.transaction_id = o.transaction_id
   LEFT JOIN charging_order_review r ON r.order_id = o.id`;
 
@@ -288,18 +290,18 @@ export class ChargingOrderQueryRepository {
   async filterOptions(scope: BillingDataScope): Promise<OrderFilterOptions> {
     const [stations, piles, guns] = await Promise.all([
       this.dataSource.query(
-        `SELECT id, name FROM station WHERE ${inScope('organization_id', 1)} ORDER BY name, id`,
+        `SELECT id, name FROM assets_station_v WHERE ${inScope('organization_id', 1)} ORDER BY name, id`,
         [scope.pathPatterns],
       ),
       this.dataSource.query(
-        `SELECT p.id, p.name, p.station_id, p.charge_point_id FROM charging_pile p
-           LEFT JOIN station s ON s.id = p.station_id
+        `SELECT p.id, p.name, p.station_id, p.charge_point_id FROM assets_pile_v p
+           LEFT JOIN assets_station_v s ON s.id = p.station_id
           WHERE ${inScope(PILE_ORGANIZATION, 1)} ORDER BY p.name, p.id`,
         [scope.pathPatterns],
       ),
       this.dataSource.query(
-        `SELECT g.id, g.name, g.pile_id, g.channel_number FROM charging_gun g
-           JOIN charging_pile p ON p.id = g.pile_id LEFT JOIN station s ON s.id = p.station_id
+        `SELECT g.id, g.name, g.pile_id, g.channel_number FROM assets_gun_v g
+           JOIN assets_pile_v p ON p.id = g.pile_id LEFT JOIN assets_station_v s ON s.id = p.station_id
           WHERE ${inScope(PILE_ORGANIZATION, 1)} ORDER BY g.pile_id, g.channel_number`,
         [scope.pathPatterns],
       ),
@@ -331,8 +333,8 @@ export class ChargingOrderQueryRepository {
       `SELECT o.id, o.order_no, o.charge_point_id, o.transaction_id, o.stopped_at, o.meter_stop_wh,
               cardinality(o.abnormal_reasons) > 0 AS held
          FROM charging_order o
-         LEFT JOIN charging_pile p ON p.charge_point_id = o.charge_point_id
-         LEFT JOIN station s ON s.id = p.station_id
+         LEFT JOIN assets_pile_v p ON p.charge_point_id = o.charge_point_id
+         LEFT JOIN assets_station_v s ON s.id = p.station_id
         WHERE o.id = $2 AND ${inScope(PILE_ORGANIZATION, 1)} FOR UPDATE OF o`,
       [scope.pathPatterns, id],
     );
@@ -374,7 +376,7 @@ export class ChargingOrderQueryRepository {
             plan AS (
               SELECT COALESCE(
                 (SELECT price_plan_id FROM charging_order WHERE id = $3),
-                (SELECT spp.plan_id FROM station_price_plan spp JOIN charging_pile p ON p.station_id = spp.station_id
+                (SELECT spp.plan_id FROM station_price_plan spp JOIN assets_pile_v p ON p.station_id = spp.station_id
                   WHERE p.charge_point_id = $1 AND spp.effective_from <= (SELECT started_at FROM s)
                   ORDER BY spp.effective_from DESC LIMIT 1),
                 (SELECT id FROM price_plan WHERE is_default)) AS id)

@@ -1,7 +1,9 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   type AuthPrincipal,
+  CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
   RequirePermissions,
@@ -41,6 +43,7 @@ export class ListExportsController {
     @Inject(ReservationsService) private readonly reservations: ReservationsService,
   ) {}
 
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('occupationOrder/export/xlsx')
   @RequirePermissions(LIST_EXPORT_PERMISSIONS.occupationOrder)
   async exportOccupationOrders(
@@ -58,6 +61,7 @@ export class ListExportsController {
     );
   }
 
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('reservation/export/xlsx')
   @RequirePermissions(LIST_EXPORT_PERMISSIONS.reservation)
   async exportReservations(

@@ -1,4 +1,4 @@
-import type { OrderLogEntry } from '@voltdepot/shared-contracts';
+import type { OrderLogEntry } from './dto/order-query.dto';
 import { ENERGY_REGISTER, SOC, sessionMeterReadings } from '../pricing/session-readings';
 
 export type SessionStart = { idTag: string; meterStartWh: number; startedAt: Date };

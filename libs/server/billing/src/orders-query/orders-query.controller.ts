@@ -1,7 +1,9 @@
 import { Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   type AuthPrincipal,
+  CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
   RequirePermissions,
@@ -10,17 +12,22 @@ import {
   ZodQuery,
 } from '@voltdepot/server-core';
 import { sendXlsx } from '@voltdepot/server-spreadsheet';
-import type { ChargingOrderDetail, ChargingOrderPage, OrderFilterOptions } from '@voltdepot/shared-contracts';
 import type { z } from 'zod';
 import { ORDER_COLUMNS } from './billing-exports';
 import { GridPageRoute } from '../shared/grid-page-route';
 import { idParamsSchema, type GridPageParams, type IdParams } from '../shared/query-params';
 import {
+  chargingOrderDetailSchema,
+  chargingOrderPageSchema,
   orderExportSchema,
-  orderQuerySchema,
-  reviewOrderSchema,
+  orderFilterOptionsSchema,
   type OrderQuery,
+  orderQuerySchema,
   type ReviewOrderDto,
+  reviewOrderSchema,
+  type ChargingOrderDetail,
+  type ChargingOrderPage,
+  type OrderFilterOptions,
 } from './dto/order-query.dto';
 import { OrdersQueryService } from './orders-query.service';
 
@@ -41,12 +48,14 @@ export class OrdersQueryController {
   constructor(@Inject(OrdersQueryService) private readonly service: OrdersQueryService) {}
 
   /** The order query: filters as query parameters; `totals` sums every matching order, not just the page. */
+  @ApiDoc({ response: chargingOrderPageSchema })
   @GridPageRoute(CHARGING_ORDER_PERMISSIONS.view, orderQuerySchema)
   page(me: AuthPrincipal, p: GridPageParams, q: OrderQuery): Promise<ChargingOrderPage> {
     return this.service.page(me, q, p.page, p.size);
   }
 
   /** Stations, piles and guns for the filters. */
+  @ApiDoc({ summary: 'Stations, piles and guns for the filters', response: orderFilterOptionsSchema })
   @Get('options')
   @RequirePermissions(CHARGING_ORDER_PERMISSIONS.view)
   options(@CurrentPrincipal() me: AuthPrincipal): Promise<OrderFilterOptions> {
@@ -54,6 +63,7 @@ export class OrdersQueryController {
   }
 
   /** The filtered list as .xlsx (`held=true`: the abnormal orders), headers in Chinese or English. */
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('export/xlsx')
   @RequirePermissions(CHARGING_ORDER_PERMISSIONS.export)
   async export(
@@ -80,6 +90,11 @@ export class OrdersQueryController {
   }
 
   /** The session (order) detail: amounts by band, meter series for the charts, what happened to it. */
+  @ApiDoc({
+    summary: 'The order with its bands, meter series and history',
+    response: chargingOrderDetailSchema,
+    errors: [404],
+  })
   @Get(':id')
   @RequirePermissions(CHARGING_ORDER_PERMISSIONS.view)
   detail(
@@ -90,6 +105,11 @@ export class OrdersQueryController {
   }
 
   /** Approve (bill) or reject an order held at settlement, with a reason; once per order. */
+  @ApiDoc({
+    summary: 'Approve or reject an order held at settlement (once)',
+    response: chargingOrderDetailSchema,
+    errors: [404, 409],
+  })
   @Post(':id/review')
   @HttpCode(200)
   @RequirePermissions(CHARGING_ORDER_PERMISSIONS.review)

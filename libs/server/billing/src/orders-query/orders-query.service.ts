@@ -1,9 +1,3 @@
-import type {
-  ChargingOrderDetail,
-  ChargingOrderPage,
-  ChargingOrderRow,
-  OrderFilterOptions,
-} from '@voltdepot/shared-contracts';
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import { applyDiscount } from '../pricing/discount';
 import type { BillingDataScopeProvider } from '../shared/data-scope';
@@ -15,7 +9,14 @@ import {
   type OrderPricingInputs,
 } from './charging-order-query.repository';
 import { BUSINESS_TIME_ZONE } from '../shared/query-params';
-import type { OrderQuery, ReviewOrderDto } from './dto/order-query.dto';
+import type {
+  OrderQuery,
+  ReviewOrderDto,
+  ChargingOrderDetail,
+  ChargingOrderPage,
+  ChargingOrderRow,
+  OrderFilterOptions,
+} from './dto/order-query.dto';
 import { sessionMeterReadings } from '../pricing/session-readings';
 import { orderLog, orderSeries } from './order-detail';
 import { OrdersQueryErrorCode, OrdersQueryException } from './orders-query.exception';
@@ -60,10 +61,24 @@ export function priceHeldOrder(
   };
 }
 
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type ChargingOrderStore = Pick<
+  ChargingOrderQueryRepository,
+  | 'transaction'
+  | 'page'
+  | 'batches'
+  | 'filterOptions'
+  | 'detail'
+  | 'lockForReview'
+  | 'pricingInputs'
+  | 'bill'
+  | 'recordReview'
+>;
+
 /** The order screens: lists with totals, the session detail, filter options and the review of held orders. */
 export class OrdersQueryService {
   constructor(
-    private readonly repository: ChargingOrderQueryRepository,
+    private readonly repository: ChargingOrderStore,
     private readonly scopes: BillingDataScopeProvider,
   ) {}
 

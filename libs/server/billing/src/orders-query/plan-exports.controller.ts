@@ -1,8 +1,15 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { type HttpResponse, RequirePermissions, ZodQuery } from '@voltdepot/server-core';
+import {
+  ApiDoc,
+  CONTENT_TYPES,
+  type HttpResponse,
+  RequirePermissions,
+  ZodQuery,
+} from '@voltdepot/server-core';
 import { sendXlsx } from '@voltdepot/server-spreadsheet';
-import type { DiscountPlanView, PricePlanView } from '@voltdepot/shared-contracts';
+import type { DiscountPlanView } from '../discount-plans/dto/discount-plan.dto';
+import type { PricePlanView } from '../price-plans/dto/price-plan.dto';
 import { DiscountPlansService } from '../discount-plans/discount-plans.service';
 import { allPages } from '../shared/all-pages';
 import { PricePlansService } from '../price-plans/price-plans.service';
@@ -30,6 +37,7 @@ export class PlanExportsController {
   ) {}
 
   /** One row per stage of every plan. */
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('pricePlan/export/xlsx')
   @RequirePermissions(PLAN_EXPORT_PERMISSIONS.pricePlan)
   async exportPricePlans(
@@ -51,6 +59,7 @@ export class PlanExportsController {
     );
   }
 
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('discountPlan/export/xlsx')
   @RequirePermissions(PLAN_EXPORT_PERMISSIONS.discountPlan)
   async exportDiscountPlans(

@@ -215,7 +215,7 @@ export class PricePlanRepository {
     scope: BillingDataScope,
   ): Promise<boolean | undefined> {
     const [row] = await m.query(
-      `SELECT ${inScope('s.organization_id', 2)} AS visible FROM station s WHERE s.id = $1`,
+      `SELECT ${inScope('s.organization_id', 2)} AS visible FROM assets_station_v s WHERE s.id = $1`,
       [stationId, scope.pathPatterns],
     );
     return row ? Boolean(row.visible) : undefined;

@@ -1,5 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
 import {
+  ApiDoc,
+  idResponseSchema,
   type AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -14,11 +16,14 @@ import {
   type IdParams,
 } from '../shared/query-params';
 import {
-  assignPricePlanSchema,
-  savePricePlanSchema,
   type AssignPricePlanDto,
+  assignPricePlanSchema,
+  pricePlanPageSchema,
+  pricePlanViewSchema,
   type SavePricePlanDto,
+  savePricePlanSchema,
   type StationPricePlanView,
+  stationPricePlanViewSchema,
 } from './dto/price-plan.dto';
 import { PricePlansService } from './price-plans.service';
 
@@ -30,24 +35,28 @@ const stationParamsSchema = z.object({ stationId: serialIdParamsSchema.shape.id 
 export class PricePlansController {
   constructor(@Inject(PricePlansService) private readonly service: PricePlansService) {}
 
+  @ApiDoc({ response: pricePlanPageSchema })
   @Get('page/:page/size/:size')
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.view)
   page(@ZodParams(gridPageParamsSchema) params: GridPageParams) {
     return this.service.page(params.page, params.size);
   }
 
+  @ApiDoc({ response: pricePlanViewSchema, errors: [404] })
   @Get(':id')
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.view)
   get(@ZodParams(serialIdParamsSchema) { id }: IdParams) {
     return this.service.get(id);
   }
 
+  @ApiDoc({ summary: 'Add a plan; answers its id', response: idResponseSchema, errors: [409, 422] })
   @Post()
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.edit)
   create(@ZodBody(savePricePlanSchema) dto: SavePricePlanDto) {
     return this.service.create(dto);
   }
 
+  @ApiDoc({ summary: 'Modify a plan; answers its id', response: idResponseSchema, errors: [404, 409, 422] })
   @Put(':id')
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.edit)
   update(
@@ -57,6 +66,7 @@ export class PricePlansController {
     return this.service.update(id, dto);
   }
 
+  @ApiDoc({ errors: [404, 409] })
   @Delete(':id')
   @HttpCode(204)
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.edit)
@@ -65,6 +75,7 @@ export class PricePlansController {
   }
 
   /** The station's plan from `effectiveFrom` (now when absent; never in the past). */
+  @ApiDoc({ summary: "Set the station's plan from effectiveFrom (now when absent)", errors: [404, 422] })
   @Post('station/:stationId')
   @HttpCode(204)
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.edit)
@@ -77,6 +88,11 @@ export class PricePlansController {
   }
 
   /** The station's plan history, newest first: plan, from, until. */
+  @ApiDoc({
+    summary: "The station's plan history, newest first",
+    response: z.array(stationPricePlanViewSchema),
+    errors: [404],
+  })
   @Get('station/:stationId')
   @RequirePermissions(PRICE_PLAN_PERMISSIONS.view)
   stationHistory(

@@ -41,6 +41,21 @@ function toView(row: PricePlanRow): PricePlanView {
 /** How far in the past an `effectiveFrom` may lie and still count as now (clock skew, latency). */
 export const EFFECTIVE_FROM_GRACE_MS = 60_000;
 
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type PricePlanStore = Pick<
+  PricePlanRepository,
+  | 'transaction'
+  | 'page'
+  | 'find'
+  | 'usage'
+  | 'delete'
+  | 'nameTaken'
+  | 'save'
+  | 'stationVisible'
+  | 'assign'
+  | 'stationHistory'
+>;
+
 /**
  * Price plans. Editing a plan's stages adds a version effective from a given instant (now by default,
  * never in the past): a session is priced with the stages in force at its start, so an edit never
@@ -48,7 +63,7 @@ export const EFFECTIVE_FROM_GRACE_MS = 60_000;
  */
 export class PricePlansService {
   constructor(
-    private readonly repository: PricePlanRepository,
+    private readonly repository: PricePlanStore,
     private readonly scopes: BillingDataScopeProvider,
     private readonly clock: () => Date = () => new Date(),
   ) {}

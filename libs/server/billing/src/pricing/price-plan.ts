@@ -3,9 +3,11 @@
  * service fee per kWh. Prices are integers in PRICE_SCALE units per kWh so that tariffs such as
  * 0.8523 yuan/kWh are exact; amounts are integer fen.
  */
+import { STAGE_TYPE_CODES, type StageTypeCode } from '@voltdepot/shared-contracts';
 
-export const STAGE_TYPES = ['sharp', 'peak', 'normal', 'valley', 'deepValley'] as const;
-export type StageType = (typeof STAGE_TYPES)[number];
+/** The stage types (spec §9 charging period types), in the order a session's bands list them. */
+export const STAGE_TYPES = STAGE_TYPE_CODES;
+export type StageType = StageTypeCode;
 
 /** Prices are stored in 1/10,000 yuan per kWh: 0.8523 yuan/kWh is 8523. */
 export const PRICE_SCALE = 10_000;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
+import { createTestDatabase, insertPile, type TestDatabase } from '@voltdepot/server-testing';
 import { ReservationRepository } from './reservation.repository';
 
 /**
@@ -36,11 +36,7 @@ async function reserve(reservationId: number, at: number): Promise<string> {
 beforeAll(async () => {
   db = await createTestDatabase();
   repository = new ReservationRepository(db.dataSource);
-  await db.dataSource.query(
-    `INSERT INTO charging_pile (organization_id, name, number, charge_point_id, device_status, protocol_version)
-     SELECT id, 'Pile', $1, $1, 50, 'ocpp1.6' FROM sys_organization WHERE code = 'HF'`,
-    [cp],
-  );
+  await insertPile(db.dataSource, { organization: 'HF', number: cp, charge_point_id: cp });
   // Seven reservations, three of them at the very same instant.
   for (const [n, minutes] of [
     [1, 0],

@@ -20,11 +20,11 @@ const RESERVATIONS = `
            g.id AS gun_id, g.name AS gun_name, card.cardholder,
            COALESCE(s.organization_id, p.organization_id) AS organization_id,
            used.transaction_id, used.started_at, o.order_no AS charging_order_no, cancel.cancelled_at
-      FROM pile_command c
-      JOIN charging_pile p ON p.charge_point_id = c.charge_point_id
-      LEFT JOIN station s ON s.id = p.station_id
-      LEFT JOIN charging_gun g ON g.pile_id = p.id AND g.channel_number = (c.params->>'connectorId')::int
-      LEFT JOIN charging_card card ON card.physical_number = c.params->>'idTag'
+      FROM gateway_pile_command_v c
+      JOIN assets_pile_v p ON p.charge_point_id = c.charge_point_id
+      LEFT JOIN assets_station_v s ON s.id = p.station_id
+      LEFT JOIN assets_gun_v g ON g.pile_id = p.id AND g.channel_number = (c.params->>'connectorId')::int
+      LEFT JOIN assets_card_v card ON card.physical_number = c.params->>'idTag'
       LEFT JOIN LATERAL (
         SELECT b.transaction_id, b.started_at FROM billing_session b
          WHERE b.charge_point_id = c.charge_point_id AND b.reservation_id::text = c.params->>'reservationId'
@@ -34,7 +34,7 @@ const RESERVATIONS = `
       LEFT JOIN charging_order o
         ON o.charge_point_id = c.charge_point_id AND o.transaction_id = used.transaction_id
       LEFT JOIN LATERAL (
-        SELECT x.completed_at AS cancelled_at FROM pile_command x
+        SELECT x.completed_at AS cancelled_at FROM gateway_pile_command_v x
          WHERE x.action = 'CancelReservation' AND x.charge_point_id = c.charge_point_id
            AND x.params->>'reservationId' = c.params->>'reservationId' AND x.requested_at >= c.requested_at
            AND x.status = 'completed' AND x.response->>'status' = 'Accepted'

@@ -8,7 +8,15 @@ import {
   type TransactionStoppedV1,
 } from '@voltdepot/shared-events';
 import { createEnvelope } from '@voltdepot/server-messaging';
-import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  insertCard,
+  insertManufacturer,
+  insertPile,
+  insertPricePlan,
+  insertVehicle,
+  type TestDatabase,
+} from '@voltdepot/server-testing';
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import { ChargingOrderQueryRepository } from '../orders-query/charging-order-query.repository';
 import { OrdersQueryService } from '../orders-query/orders-query.service';
@@ -34,22 +42,12 @@ beforeAll(async () => {
     ...DEFAULT_SETTLEMENT_OPTIONS,
     lostStopMinutes: LOST_MINUTES,
   });
-  const [{ id: planId }] = await db.dataSource.query(
-    `INSERT INTO price_plan (name, is_default) VALUES ('Flat', true) RETURNING id`,
-  );
-  await db.dataSource.query(
-    `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
-     VALUES ($1, 0, 'normal', 0, 1440, 10000, 2000)`,
-    [planId],
-  );
+  // One flat stage over the day: 1.00 yuan/kWh electricity, 0.20 service.
+  await insertPricePlan(db.dataSource, { name: 'Flat', isDefault: true });
   const [org] = await db.dataSource.query(`SELECT id, path FROM sys_organization WHERE code = 'FZ'`);
   orgId = Number(org.id);
   orgPath = String(org.path);
-  const [maker] = await db.dataSource.query(
-    `INSERT INTO manufacturer (name, type, contact_name, contact_number) VALUES ('Bus maker', 'car', 'Li', '1')
-     RETURNING id`,
-  );
-  makerId = Number(maker.id);
+  makerId = await insertManufacturer(db.dataSource);
 });
 afterAll(async () => {
   await db?.drop();
@@ -57,39 +55,21 @@ afterAll(async () => {
 
 const short = () => randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
 
-async function aPile(startMode: number | null = null): Promise<string> {
-  const cp = `CP-${short()}`;
-  await db.dataSource.query(
-    `INSERT INTO charging_pile (organization_id, name, number, charge_point_id, device_status, protocol_version, start_mode)
-     VALUES ($1, 'Pile', $2, $3, 50, 'ocpp1.6', $4)`,
-    [orgId, `P${short()}`, cp, startMode],
-  );
-  return cp;
-}
+/** A pile of no station, with its start mode (null: none recorded). */
+const aPile = async (startMode: number | null = null): Promise<string> =>
+  (await insertPile(db.dataSource, { organization_id: orgId, start_mode: startMode })).chargePointId;
 
-async function aVehicle(
-  capacityWh: number | null = 300_000,
-): Promise<{ id: number; vin: string; plate: string }> {
-  const vin = `LVD${short()}${short()}`.slice(0, 17).padEnd(17, '0');
-  const plate = `闽A${short().slice(0, 5)}`;
-  const [v] = await db.dataSource.query(
-    `INSERT INTO vehicle (organization_id, vin, plate, manufacturer_id, battery_capacity_wh)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [orgId, vin, plate, makerId, capacityWh],
-  );
-  return { id: Number(v.id), vin, plate };
-}
+/** A bus whose battery holds `capacityWh` (null: unknown). */
+const aVehicle = (capacityWh: number | null = 300_000) =>
+  insertVehicle(db.dataSource, {
+    organization_id: orgId,
+    manufacturer_id: makerId,
+    battery_capacity_wh: capacityWh,
+  });
 
 /** A card (type 0 driver, 3 charging) bound to `vehicleId`, or to none. */
-async function aCard(type: number, vehicleId: number | null = null): Promise<string> {
-  const tag = `T${short()}`;
-  await db.dataSource.query(
-    `INSERT INTO charging_card (organization_id, physical_number, type, self_number, cardholder, status, vehicle_id)
-     VALUES ($1, $2, $3, $4, 'Driver', 'normal', $5)`,
-    [orgId, tag, type, `S${short()}`, vehicleId],
-  );
-  return tag;
-}
+const aCard = (type: number, vehicleId: number | null = null): Promise<string> =>
+  insertCard(db.dataSource, { organization_id: orgId, type, vehicle_id: vehicleId });
 
 type Session = {
   cp: string;
@@ -270,13 +250,14 @@ describe('implausible sessions are held as abnormal orders, never billed', () =>
   it('holds a driver card bound to no bus, and a VIN that no bus has, as vehicle match failures', async () => {
     const cp = await aPile();
     const bus = await aVehicle();
-    const unboundDriver = aSession(cp, await aCard(0));
+    const unboundCard = await aCard(0);
+    const unboundDriver = aSession(cp, unboundCard);
     const boundDriver = aSession(cp, await aCard(0, bus.id));
     const unknownVin = aSession(cp, 'LZZ1234567890ABCD');
     await settle([unboundDriver, boundDriver, unknownVin].flatMap((s) => [s.start, s.meter, s.stop]));
     expectHeld(
       await orderOf(unboundDriver),
-      /^vehicle match failure: driver card T\w+ is bound to no vehicle/,
+      new RegExp(`^vehicle match failure: driver card ${unboundCard} is bound to no vehicle`),
     );
     expect(await orderOf(boundDriver)).toMatchObject({ pay_status: 0, vehicle_id: bus.id });
     expectHeld(await orderOf(unknownVin), /^vehicle match failure: no vehicle has the VIN LZZ1234567890ABCD/);

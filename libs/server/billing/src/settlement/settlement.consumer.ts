@@ -14,18 +14,25 @@ export const SETTLEMENT_BATCH_SIZE = 200;
 /**
  * Settlement as a consumer of the gateway's transaction events: one consumer group, batches of one
  * partition handled in one transaction with their processed-event marks (exactly-once effects).
+ * `afterCommit` runs once a batch has committed (the worker nudges its outbox relay with it, so the
+ * batch's `order.settled` events leave at once).
  */
 export function settlementSubscription(
   dataSource: DataSource,
   service = new SettlementService(),
+  afterCommit?: () => void,
 ): SubscribeOptions {
+  const settle = idempotentBatch(dataSource, SETTLEMENT_GROUP, (envelopes, manager) =>
+    service.handleBatch(envelopes, manager),
+  );
   return {
     topics: [Topics.OcppTransactions],
     group: SETTLEMENT_GROUP,
     maxBatchSize: SETTLEMENT_BATCH_SIZE,
-    batchHandler: idempotentBatch(dataSource, SETTLEMENT_GROUP, (envelopes, manager) =>
-      service.handleBatch(envelopes, manager),
-    ),
+    batchHandler: async (envelopes, context) => {
+      await settle(envelopes, context);
+      afterCommit?.();
+    },
   };
 }
 

@@ -7,7 +7,14 @@ import {
   type TransactionStoppedV1,
 } from '@voltdepot/shared-events';
 import { createEnvelope, KafkaBus, RedisStreamsBus, type EventBus } from '@voltdepot/server-messaging';
-import { createTestDatabase, eventually, testEnv, type TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  eventually,
+  insertDepot,
+  insertPricePlan,
+  testEnv,
+  type TestDatabase,
+} from '@voltdepot/server-testing';
 import { parseMinute } from '../pricing/price-plan';
 import { applyDiscount } from '../pricing/discount';
 import { priceSession } from '../pricing/session-pricing';
@@ -51,16 +58,7 @@ describe.each(drivers)('settlement on the %s bus', (_driver, makeBus) => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const [{ id }] = await db.dataSource.query(
-      `INSERT INTO price_plan (name, is_default) VALUES ('Depot tariff', true) RETURNING id`,
-    );
-    for (const [seq, s] of plan.stages.entries()) {
-      await db.dataSource.query(
-        `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [id, seq, s.stageType, s.startMinute, s.endMinute, s.electricityPrice, s.serviceFee],
-      );
-    }
+    await insertPricePlan(db.dataSource, { name: 'Depot tariff', isDefault: true, stages: plan.stages });
     bus = makeBus(`vdtest-settle-${randomUUID().slice(0, 8)}`);
     await startSettlementConsumer(bus, db.dataSource);
   });
@@ -281,33 +279,20 @@ describe.each(drivers)('settlement on the %s bus', (_driver, makeBus) => {
   });
 
   it("prices a session with the plan in force at its start at its pile's station, not the default", async () => {
-    const [{ id: stationPlan }] = await db.dataSource.query(
-      `INSERT INTO price_plan (name) VALUES ($1) RETURNING id`,
-      [`Station ${randomUUID().slice(0, 6)}`],
-    );
-    await db.dataSource.query(
-      `INSERT INTO price_plan_stage (plan_id, seq, stage_type, start_minute, end_minute, electricity_price, service_fee)
-       VALUES ($1, 0, 'normal', 0, 1440, 10000, 2000)`,
-      [stationPlan],
-    );
+    const flat = {
+      stages: [
+        {
+          stageType: 'normal' as const,
+          startMinute: 0,
+          endMinute: 1440,
+          electricityPrice: 10000,
+          serviceFee: 2000,
+        },
+      ],
+    };
+    const stationPlan = await insertPricePlan(db.dataSource, flat);
     const s = overnightSession();
-    const [{ id: regionId }] = await db.dataSource.query(
-      `INSERT INTO region (name, area_code) VALUES ('Gulou', $1) RETURNING id`,
-      [String(100000 + Math.floor(Math.random() * 899999))],
-    );
-    const [{ id: stationId }] = await db.dataSource.query(
-      `INSERT INTO station (organization_id, number, name, region_id, type, status, address, longitude, latitude,
-                            opening_time, closing_time, is_open, supports_reservation, fee_scope, free_parking_minutes,
-                            occupation_interval_minutes, occupation_unit_price_fen, capped_amount_fen)
-       SELECT id, $1, 'Depot', $2, 100, 0, 'Road 1', 119.3, 26.07, '00:00', '23:59', true, false, 'internal', 0, 15, 0, 0
-         FROM sys_organization WHERE code = 'FZ' RETURNING id`,
-      [`S${randomUUID().slice(0, 8)}`, regionId],
-    );
-    await db.dataSource.query(
-      `INSERT INTO charging_pile (organization_id, station_id, name, number, charge_point_id, device_status, protocol_version)
-       SELECT organization_id, id, 'Pile', $2, $3, 50, 'ocpp1.6' FROM station WHERE id = $1`,
-      [stationId, `P${randomUUID().slice(0, 8)}`, s.cp],
-    );
+    const { stationId } = await insertDepot(db.dataSource, { pile: { charge_point_id: s.cp }, guns: [] });
     // In force from before the session; a later assignment (after its start) must not apply.
     await db.dataSource.query(
       `INSERT INTO station_price_plan (station_id, plan_id, effective_from) VALUES ($1, $2, '2026-01-01T00:00:00Z'),
@@ -320,17 +305,6 @@ describe.each(drivers)('settlement on the %s bus', (_driver, makeBus) => {
       expect(rows).toHaveLength(1);
       return rows;
     });
-    const flat = {
-      stages: [
-        {
-          stageType: 'normal' as const,
-          startMinute: 0,
-          endMinute: 1440,
-          electricityPrice: 10000,
-          serviceFee: 2000,
-        },
-      ],
-    };
     expect(order.price_plan_id).toBe(stationPlan);
     expect(order.total_fen).toBe(String(priceSession(flat, s.readings).totalFen));
     expect(order.total_fen).not.toBe(String(priceSession(plan, s.readings).totalFen));

@@ -136,14 +136,14 @@ export class SettlementRepository {
                 s.charge_point_id IS NOT NULL AS known, COALESCE(s.id_tag, k.stop_tag) AS tag,
                 p.station_id, p.start_mode
            FROM k LEFT JOIN billing_session s ON s.charge_point_id = k.cp AND s.transaction_id = k.tx
-           LEFT JOIN charging_pile p ON p.charge_point_id = k.cp),
+           LEFT JOIN assets_pile_v p ON p.charge_point_id = k.cp),
        kc AS (
          SELECT ks.*, c.type AS card_type, c.vehicle_id AS card_vehicle_id, c.id IS NOT NULL AS has_card
-           FROM ks LEFT JOIN charging_card c ON c.physical_number = ks.tag)
+           FROM ks LEFT JOIN assets_card_v c ON c.physical_number = ks.tag)
        SELECT ks.cp, ks.tx, ks.start_mode,
          CASE WHEN ks.has_card THEN json_build_object('type', ks.card_type, 'vehicle_id', ks.card_vehicle_id) END AS card,
          (SELECT json_build_object('id', v.id, 'plate', v.plate, 'vin', v.vin, 'capacity', v.battery_capacity_wh)
-            FROM vehicle v
+            FROM assets_vehicle_v v
            WHERE v.id = ks.card_vehicle_id OR v.vin = ks.tag OR v.plate = ks.tag
            ORDER BY CASE WHEN v.id = ks.card_vehicle_id THEN 0 WHEN v.vin = ks.tag THEN 1 ELSE 2 END, v.id
            LIMIT 1) AS vehicle,

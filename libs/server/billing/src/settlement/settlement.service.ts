@@ -84,9 +84,21 @@ type StopToSettle = { stop: TransactionStoppedV1; correlationId?: string };
  * reading of its transaction received up to the end of its batch, and a stop that precedes its start
  * in the same batch is settled at once. Of several copies of one start or stop, the first counts.
  */
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type SettlementStore = Pick<
+  SettlementRepository,
+  | 'recordStarts'
+  | 'recordReadings'
+  | 'settlementInputsOf'
+  | 'planStages'
+  | 'parkStops'
+  | 'takeLostStops'
+  | 'insertOrders'
+>;
+
 export class SettlementService {
   constructor(
-    private readonly repository = new SettlementRepository(),
+    private readonly repository: SettlementStore = new SettlementRepository(),
     private readonly options: SettlementOptions = DEFAULT_SETTLEMENT_OPTIONS,
   ) {}
 

@@ -3,7 +3,7 @@
  * area needs nothing from identity but this shape.
  */
 export type BillingDataScope = {
-  /** `LIKE` patterns over sys_organization.path, e.g. `/1/2/%`. */
+  /** `LIKE` patterns over identity_organization_v.path, e.g. `/1/2/%`. */
   pathPatterns: string[];
 };
 
@@ -16,5 +16,5 @@ export const BILLING_DATA_SCOPE = Symbol('BILLING_DATA_SCOPE');
 
 /** SQL: the row's organisation (column `column`) lies in one of the caller's subtrees (`$param`). */
 export function inScope(column: string, param: number): string {
-  return `${column} IN (SELECT so.id FROM sys_organization so WHERE so.path LIKE ANY($${param}::text[]))`;
+  return `${column} IN (SELECT so.id FROM identity_organization_v so WHERE so.path LIKE ANY($${param}::text[]))`;
 }

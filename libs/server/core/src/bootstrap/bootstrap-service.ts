@@ -30,6 +30,8 @@ export type ServiceBootstrapOptions = ServiceAppOptions & {
   host?: string;
   /** After SIGTERM/SIGINT, exit anyway if in-flight work has not finished by then. Default 10 s. */
   shutdownTimeoutMs?: number;
+  /** Runs on the created app before it initialises and listens (e.g. registering the OpenAPI routes). */
+  setup?: (app: NestExpressApplication) => void;
 };
 
 export type ServiceApp = { app: NestExpressApplication; logger: Logger };
@@ -87,6 +89,7 @@ export async function bootstrapService(
   installProcessHandlers(logger, options.shutdownTimeoutMs ?? 10_000);
   try {
     const { app } = await createServiceApp(rootModule, { ...options, logger });
+    options.setup?.(app);
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
     const port = options.port ?? options.config.PORT;
     if (options.host === undefined) await app.listen(port);

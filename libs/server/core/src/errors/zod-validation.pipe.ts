@@ -1,5 +1,5 @@
 import { Body, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
-import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { ApiBody, ApiParam, ApiQuery } from '@nestjs/swagger';
 import { z } from 'zod';
 import { isZodOptional, zodToOpenApi } from '../http/zod-openapi';
 import { ValidationException } from './validation.exception';
@@ -56,8 +56,21 @@ export const ZodQuery =
     }
   };
 
-/** `@Param()` validated by `schema` (values arrive as strings: use `z.coerce` for numbers). */
-export const ZodParams = (schema: z.ZodTypeAny): ParameterDecorator => Param(new ZodValidationPipe(schema));
+/**
+ * `@Param()` validated by `schema` (values arrive as strings: use `z.coerce` or `intParam` for numbers);
+ * each field of an object schema is documented as a path parameter.
+ */
+export const ZodParams =
+  (schema: z.ZodTypeAny): ParameterDecorator =>
+  (target, key, index) => {
+    Param(new ZodValidationPipe(schema))(target, key, index);
+    const method = methodOf(target, key);
+    const shape = objectShape(schema);
+    if (!method || !shape) return;
+    for (const [name, field] of Object.entries(shape)) {
+      ApiParam({ name, required: true, schema: zodToOpenApi(field) })(target, method.key, method.descriptor);
+    }
+  };
 
 function methodOf(
   target: object,

@@ -34,6 +34,11 @@ describe('zodToOpenApi', () => {
       },
     ],
     ['record', z.record(z.string()), { type: 'object', additionalProperties: { type: 'string' } }],
+    [
+      'passthrough object (other keys are kept)',
+      z.object({ a: z.number().optional() }).passthrough(),
+      { type: 'object', properties: { a: { type: 'number' } }, additionalProperties: {} },
+    ],
     ['refined (documents the input)', z.string().refine((v) => v !== 'x'), { type: 'string' }],
     // zod accepts the first option that matches, so several may: anyOf, not oneOf.
     ['union', z.union([z.string(), z.number()]), { anyOf: [{ type: 'string' }, { type: 'number' }] }],

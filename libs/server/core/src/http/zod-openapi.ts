@@ -62,11 +62,21 @@ export function isZodOptional(schema: z.ZodTypeAny, mode: OpenApiSchemaMode = 'i
  */
 export class SchemaRegistry {
   private readonly names = new WeakMap<z.ZodTypeAny, string>();
+  private readonly schemas = new Map<string, z.ZodTypeAny>();
   private readonly defined = new Map<string, OpenApiSchema>();
   private readonly defining = new Set<string>();
 
-  /** Registers `schema` under `name` and returns it, so declarations stay one expression. */
+  /**
+   * Registers `schema` under `name` and returns it, so declarations stay one expression. Names are
+   * global to the registry: a second schema under a taken name throws (it would silently be described
+   * as the first).
+   */
   named<S extends z.ZodTypeAny>(name: string, schema: S): S {
+    const taken = this.schemas.get(name);
+    if (taken !== undefined && taken !== schema) {
+      throw new Error(`OpenAPI schema name '${name}' is already taken by another schema`);
+    }
+    this.schemas.set(name, schema);
     this.names.set(schema, name);
     return schema;
   }
@@ -252,16 +262,19 @@ class ZodOpenApiConverter {
       if (!isZodOptional(value, this.mode)) required.push(key);
     }
     const catchall = schema._def.catchall as z.ZodTypeAny;
-    const strict = schema._def.unknownKeys === 'strict';
+    const unknownKeys = schema._def.unknownKeys as 'strict' | 'strip' | 'passthrough';
     return {
       type: 'object',
       properties,
       ...(required.length > 0 ? { required } : {}),
+      // Strip drops other keys (a client may send them, they are ignored): nothing to say.
       ...(catchall._def.typeName !== z.ZodFirstPartyTypeKind.ZodNever
         ? { additionalProperties: this.toSchema(catchall) }
-        : strict
+        : unknownKeys === 'strict'
           ? { additionalProperties: false }
-          : {}),
+          : unknownKeys === 'passthrough'
+            ? { additionalProperties: {} }
+            : {}),
     };
   }
 }

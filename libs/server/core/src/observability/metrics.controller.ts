@@ -1,5 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { Public } from '../auth/public.decorator';
+import { ApiDoc, CONTENT_TYPES } from '../http/api-doc.decorator';
 import type { HttpResponse } from '../http/express-types';
 import { ServiceMetrics } from './http-metrics';
 
@@ -9,6 +10,10 @@ export class MetricsController {
   constructor(private readonly metrics: ServiceMetrics) {}
 
   /** Prometheus text exposition format. */
+  @ApiDoc({
+    summary: 'Prometheus metrics (text exposition format)',
+    produces: [CONTENT_TYPES.prometheusText],
+  })
   @Get('metrics')
   async get(@Res() res: HttpResponse): Promise<void> {
     const { contentType, body } = await this.metrics.render();

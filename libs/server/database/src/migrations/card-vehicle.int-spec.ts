@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { dropDatabase, ensureDatabase, migrateDatabase, withDatabase } from '../index';
 import { CardVehicle1763980000000 } from './1763980000000-card-vehicle';
+import { AssetsReadViews1764100000100 } from './1764100000100-assets-read-views';
 
 const BASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -12,6 +13,8 @@ describe('charging_card.vehicle_id (real PostgreSQL, all migrations)', () => {
   const url = withDatabase(BASE_URL, name);
   let client: Client;
   const migration = new CardVehicle1763980000000();
+  // assets_card_v publishes the column: it goes while the column does.
+  const views = new AssetsReadViews1764100000100();
   let runner: QueryRunner;
   const q = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows;
 
@@ -29,6 +32,7 @@ describe('charging_card.vehicle_id (real PostgreSQL, all migrations)', () => {
   });
 
   it('backfills each card whose cardholder or description names exactly one plate', async () => {
+    await views.down(runner);
     await migration.down(runner);
     const [org] = await q(`SELECT id FROM sys_organization WHERE code = 'ROOT'`);
     const [maker] = await q(
@@ -57,6 +61,7 @@ describe('charging_card.vehicle_id (real PostgreSQL, all migrations)', () => {
     await card('NOPLATE', 'Spare card', 'for any bus');
 
     await migration.up(runner);
+    await views.up(runner);
     const links = await q(`SELECT physical_number, vehicle_id FROM charging_card ORDER BY physical_number`);
     expect(links.map((r) => [r.physical_number, r.vehicle_id])).toEqual([
       ['BYDESC', v2],

@@ -2,6 +2,7 @@ import { Messaging1763800000000 } from './1763800000000-messaging';
 import { OcppGateway1763810000000 } from './1763810000000-ocpp-gateway';
 import { Identity1763820000000 } from './1763820000000-identity';
 import { MsgCenter1763830000000 } from './1763830000000-msg-center';
+import { MsgStopNotice1764110000000 } from './1764110000000-msg-stop-notice';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
@@ -31,6 +32,10 @@ import { StationFeeUnknownPileSheets1764050000000 } from './1764050000000-statio
 import { OcppMessageLogQuery1764060000000 } from './1764060000000-ocpp-message-log-query';
 import { ConnectorErrorSince1764070000000 } from './1764070000000-connector-error-since';
 import { QuarantineWideTransactionId1764080000000 } from './1764080000000-quarantine-wide-transaction-id';
+import { IdentityReadViews1764100000000 } from './1764100000000-identity-read-views';
+import { AssetsReadViews1764100000100 } from './1764100000100-assets-read-views';
+import { BillingReadViews1764100000200 } from './1764100000200-billing-read-views';
+import { GatewayPublishedApi1764100000300 } from './1764100000300-gateway-published-api';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -67,4 +72,9 @@ export const allMigrations = [
   OcppMessageLogQuery1764060000000,
   ConnectorErrorSince1764070000000,
   QuarantineWideTransactionId1764080000000,
+  IdentityReadViews1764100000000,
+  AssetsReadViews1764100000100,
+  BillingReadViews1764100000200,
+  GatewayPublishedApi1764100000300,
+  MsgStopNotice1764110000000,
 ];

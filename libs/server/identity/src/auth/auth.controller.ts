@@ -1,10 +1,17 @@
 import { Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { HttpRequest, Public, ZodBody } from '@voltdepot/server-core';
+import { ApiDoc, HttpRequest, Public, ZodBody } from '@voltdepot/server-core';
 import type { CaptchaResponse, SessionTokens } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { bearerOf, clientIp, userAgentOf } from '../shared/client-info';
-import { LoginDto, loginSchema, logoutSchema, refreshSchema } from './auth.dto';
+import {
+  captchaResponseSchema,
+  LoginDto,
+  loginSchema,
+  logoutSchema,
+  refreshSchema,
+  sessionTokensSchema,
+} from './auth.dto';
 import { AuthService } from './auth.service';
 import { CaptchaService } from './captcha.service';
 
@@ -18,12 +25,18 @@ export class AuthController {
     private readonly captcha: CaptchaService,
   ) {}
 
+  @ApiDoc({ summary: 'A captcha to sign in with', response: captchaResponseSchema })
   @Get('captcha')
   @Header('cache-control', 'no-store')
   getCaptcha(): Promise<CaptchaResponse> {
     return this.captcha.create();
   }
 
+  @ApiDoc({
+    summary: 'Sign in (422 when a second factor must be enrolled first)',
+    response: sessionTokensSchema,
+    errors: [422],
+  })
   @Post('login')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
@@ -31,6 +44,7 @@ export class AuthController {
     return this.auth.login(dto, { ip: clientIp(req), userAgent: userAgentOf(req) });
   }
 
+  @ApiDoc({ summary: 'A fresh access token for a refresh token', response: sessionTokensSchema })
   @Post('refresh')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
@@ -38,6 +52,7 @@ export class AuthController {
     return this.auth.refresh(dto.refreshToken);
   }
 
+  @ApiDoc({ summary: 'End the session' })
   @Post('logout')
   @HttpCode(204)
   async logout(

@@ -1,3 +1,11 @@
+import { apiSchemas, exactly, view } from '@voltdepot/server-core';
+import type {
+  CaptchaResponse,
+  RequiredEnrolmentResult,
+  SessionTokens,
+  TotpActivation,
+  TotpEnrolment,
+} from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 
 export const loginSchema = z.object({
@@ -53,3 +61,58 @@ export const enrolmentCompleteSchema = z
     code: z.string({ required_error: 'Code is required' }).trim().min(1, 'Code is required').max(32),
   })
   .strict();
+
+// Answers
+
+export const captchaResponseSchema = apiSchemas.named(
+  'CaptchaResponse',
+  exactly<CaptchaResponse>()(
+    view({
+      captchaId: z.string(),
+      image: z.string().describe('An SVG image as a data:image/svg+xml;base64 URL'),
+      expiresAt: z.number().int().describe('Epoch milliseconds after which the code is rejected'),
+      testAnswer: z
+        .string()
+        .optional()
+        .describe('Only when the server runs with CAPTCHA_EXPOSE_ANSWER (tests)'),
+    }),
+  ),
+);
+
+export const sessionTokensSchema = apiSchemas.named(
+  'SessionTokens',
+  exactly<SessionTokens>()(
+    view({
+      accessToken: z.string(),
+      expires: z.number().int().describe('Epoch milliseconds at which the access token expires'),
+      refreshToken: z.string(),
+      refreshExpires: z.number().int().describe('Epoch milliseconds at which the session expires'),
+      tokenType: z.literal('Bearer'),
+    }),
+  ),
+);
+
+export const totpEnrolmentSchema = apiSchemas.named(
+  'TotpEnrolment',
+  exactly<TotpEnrolment>()(
+    view({
+      secret: z.string(),
+      otpauthUrl: z.string(),
+      qrCode: z.string().describe('A PNG data URL of otpauthUrl'),
+    }),
+  ),
+);
+
+export const totpActivationSchema = apiSchemas.named(
+  'TotpActivation',
+  exactly<TotpActivation>()(
+    view({ recoveryCodes: z.array(z.string()).describe('Shown once; each signs in once instead of a code') }),
+  ),
+);
+
+export const requiredEnrolmentResultSchema = apiSchemas.named(
+  'RequiredEnrolmentResult',
+  exactly<RequiredEnrolmentResult>()(
+    view({ recoveryCodes: z.array(z.string()), session: sessionTokensSchema }),
+  ),
+);

@@ -1,10 +1,15 @@
 import { Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { HttpRequest, Public, ZodBody } from '@voltdepot/server-core';
+import { ApiDoc, HttpRequest, Public, ZodBody } from '@voltdepot/server-core';
 import type { RequiredEnrolmentResult, TotpEnrolment } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { clientIp, userAgentOf } from '../shared/client-info';
-import { enrolmentCompleteSchema, enrolmentStartSchema } from './auth.dto';
+import {
+  enrolmentCompleteSchema,
+  enrolmentStartSchema,
+  totpEnrolmentSchema,
+  requiredEnrolmentResultSchema,
+} from './auth.dto';
 import { AuthService } from './auth.service';
 
 /**
@@ -17,6 +22,7 @@ import { AuthService } from './auth.service';
 export class TotpEnrolmentController {
   constructor(private readonly auth: AuthService) {}
 
+  @ApiDoc({ summary: 'Start the second-factor enrolment a sign-in requires', response: totpEnrolmentSchema })
   @Post('start')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
@@ -24,6 +30,7 @@ export class TotpEnrolmentController {
     return this.auth.startRequiredEnrolment(dto.enrolmentToken);
   }
 
+  @ApiDoc({ summary: 'Complete it: recovery codes and the session', response: requiredEnrolmentResultSchema })
   @Post('complete')
   @HttpCode(200)
   @Header('cache-control', 'no-store')

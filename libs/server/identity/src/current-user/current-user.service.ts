@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthPrincipal } from '@voltdepot/server-core';
-import { CurrentUserInfo, IdentityErrorCodes, UserExt } from '@voltdepot/shared-contracts';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
+import type { CurrentUserInfo, UserExt } from './current-user.dto';
 import { IdentityException } from '../identity.exception';
 import { ResourcesService } from '../resources/resources.service';
 import { DataScopeService } from '../shared/data-scope';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DictKind } from '@voltdepot/shared-contracts';
+import type { DictKind } from './dict.dto';
 import { DataSource } from 'typeorm';
 
 export type DictRow = {

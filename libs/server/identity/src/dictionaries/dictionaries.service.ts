@@ -1,13 +1,19 @@
-import { Injectable } from '@nestjs/common';
-import { DictNode, IdentityErrorCodes } from '@voltdepot/shared-contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
 import { buildTree, isUniqueViolation } from '../shared/sql';
-import type { CreateDictDto, UpdateDictDto } from './dict.dto';
+import type { CreateDictDto, UpdateDictDto, DictNode } from './dict.dto';
 import { DictFields, DictRepository, DictRow } from './dict.repository';
+
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type DictStore = Pick<
+  DictRepository,
+  'tree' | 'byId' | 'insert' | 'update' | 'hasChildren' | 'delete'
+>;
 
 @Injectable()
 export class DictionariesService {
-  constructor(private readonly dicts: DictRepository) {}
+  constructor(@Inject(DictRepository) private readonly dicts: DictStore) {}
 
   async tree(typeCode?: string): Promise<DictNode[]> {
     return buildTree(await this.dicts.tree(typeCode)) as DictNode[];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { FavoriteView } from '@voltdepot/shared-contracts';
+import type { FavoriteView } from './favorite.dto';
 import { DataSource } from 'typeorm';
 import { iso } from '../shared/sql';
 

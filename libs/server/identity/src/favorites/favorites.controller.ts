@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   Authenticated,
   AuthPrincipal,
   CurrentPrincipal,
@@ -8,12 +9,13 @@ import {
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
-import { FavoriteView, IdentityErrorCodes } from '@voltdepot/shared-contracts';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { IdentityException } from '../identity.exception';
 import { IdParams, idParamsSchema } from '../shared/schemas';
 import { isUniqueViolation } from '../shared/sql';
 import { FavoriteRepository } from './favorite.repository';
+import { favoriteViewSchema, type FavoriteView } from './favorite.dto';
 
 /** bId may arrive as a number or a string; it is stored as text. */
 const favoriteSchema = z
@@ -40,6 +42,7 @@ const listQuerySchema = z.object({
 export class FavoritesController {
   constructor(private readonly favorites: FavoriteRepository) {}
 
+  @ApiDoc({ summary: "The caller's favourites", response: z.array(favoriteViewSchema) })
   @Get()
   list(
     @CurrentPrincipal() me: AuthPrincipal,
@@ -48,6 +51,7 @@ export class FavoritesController {
     return this.favorites.list(me.userId, q.bType);
   }
 
+  @ApiDoc({ response: favoriteViewSchema, errors: [409] })
   @Post()
   async add(
     @CurrentPrincipal() me: AuthPrincipal,
@@ -66,6 +70,7 @@ export class FavoritesController {
     }
   }
 
+  @ApiDoc({ errors: [404] })
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentPrincipal() me: AuthPrincipal, @ZodParams(idParamsSchema) p: IdParams): Promise<void> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { GridPage, LoginLogView, OperationLogView } from '@voltdepot/shared-contracts';
+import type { GridPage } from '@voltdepot/shared-contracts';
+import type { LoginLogView, OperationLogView } from './log.dto';
 import { DataSource } from 'typeorm';
 import type { DataScope } from '../shared/data-scope';
 import { iso } from '../shared/sql';

@@ -1,7 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
+  CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
   RequirePermissions,
@@ -9,7 +11,7 @@ import {
   ZodQuery,
 } from '@voltdepot/server-core';
 import { sendXlsx, type SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
-import type { GridPage, LoginLogView, OperationLogView } from '@voltdepot/shared-contracts';
+import type { GridPage } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { DataScopeService } from '../shared/data-scope';
 import {
@@ -20,6 +22,12 @@ import {
   pageParamsSchema,
 } from '../shared/schemas';
 import { LogRepository } from './log.repository';
+import {
+  loginLogPageSchema,
+  operationLogPageSchema,
+  type LoginLogView,
+  type OperationLogView,
+} from './log.dto';
 
 const logFilterSchema = z.object({
   username: optionalQueryText,
@@ -81,6 +89,7 @@ export class LogsController {
     private readonly scopes: DataScopeService,
   ) {}
 
+  @ApiDoc({ response: operationLogPageSchema })
   @Get('operationLog/page/:page/size/:size')
   @RequirePermissions('sys:log:operation')
   async operations(
@@ -98,6 +107,7 @@ export class LogsController {
   }
 
   /** The filtered operation log as .xlsx (headers in Chinese or English, formula-like cells escaped). */
+  @ApiDoc({ produces: [CONTENT_TYPES.xlsx] })
   @Get('operationLog/export')
   @RequirePermissions('sys:log:operation')
   async exportOperations(
@@ -126,6 +136,7 @@ export class LogsController {
     await sendXlsx(res, name, 'operation-log', OPERATION_COLUMNS, batches(), q.lang);
   }
 
+  @ApiDoc({ response: loginLogPageSchema })
   @Get('loginLog/page/:page/size/:size')
   @RequirePermissions('sys:log:login')
   async logins(

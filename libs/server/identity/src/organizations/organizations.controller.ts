@@ -1,19 +1,22 @@
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
   ZodBody,
   ZodParams,
 } from '@voltdepot/server-core';
-import type { OrganizationNode } from '@voltdepot/shared-contracts';
 import { IdParams, idParamsSchema } from '../shared/schemas';
 import {
   CreateOrganizationDto,
   createOrganizationSchema,
+  organizationNodeSchema,
   UpdateOrganizationDto,
   updateOrganizationSchema,
+  type OrganizationNode,
 } from './organization.dto';
 import { OrganizationsService } from './organizations.service';
 
@@ -23,12 +26,14 @@ import { OrganizationsService } from './organizations.service';
 export class OrganizationsController {
   constructor(private readonly orgs: OrganizationsService) {}
 
+  @ApiDoc({ summary: "The caller's organisation subtrees", response: z.array(organizationNodeSchema) })
   @Get('tree')
   @RequirePermissions('sys:org:query')
   tree(@CurrentPrincipal() me: AuthPrincipal): Promise<OrganizationNode[]> {
     return this.orgs.tree(me);
   }
 
+  @ApiDoc({ response: organizationNodeSchema, errors: [404, 409, 422] })
   @Post()
   @RequirePermissions('sys:org:add')
   create(
@@ -38,6 +43,7 @@ export class OrganizationsController {
     return this.orgs.create(me, dto);
   }
 
+  @ApiDoc({ response: organizationNodeSchema, errors: [404, 409, 422] })
   @Put(':id')
   @RequirePermissions('sys:org:edit')
   update(
@@ -48,6 +54,7 @@ export class OrganizationsController {
     return this.orgs.update(me, p.id, dto);
   }
 
+  @ApiDoc({ errors: [404, 409] })
   @Delete(':id')
   @HttpCode(204)
   @RequirePermissions('sys:org:delete')

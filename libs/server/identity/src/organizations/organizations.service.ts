@@ -1,18 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuthPrincipal } from '@voltdepot/server-core';
-import { IdentityErrorCodes, OrganizationNode } from '@voltdepot/shared-contracts';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
 import { DataScope, DataScopeService } from '../shared/data-scope';
 import { OrganizationAccess } from '../shared/scope-guard.service';
 import { buildTree, isUniqueViolation } from '../shared/sql';
-import type { CreateOrganizationDto, UpdateOrganizationDto } from './organization.dto';
+import type { CreateOrganizationDto, UpdateOrganizationDto, OrganizationNode } from './organization.dto';
 import { OrganizationRepository, OrganizationRow } from './organization.repository';
+
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type OrganizationStore = Pick<
+  OrganizationRepository,
+  'inScope' | 'byId' | 'insert' | 'update' | 'hasChildrenOrUsers' | 'delete'
+>;
 
 @Injectable()
 export class OrganizationsService {
   constructor(
-    private readonly orgs: OrganizationRepository,
-    private readonly scopes: DataScopeService,
+    @Inject(OrganizationRepository) private readonly orgs: OrganizationStore,
+    @Inject(DataScopeService) private readonly scopes: Pick<DataScopeService, 'scopeOf'>,
     private readonly orgAccess: OrganizationAccess,
   ) {}
 

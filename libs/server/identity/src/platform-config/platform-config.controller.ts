@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, Header, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
   CurrentPrincipal,
   Public,
@@ -19,10 +20,13 @@ import {
   configQuerySchema,
   CreateConfigDto,
   createConfigSchema,
+  platformConfigPageSchema,
+  platformConfigRowSchema,
+  type PlatformConfigRow,
+  encryptedPlatformConfigSchema,
   UpdateConfigDto,
   updateConfigSchema,
 } from './platform-config.dto';
-import type { PlatformConfigRow } from './platform-config.repository';
 import { PlatformConfigService } from './platform-config.service';
 
 /** Read by the console before sign-in (title, logo, city code...). */
@@ -31,6 +35,10 @@ import { PlatformConfigService } from './platform-config.service';
 export class PublicPlatformConfigController {
   constructor(private readonly configs: PlatformConfigService) {}
 
+  @ApiDoc({
+    summary: 'Public platform settings, encrypted (read before sign-in)',
+    response: encryptedPlatformConfigSchema,
+  })
   @Get('getPlatformModuleConfigList')
   @Public()
   @Header('cache-control', 'no-store')
@@ -46,6 +54,7 @@ export class PublicPlatformConfigController {
 export class PlatformConfigController {
   constructor(private readonly configs: PlatformConfigService) {}
 
+  @ApiDoc({ response: platformConfigPageSchema })
   @Get('page/:page/size/:size')
   @RequirePermissions('sys:config:query')
   page(
@@ -55,6 +64,7 @@ export class PlatformConfigController {
     return this.configs.page(q.category, p.page, p.size);
   }
 
+  @ApiDoc({ response: platformConfigRowSchema, errors: [409] })
   @Post()
   @RequirePermissions('sys:config:edit')
   create(
@@ -65,6 +75,11 @@ export class PlatformConfigController {
   }
 
   /** Several settings at once (the platform settings form): all validated first, written in one transaction. */
+  @ApiDoc({
+    summary: 'Several settings at once (all or none)',
+    response: z.array(platformConfigRowSchema),
+    errors: [404, 422],
+  })
   @Put()
   @RequirePermissions('sys:config:edit')
   updateMany(
@@ -74,6 +89,7 @@ export class PlatformConfigController {
     return this.configs.updateMany(dto, me.username);
   }
 
+  @ApiDoc({ response: platformConfigRowSchema, errors: [404, 422] })
   @Put(':configKey')
   @RequirePermissions('sys:config:edit')
   update(
@@ -84,6 +100,7 @@ export class PlatformConfigController {
     return this.configs.update(p.configKey, dto, me.username);
   }
 
+  @ApiDoc({ errors: [404, 409] })
   @Delete(':configKey')
   @HttpCode(204)
   @RequirePermissions('sys:config:edit')

@@ -1,3 +1,5 @@
+import { apiSchemas, exactly, gridPageOf, view } from '@voltdepot/server-core';
+import type { EncryptedPlatformConfig } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { pageParamsSchema } from '../shared/schemas';
 
@@ -56,3 +58,34 @@ export const configQuerySchema = z.object({
     .transform((v) => (v === '' ? undefined : v)),
 });
 export { pageParamsSchema };
+
+// Answers
+
+export const CONFIG_CATEGORIES = ['platform', 'system', 'third_party'] as const;
+export const platformConfigRowSchema = apiSchemas.named(
+  'PlatformConfigRow',
+  view({
+    configKey: z.string(),
+    configValue: z.string(),
+    category: z.enum(CONFIG_CATEGORIES),
+    isPublic: z.boolean(),
+    builtin: z.boolean(),
+    description: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+);
+export type PlatformConfigRow = z.infer<typeof platformConfigRowSchema>;
+export type ConfigCategory = PlatformConfigRow['category'];
+export const platformConfigPageSchema = gridPageOf('PlatformConfigPage', platformConfigRowSchema);
+
+export const encryptedPlatformConfigSchema = apiSchemas.named(
+  'EncryptedPlatformConfig',
+  exactly<EncryptedPlatformConfig>()(
+    view({
+      alg: z.literal('AES-256-GCM'),
+      iv: z.string().describe('12 random bytes, base64'),
+      data: z.string().describe('base64 of the ciphertext followed by the 16-byte tag'),
+    }),
+  ),
+);

@@ -1,17 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-
-export type ConfigCategory = 'platform' | 'system' | 'third_party';
-export type PlatformConfigRow = {
-  configKey: string;
-  configValue: string;
-  category: ConfigCategory;
-  isPublic: boolean;
-  builtin: boolean;
-  description: string | null;
-  updatedBy: string | null;
-  updatedAt: string;
-};
+import type { ConfigCategory, PlatformConfigRow } from './platform-config.dto';
 
 type Row = Record<string, unknown>;
 const toRow = (r: Row): PlatformConfigRow => ({

@@ -1,6 +1,7 @@
 import { IdentityException } from '../identity.exception';
 import type { IdentityOptions } from '../identity.options';
-import type { PlatformConfigRepository, PlatformConfigRow } from './platform-config.repository';
+import type { PlatformConfigRow } from './platform-config.dto';
+import type { PlatformConfigRepository } from './platform-config.repository';
 import { isIanaTimeZone, PlatformConfigService, VALUE_RULES } from './platform-config.service';
 
 const rule = (key: string) => VALUE_RULES[key]!;

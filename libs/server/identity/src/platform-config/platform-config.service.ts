@@ -12,8 +12,14 @@ import { IDENTITY_OPTIONS, IdentityOptions } from '../identity.options';
 import { ADMIN_TOTP_REQUIRED_KEY } from '../auth/admin-totp.policy';
 import { IdentityException } from '../identity.exception';
 import { isUniqueViolation } from '../shared/sql';
-import type { BatchUpdateConfigDto, CreateConfigDto, UpdateConfigDto } from './platform-config.dto';
-import { ConfigCategory, PlatformConfigRepository, PlatformConfigRow } from './platform-config.repository';
+import type {
+  BatchUpdateConfigDto,
+  ConfigCategory,
+  CreateConfigDto,
+  PlatformConfigRow,
+  UpdateConfigDto,
+} from './platform-config.dto';
+import { PlatformConfigRepository } from './platform-config.repository';
 
 /**
  * Seeded system and third-party parameters (migration 1763820000000-identity). Who reads them:

@@ -1,4 +1,6 @@
+import { apiSchemas, view } from '@voltdepot/server-core';
 import { z } from 'zod';
+import type { ResourceRow } from './resource.repository';
 import { bodyId, codeSchema, nameSchema } from '../shared/schemas';
 
 const fields = {
@@ -25,3 +27,27 @@ export const createResourceSchema = z
 export type CreateResourceDto = z.infer<typeof createResourceSchema>;
 export const updateResourceSchema = z.object(fields).partial().strict();
 export type UpdateResourceDto = z.infer<typeof updateResourceSchema>;
+
+// Answers
+
+export type ResourceType = 'menu' | 'button';
+/** A menu or button resource with its children (a recursive schema needs its type written out). */
+export type ResourceNode = ResourceRow & { children: ResourceNode[] };
+
+export const resourceNodeSchema: z.ZodType<ResourceNode> = apiSchemas.named(
+  'ResourceNode',
+  z.lazy(() =>
+    view({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      type: z.enum(['menu', 'button']),
+      code: z.string(),
+      name: z.string(),
+      path: z.string().nullable(),
+      icon: z.string().nullable(),
+      sort: z.number().int(),
+      visible: z.boolean(),
+      children: z.array(resourceNodeSchema),
+    }),
+  ),
+);

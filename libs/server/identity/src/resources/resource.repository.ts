@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ResourceType } from '@voltdepot/shared-contracts';
+import type { ResourceType } from './resource.dto';
 import { DataSource } from 'typeorm';
 
 export type ResourceRow = {

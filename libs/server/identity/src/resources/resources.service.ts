@@ -1,13 +1,19 @@
-import { Injectable } from '@nestjs/common';
-import { IdentityErrorCodes, ResourceNode } from '@voltdepot/shared-contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
 import { buildTree, isUniqueViolation } from '../shared/sql';
-import type { CreateResourceDto, UpdateResourceDto } from './resource.dto';
+import type { CreateResourceDto, UpdateResourceDto, ResourceNode } from './resource.dto';
 import { ResourceFields, ResourceRepository, ResourceRow } from './resource.repository';
+
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type ResourceStore = Pick<
+  ResourceRepository,
+  'all' | 'ofUser' | 'byId' | 'insert' | 'update' | 'ancestorsOf' | 'hasChildren' | 'delete'
+>;
 
 @Injectable()
 export class ResourcesService {
-  constructor(private readonly resources: ResourceRepository) {}
+  constructor(@Inject(ResourceRepository) private readonly resources: ResourceStore) {}
 
   async tree(): Promise<ResourceNode[]> {
     return buildTree(await this.resources.all()) as ResourceNode[];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { GridPage, RoleView } from '@voltdepot/shared-contracts';
+import type { GridPage } from '@voltdepot/shared-contracts';
+import type { RoleView } from './role.dto';
 import { DataSource } from 'typeorm';
 import { escapeLike } from '../logs/log.repository';
 import { iso } from '../shared/sql';

@@ -1,29 +1,46 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuthPrincipal } from '@voltdepot/server-core';
-import {
-  GridPage,
-  IdentityErrorCodes,
-  RoleOrganizationsView,
-  RoleResourcesView,
-  RoleView,
-} from '@voltdepot/shared-contracts';
+import { GridPage, IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { ResourcesService } from '../resources/resources.service';
 import { DataScopeService } from '../shared/data-scope';
 import { OrganizationAccess } from '../shared/scope-guard.service';
 import { isUniqueViolation } from '../shared/sql';
-import type { CreateRoleDto, UpdateRoleDto } from './role.dto';
+import type {
+  CreateRoleDto,
+  UpdateRoleDto,
+  RoleOrganizationsView,
+  RoleResourcesView,
+  RoleView,
+} from './role.dto';
 import { RoleRepository } from './role.repository';
+
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type RoleStore = Pick<
+  RoleRepository,
+  | 'page'
+  | 'all'
+  | 'byId'
+  | 'insert'
+  | 'update'
+  | 'userCount'
+  | 'delete'
+  | 'resourceIds'
+  | 'existingResourceIds'
+  | 'setResources'
+  | 'organizationIds'
+  | 'setOrganizations'
+>;
 
 @Injectable()
 export class RolesService {
   constructor(
-    private readonly roles: RoleRepository,
-    private readonly scopes: DataScopeService,
+    @Inject(RoleRepository) private readonly roles: RoleStore,
+    @Inject(DataScopeService) private readonly scopes: Pick<DataScopeService, 'scopeOf'>,
     private readonly orgAccess: OrganizationAccess,
-    private readonly resourceTree: ResourcesService,
-    private readonly organizationTree: OrganizationsService,
+    @Inject(ResourcesService) private readonly resourceTree: Pick<ResourcesService, 'tree'>,
+    @Inject(OrganizationsService) private readonly organizationTree: Pick<OrganizationsService, 'tree'>,
   ) {}
 
   page(filter: { code?: string; name?: string }, page: number, size: number): Promise<GridPage<RoleView>> {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { IdentityException } from '../identity.exception';
 import { DataScope, DataScopeService } from './data-scope';
@@ -7,7 +7,10 @@ import { OrganizationLookupRepository } from './organization-lookup.repository';
 /** Checks that organisations named in a request exist and lie inside the caller's data scope. */
 @Injectable()
 export class OrganizationAccess {
-  constructor(private readonly orgs: OrganizationLookupRepository) {}
+  constructor(
+    @Inject(OrganizationLookupRepository)
+    private readonly orgs: Pick<OrganizationLookupRepository, 'pathsOf'>,
+  ) {}
 
   async assertInScope(scope: DataScope, organizationIds: number[], field = 'organizationId'): Promise<void> {
     const unique = [...new Set(organizationIds)];

@@ -1,4 +1,5 @@
-import type { DictionaryEntry, SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
+import { BOOLEAN_CODES, codeEntries, ENABLED_LABELS } from '@voltdepot/shared-contracts';
+import type { SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
 
 /** One user as the export writes it (codes so that an exported sheet imports again). */
 export type UserSheetRow = {
@@ -15,10 +16,8 @@ export type UserSheetRow = {
   createdAt: Date;
 };
 
-export const ENABLED_LABELS: DictionaryEntry[] = [
-  { value: 'true', label: { 'zh-CN': '启用', 'en-US': 'Enabled' } },
-  { value: 'false', label: { 'zh-CN': '停用', 'en-US': 'Disabled' } },
-];
+/** The status column's words (the console's too). */
+export const ENABLED_ENTRIES = codeEntries(BOOLEAN_CODES, ENABLED_LABELS);
 
 const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
 
@@ -61,7 +60,7 @@ const roleCodes: SpreadsheetColumn<UserSheetRow> = {
 const enabled: SpreadsheetColumn<UserSheetRow> = {
   key: 'enabled',
   header: { 'zh-CN': '状态', 'en-US': 'Status' },
-  dictionary: ENABLED_LABELS,
+  dictionary: ENABLED_ENTRIES,
   value: (u) => String(u.enabled),
   width: 12,
   note: { 'zh-CN': '留空为启用', 'en-US': 'Empty means enabled' },

@@ -1,3 +1,4 @@
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
 import { z } from 'zod';
 import {
   bodyId,
@@ -59,3 +60,34 @@ export const userQuerySchema = z.object({
   enabled: optionalQueryBoolean,
 });
 export type UserQuery = z.infer<typeof userQuerySchema>;
+
+// Answers
+
+/** Who a user is: what the user grid and the caller's own profile both show. */
+export const userProfileShape = {
+  username: z.string(),
+  realName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+};
+
+export const userViewSchema = apiSchemas.named(
+  'UserView',
+  view({
+    id: z.number().int(),
+    ...userProfileShape,
+    enabled: z.boolean(),
+    totpEnabled: z.boolean().describe('A second factor (TOTP) is on: administrators may reset it'),
+    roleIds: z.array(z.number().int()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
+export type UserView = z.infer<typeof userViewSchema>;
+export const userPageSchema = gridPageOf('UserPage', userViewSchema);
+export const userRoleIdsSchema = apiSchemas.named(
+  'UserRoleIds',
+  view({ roleIds: z.array(z.number().int()) }),
+);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { GridPage, UserView } from '@voltdepot/shared-contracts';
+import type { GridPage } from '@voltdepot/shared-contracts';
+import type { UserView } from './user.dto';
 import { DataSource, EntityManager } from 'typeorm';
 import { escapeLike } from '../logs/log.repository';
 import type { DataScope } from '../shared/data-scope';

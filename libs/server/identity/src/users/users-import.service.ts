@@ -24,7 +24,7 @@ import { nameSchema, passwordSchema, usernameSchema } from '../shared/schemas';
 import { isUniqueViolation } from '../shared/sql';
 import { emailSchema, phoneSchema, UserQuery } from './user.dto';
 import { NewUser, UserRepository } from './user.repository';
-import { ENABLED_LABELS, USER_IMPORT_COLUMNS, type UserSheetRow } from './user-sheet';
+import { ENABLED_ENTRIES, USER_IMPORT_COLUMNS, type UserSheetRow } from './user-sheet';
 
 /** Where running user imports leave their progress (Redis, shared by every api instance). */
 export const USER_IMPORT_PROGRESS = Symbol('USER_IMPORT_PROGRESS');
@@ -158,9 +158,9 @@ export class UsersImportService {
     }
     let enabled = true;
     if (cells['enabled'] !== null) {
-      const value = dictionaryValue(ENABLED_LABELS, cells['enabled']);
+      const value = dictionaryValue(ENABLED_ENTRIES, cells['enabled']);
       if (value === undefined) {
-        problems.add('enabled', `Expected one of: ${dictionaryChoices(ENABLED_LABELS, language)}`);
+        problems.add('enabled', `Expected one of: ${dictionaryChoices(ENABLED_ENTRIES, language)}`);
       } else {
         enabled = value === 'true';
       }

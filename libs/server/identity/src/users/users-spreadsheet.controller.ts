@@ -1,8 +1,10 @@
 import { Controller, Get, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
   CommonException,
+  CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
   RequirePermissions,
@@ -12,7 +14,9 @@ import {
 import {
   IMPORT_PROGRESS_ID,
   type ImportProgress,
+  importProgressSchema,
   type ImportReport,
+  importReportSchema,
   sendTemplate,
   sendXlsx,
   SPREADSHEET_LANGUAGES,
@@ -51,6 +55,7 @@ export class UsersSpreadsheetController {
   constructor(private readonly imports: UsersImportService) {}
 
   /** The filtered user list (same filters as the grid) as .xlsx, headers in `lang`. */
+  @ApiDoc({ summary: 'The filtered user list as .xlsx', produces: [CONTENT_TYPES.xlsx] })
   @Get('export')
   @RequirePermissions('sys:user:query')
   async export(
@@ -65,6 +70,7 @@ export class UsersSpreadsheetController {
   }
 
   /** The import template: the columns the import reads, required ones marked, one example row. */
+  @ApiDoc({ summary: 'The import template', produces: [CONTENT_TYPES.xlsx] })
   @Get('import/template')
   @RequirePermissions('sys:user:add')
   async template(
@@ -80,13 +86,15 @@ export class UsersSpreadsheetController {
    * All or nothing: any row error rejects the file with 422 and the report in `details`, and nothing
    * is imported. With a `progressId` (a UUID the client makes up) the progress can be polled meanwhile.
    */
+  @ApiDoc({
+    summary: 'Import users from .xlsx or .xls (all or nothing: 422 with the report)',
+    body: 'file',
+    response: importReportSchema,
+    errors: [413, 422],
+  })
   @Post('import')
   @HttpCode(200)
   @RequirePermissions('sys:user:add')
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
-  })
   @UseInterceptors(SpreadsheetFileInterceptor(USER_IMPORT_MAX_BYTES))
   import(
     @CurrentPrincipal() me: AuthPrincipal,
@@ -97,6 +105,7 @@ export class UsersSpreadsheetController {
   }
 
   /** Progress of the caller's own import started with this `progressId`. */
+  @ApiDoc({ response: importProgressSchema, errors: [404] })
   @Get('import/progress/:progressId')
   @RequirePermissions('sys:user:add')
   async progress(

@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -8,7 +9,7 @@ import {
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
-import type { GridPage, UserView } from '@voltdepot/shared-contracts';
+import type { GridPage } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import { IdParams, idParamsSchema, PageParams, pageParamsSchema } from '../shared/schemas';
 import {
@@ -20,9 +21,13 @@ import {
   resetPasswordSchema,
   UpdateUserDto,
   updateUserSchema,
+  userPageSchema,
   UserQuery,
   userQuerySchema,
+  userRoleIdsSchema,
   userRolesSchema,
+  userViewSchema,
+  type UserView,
 } from './user.dto';
 import { UsersService } from './users.service';
 
@@ -32,6 +37,7 @@ import { UsersService } from './users.service';
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
+  @ApiDoc({ response: userPageSchema })
   @Get('page/:page/size/:size')
   @RequirePermissions('sys:user:query')
   page(
@@ -42,12 +48,14 @@ export class UsersController {
     return this.users.page(me, query, p.page, p.size);
   }
 
+  @ApiDoc({ response: userViewSchema, errors: [404] })
   @Get(':id')
   @RequirePermissions('sys:user:query')
   get(@CurrentPrincipal() me: AuthPrincipal, @ZodParams(idParamsSchema) p: IdParams): Promise<UserView> {
     return this.users.get(me, p.id);
   }
 
+  @ApiDoc({ response: userViewSchema, errors: [404, 409, 422] })
   @Post()
   @RequirePermissions('sys:user:add')
   create(
@@ -57,6 +65,7 @@ export class UsersController {
     return this.users.create(me, dto);
   }
 
+  @ApiDoc({ response: userViewSchema, errors: [404, 422] })
   @Put(':id')
   @RequirePermissions('sys:user:edit')
   update(
@@ -67,6 +76,7 @@ export class UsersController {
     return this.users.update(me, p.id, dto);
   }
 
+  @ApiDoc({ errors: [404, 422] })
   @Delete(':id')
   @HttpCode(204)
   @RequirePermissions('sys:user:delete')
@@ -74,6 +84,7 @@ export class UsersController {
     await this.users.remove(me, p.id);
   }
 
+  @ApiDoc({ response: userViewSchema, errors: [404, 422] })
   @Put(':id/enabled')
   @RequirePermissions('sys:user:enable')
   setEnabled(
@@ -84,6 +95,7 @@ export class UsersController {
     return this.users.setEnabled(me, p.id, dto.enabled);
   }
 
+  @ApiDoc({ errors: [404, 422] })
   @Post(':id/resetPassword')
   @HttpCode(204)
   @RequirePermissions('sys:user:resetPassword')
@@ -95,6 +107,7 @@ export class UsersController {
     await this.users.resetPassword(me, p.id, dto.password);
   }
 
+  @ApiDoc({ response: userViewSchema, errors: [404, 409] })
   @Post(':id/copy')
   @RequirePermissions('sys:user:copy')
   copy(
@@ -106,6 +119,7 @@ export class UsersController {
   }
 
   /** Turns off a user's second factor (lost phone); they sign in with the password alone until they enrol again. */
+  @ApiDoc({ errors: [404, 422] })
   @Delete(':id/totp')
   @HttpCode(204)
   @RequirePermissions('sys:user:resetPassword')
@@ -116,6 +130,7 @@ export class UsersController {
     await this.users.resetTotp(me, p.id);
   }
 
+  @ApiDoc({ response: userRoleIdsSchema, errors: [404] })
   @Get(':id/roles')
   @RequirePermissions('sys:user:role')
   roles(
@@ -125,6 +140,7 @@ export class UsersController {
     return this.users.roles(me, p.id);
   }
 
+  @ApiDoc({ response: userRoleIdsSchema, errors: [404, 422] })
   @Put(':id/roles')
   @RequirePermissions('sys:user:role')
   setRoles(

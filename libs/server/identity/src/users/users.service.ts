@@ -1,25 +1,41 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import { AuthException } from '@voltdepot/server-core';
-import { AuthErrorCodes, GridPage, IdentityErrorCodes, UserView } from '@voltdepot/shared-contracts';
+import { AuthErrorCodes, GridPage, IdentityErrorCodes } from '@voltdepot/shared-contracts';
 import { SessionService } from '../auth/session.service';
 import { IdentityException } from '../identity.exception';
 import { DataScope, DataScopeService } from '../shared/data-scope';
 import { PasswordHasher } from '../shared/password-hasher';
 import { OrganizationAccess } from '../shared/scope-guard.service';
 import { isUniqueViolation } from '../shared/sql';
-import type { CopyUserDto, CreateUserDto, UpdateUserDto, UserQuery } from './user.dto';
+import type { CopyUserDto, CreateUserDto, UpdateUserDto, UserQuery, UserView } from './user.dto';
 import { UserRepository } from './user.repository';
 
 /** Users: every read and write is confined to the caller's data scope (others look non-existent). */
+/** What the service asks of the repository (its unit test fakes exactly this). */
+export type UserStore = Pick<
+  UserRepository,
+  | 'page'
+  | 'viewById'
+  | 'findById'
+  | 'insert'
+  | 'update'
+  | 'delete'
+  | 'setPassword'
+  | 'setTotp'
+  | 'roleIdsOf'
+  | 'setRoles'
+  | 'existingRoleIds'
+>;
+
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly users: UserRepository,
-    private readonly scopes: DataScopeService,
+    @Inject(UserRepository) private readonly users: UserStore,
+    @Inject(DataScopeService) private readonly scopes: Pick<DataScopeService, 'scopeOf'>,
     private readonly orgAccess: OrganizationAccess,
-    private readonly hasher: PasswordHasher,
-    private readonly sessions: SessionService,
+    @Inject(PasswordHasher) private readonly hasher: Pick<PasswordHasher, 'hash' | 'verify'>,
+    @Inject(SessionService) private readonly sessions: Pick<SessionService, 'revokeAllOf'>,
   ) {}
 
   async page(me: AuthPrincipal, query: UserQuery, page: number, size: number): Promise<GridPage<UserView>> {

@@ -126,16 +126,25 @@ export class OutboxRelay {
     const idleMs = this.options.idleMs ?? 200;
     const busyCycleMs = this.options.busyCycleMs ?? 0;
     const batchSize = this.options.batchSize ?? 500;
+    let failures = 0;
     while (this.running) {
+      // A process that connects to PostgreSQL in the background (and serves meanwhile) starts its relay
+      // before the pool exists: wait for it quietly, /health reports the database.
+      if (!this.dataSource.isInitialized) {
+        await this.pause(idleMs);
+        continue;
+      }
       let published = 0;
       const started = performance.now();
       try {
         published = await this.relayOnce();
         if (published) this.options.onPublished?.(published);
         await this.cleanup();
+        failures = 0;
       } catch (error) {
         this.options.onError?.(error);
-        await this.pause(1_000);
+        // 1 s, doubling up to 10 s while PostgreSQL or the broker stays down: not a log line a second.
+        await this.pause(Math.min(10_000, 1_000 * 2 ** failures++));
         continue;
       }
       if (published === 0) await this.pause(idleMs);

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  ApiDoc,
   type AuthPrincipal,
   CurrentPrincipal,
   RequirePermissions,
@@ -17,8 +18,10 @@ import {
   type MonitorVehiclePage,
   type PileCommandResult,
 } from '@voltdepot/shared-contracts';
+import { z } from 'zod';
 import { PileCommandSender } from '../commands/pile-command.sender';
 import {
+  anyCommandBodySchema,
   commandBodySchemas,
   commandParamsSchema,
   pageParamsSchema,
@@ -32,6 +35,14 @@ import {
   type VehicleQuery,
 } from './monitoring.dto';
 import { MonitoringService } from './monitoring.service';
+import {
+  monitorPilePageSchema,
+  monitorStationOptionSchema,
+  monitorStationSummarySchema,
+  monitorStationViewSchema,
+  monitorVehiclePageSchema,
+  pileCommandResultSchema,
+} from './monitoring.views';
 
 /**
  * Live monitoring (business-areas §2): station monitoring with its map, pile monitoring, the bus list,
@@ -48,6 +59,10 @@ export class MonitoringController {
   ) {}
 
   /** Stations of the scope with their guns counted by status (the map's markers). */
+  @ApiDoc({
+    summary: 'Stations of the scope with their guns counted by status',
+    response: z.array(monitorStationSummarySchema),
+  })
   @Get('station/list')
   @RequirePermissions(MONITOR_PERMISSIONS.station)
   stations(@CurrentPrincipal() me: AuthPrincipal): Promise<MonitorStationSummary[]> {
@@ -55,6 +70,7 @@ export class MonitoringController {
   }
 
   /** One station's piles and gun cards. */
+  @ApiDoc({ summary: "One station's piles and gun cards", response: monitorStationViewSchema, errors: [404] })
   @Get('station/:id')
   @RequirePermissions(MONITOR_PERMISSIONS.station)
   station(
@@ -65,6 +81,10 @@ export class MonitoringController {
   }
 
   /** Stations to filter the pile monitor by. */
+  @ApiDoc({
+    summary: 'Stations to filter the pile monitor by',
+    response: z.array(monitorStationOptionSchema),
+  })
   @Get('pile/stations')
   @RequirePermissions(MONITOR_PERMISSIONS.pile)
   pileStations(@CurrentPrincipal() me: AuthPrincipal): Promise<{ id: number; name: string }[]> {
@@ -72,6 +92,7 @@ export class MonitoringController {
   }
 
   /** Hosts with their guns; `stationId`, `keyword`, `online`, `gunStatus` filter. */
+  @ApiDoc({ response: monitorPilePageSchema })
   @Get('pile/page/:page/size/:size')
   @RequirePermissions(MONITOR_PERMISSIONS.pile)
   piles(
@@ -83,6 +104,10 @@ export class MonitoringController {
   }
 
   /** The bus list: SoC and charging status of each vehicle; `keyword`, `chargeStatus`, `lowSoc` filter. */
+  @ApiDoc({
+    summary: 'The bus list: SoC and charging status of each vehicle',
+    response: monitorVehiclePageSchema,
+  })
   @Get('vehicle/page/:page/size/:size')
   @RequirePermissions(MONITOR_PERMISSIONS.bus)
   vehicles(
@@ -97,6 +122,13 @@ export class MonitoringController {
    * Send a command to a pile of the caller's scope and return what the pile answered: 400 bad action or
    * body, 404 pile not in scope, 409 pile offline, 502 the pile answered a CallError, 504 no answer.
    */
+  @ApiDoc({
+    summary:
+      'Send a command to a pile and answer what it answered (409 offline, 502 CallError, 504 no answer)',
+    body: anyCommandBodySchema,
+    response: pileCommandResultSchema,
+    errors: [404, 409, 502, 504],
+  })
   @Post('pile/:chargePointId/command/:action')
   @HttpCode(200)
   @RequirePermissions(PILE_COMMAND_PERMISSION)

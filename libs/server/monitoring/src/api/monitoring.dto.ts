@@ -78,3 +78,12 @@ export const commandBodySchemas = {
     })
     .strict(),
 } as const;
+
+/** The body of any command, for the document (each action's body is validated by its own schema). */
+export const anyCommandBodySchema = z.union([
+  commandBodySchemas.RemoteStartTransaction,
+  commandBodySchemas.RemoteStopTransaction,
+  commandBodySchemas.Reset,
+  commandBodySchemas.UnlockConnector,
+  commandBodySchemas.ChangeAvailability,
+]);

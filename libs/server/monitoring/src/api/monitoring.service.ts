@@ -36,10 +36,23 @@ const emptyCounts = (): GunStatusCounts =>
  * The monitoring screens' reads: asset records of the caller's data scope (stations, hosts, guns,
  * vehicles) joined with the read model's live state.
  */
+/** What the screens read of the live state and of the asset records (unit tests fake exactly this). */
+export type LiveStateReads = Pick<ReadModelStore, 'readPiles' | 'latestCardSessions'>;
+export type MonitoredAssets = Pick<
+  MonitoringAssetsRepository,
+  | 'stations'
+  | 'pilesOfStations'
+  | 'pilesInScope'
+  | 'pileByChargePoint'
+  | 'vehiclesInScope'
+  | 'vehiclesByIdTag'
+  | 'pilesByChargePoints'
+>;
+
 export class MonitoringService {
   constructor(
-    private readonly store: ReadModelStore,
-    private readonly assets: MonitoringAssetsRepository,
+    private readonly store: LiveStateReads,
+    private readonly assets: MonitoredAssets,
     private readonly scopes: MonitoringDataScopeProvider,
     private readonly clock: () => Date = () => new Date(),
     /**

@@ -6,7 +6,7 @@ import type { MonitorVehicleRef } from '@voltdepot/shared-contracts';
  * nothing from identity but this shape.
  */
 export type MonitoringDataScope = {
-  /** `LIKE` patterns over sys_organization.path, e.g. `/1/2/%`. */
+  /** `LIKE` patterns over identity_organization_v.path, e.g. `/1/2/%`. */
   pathPatterns: string[];
 };
 
@@ -58,7 +58,7 @@ export type VehicleFilter = { keyword?: string };
 
 /** Rows whose organisation lies in one of the caller's subtrees. */
 const inScope = (alias: string, param: number) =>
-  `${alias}.organization_id IN (SELECT o.id FROM sys_organization o WHERE o.path LIKE ANY($${param}::text[]))`;
+  `${alias}.organization_id IN (SELECT o.id FROM identity_organization_v o WHERE o.path LIKE ANY($${param}::text[]))`;
 
 /**
  * Which card charges which bus: the card's `vehicle_id` (depots issue one card per bus and pick the bus
@@ -71,15 +71,15 @@ const CARD_CHARGES_VEHICLE = `(c.vehicle_id = v.id OR (c.vehicle_id IS NULL AND 
 const PILE_SELECT = `
   SELECT p.id, p.charge_point_id AS "chargePointId", p.name, p.number, p.device_status AS "deviceStatus",
          p.station_id AS "stationId", s.name AS "stationName",
-         coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'channelNumber', g.channel_number)
-                           ORDER BY g.channel_number) FILTER (WHERE g.id IS NOT NULL), '[]') AS guns
-    FROM charging_pile p
-    LEFT JOIN station s ON s.id = p.station_id
-    LEFT JOIN charging_gun g ON g.pile_id = p.id`;
+         coalesce((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'channelNumber', g.channel_number)
+                                   ORDER BY g.channel_number)
+                     FROM assets_gun_v g WHERE g.pile_id = p.id), '[]') AS guns
+    FROM assets_pile_v p
+    LEFT JOIN assets_station_v s ON s.id = p.station_id`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Reads of the charging-assets tables this area needs (it never writes them). */
+/** Reads of the charging assets through the views the assets area publishes. */
 export class MonitoringAssetsRepository {
   constructor(private readonly db: DataSource) {}
 
@@ -92,7 +92,7 @@ export class MonitoringAssetsRepository {
     }
     const rows = (await this.db.query(
       `SELECT s.id, s.number, s.name, s.address, s.longitude::float8 AS longitude, s.latitude::float8 AS latitude, s.status
-         FROM station s WHERE ${where} ORDER BY s.number`,
+         FROM assets_station_v s WHERE ${where} ORDER BY s.number`,
       params,
     )) as StationRecord[];
     return rows.map((r) => ({ ...r, id: Number(r.id), status: Number(r.status) }));
@@ -100,7 +100,7 @@ export class MonitoringAssetsRepository {
 
   /** The ids of the stations inside the scope. */
   async stationIdsInScope(scope: MonitoringDataScope): Promise<number[]> {
-    const rows = (await this.db.query(`SELECT s.id FROM station s WHERE ${inScope('s', 1)}`, [
+    const rows = (await this.db.query(`SELECT s.id FROM assets_station_v s WHERE ${inScope('s', 1)}`, [
       scope.pathPatterns,
     ])) as { id: number | string }[];
     return rows.map((r) => Number(r.id));
@@ -143,7 +143,7 @@ export class MonitoringAssetsRepository {
 
   private async piles(where: string, params: unknown[]): Promise<PileRecord[]> {
     const rows = (await this.db.query(
-      `${PILE_SELECT} ${where} GROUP BY p.id, s.name ORDER BY s.name NULLS LAST, p.number`,
+      `${PILE_SELECT} ${where} ORDER BY s.name NULLS LAST, p.number`,
       params,
     )) as (PileRecord & { guns: GunRecord[] })[];
     return rows.map((r) => ({
@@ -164,15 +164,12 @@ export class MonitoringAssetsRepository {
       where.push(`(v.plate ILIKE ${k} OR v.vin ILIKE ${k} OR v.self_number ILIKE ${k})`);
     }
     const rows = (await this.db.query(
-      `SELECT v.id, v.plate, v.vin, v.self_number AS "selfNumber", co.name AS "companyName",
-              f.name AS "fleetName", l.name AS "lineName", v.battery_capacity_wh AS "batteryCapacityWh",
+      `SELECT v.id, v.plate, v.vin, v.self_number AS "selfNumber", v.company_name AS "companyName",
+              v.fleet_name AS "fleetName", v.line_name AS "lineName", v.battery_capacity_wh AS "batteryCapacityWh",
               v.operational,
               coalesce((SELECT array_agg(c.physical_number ORDER BY c.physical_number)
-                          FROM charging_card c WHERE ${CARD_CHARGES_VEHICLE}), '{}') AS "idTags"
-         FROM vehicle v
-         LEFT JOIN bus_company co ON co.id = v.company_id
-         LEFT JOIN bus_fleet f ON f.id = v.fleet_id
-         LEFT JOIN bus_line l ON l.id = v.line_id
+                          FROM assets_card_v c WHERE ${CARD_CHARGES_VEHICLE}), '{}') AS "idTags"
+         FROM assets_vehicle_v v
         WHERE ${where.join(' AND ')}
         ORDER BY v.self_number NULLS LAST, v.plate`,
       params,
@@ -191,7 +188,7 @@ export class MonitoringAssetsRepository {
     if (!idTags.length) return result;
     const rows = (await this.db.query(
       `SELECT DISTINCT ON (c.physical_number) c.physical_number AS "idTag", v.id, v.plate, v.self_number AS "selfNumber"
-         FROM charging_card c JOIN vehicle v ON ${CARD_CHARGES_VEHICLE}
+         FROM assets_card_v c JOIN assets_vehicle_v v ON ${CARD_CHARGES_VEHICLE}
         WHERE c.physical_number = ANY($1::text[])
         ORDER BY c.physical_number, length(v.plate) DESC, v.id`,
       [[...new Set(idTags)]],

@@ -1,5 +1,5 @@
 import { fireEvent } from '@testing-library/react';
-import type { OrganizationNode, ResourceNode, RoleView } from '@voltdepot/shared-contracts';
+import type { OrganizationNode, ResourceNode, RoleView } from '@voltdepot/console-api-client';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type FakeHandler } from '../../../test/fakeApi';

@@ -1,6 +1,6 @@
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import type { OrganizationNode, ResourceNode, RoleView } from '@voltdepot/shared-contracts';
+import type { OrganizationNode, ResourceNode, RoleView } from '@voltdepot/console-api-client';
 import { App, Button, Empty, Flex, Input, Modal, Skeleton, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';

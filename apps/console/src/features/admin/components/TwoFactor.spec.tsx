@@ -1,5 +1,6 @@
 import { fireEvent } from '@testing-library/react';
-import type { SessionTokens, UserExt } from '@voltdepot/shared-contracts';
+import type { SessionTokens } from '@voltdepot/shared-contracts';
+import type { UserExt } from '@voltdepot/console-api-client';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';

@@ -1,9 +1,9 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPath } from '@voltdepot/console-api-client';
+import { apiPath, type ApiResponse } from '@voltdepot/console-api-client';
 import { GuardedButton } from '@voltdepot/console-ui';
-import type { SessionTokens, TotpEnrolment, UserExt } from '@voltdepot/shared-contracts';
+import type { SessionTokens, TotpEnrolment } from '@voltdepot/shared-contracts';
 import { Alert, App, Button, Flex, Modal, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,7 +114,8 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
   const [disabling, setDisabling] = useState(false);
   const ext = useQuery({
     queryKey: adminQueryKeys.twoFactor(),
-    queryFn: ({ signal }) => request.get<UserExt>(apiPath('CurrentUserController_ext'), { signal }),
+    queryFn: ({ signal }) =>
+      request.get<ApiResponse<'CurrentUserController_ext'>>(apiPath('CurrentUserController_ext'), { signal }),
     enabled: open,
     staleTime: 0,
   });

@@ -1,5 +1,5 @@
 import { fireEvent } from '@testing-library/react';
-import type { UserView } from '@voltdepot/shared-contracts';
+import type { UserView } from '@voltdepot/console-api-client';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';

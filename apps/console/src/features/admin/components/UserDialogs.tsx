@@ -7,7 +7,7 @@ import {
 } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { usePermission } from '@voltdepot/console-ui';
-import type { UserView } from '@voltdepot/shared-contracts';
+import type { UserView } from '@voltdepot/console-api-client';
 import { App, Checkbox, Empty, Modal, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

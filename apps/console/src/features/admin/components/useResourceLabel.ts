@@ -1,4 +1,4 @@
-import type { ResourceNode } from '@voltdepot/shared-contracts';
+import type { ResourceNode } from '@voltdepot/console-api-client';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuLabelKey } from '../../../app/layout/menuEntries';

@@ -1,6 +1,6 @@
 import { ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import type { DictNode } from '@voltdepot/shared-contracts';
+import type { DictNode } from '@voltdepot/console-api-client';
 import { Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { ProFormTreeSelect } from '@ant-design/pro-components';
-import type { OrganizationNode } from '@voltdepot/shared-contracts';
+import type { OrganizationNode } from '@voltdepot/console-api-client';
 import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { ProFormRadio, ProFormSwitch, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
-import type { ResourceNode } from '@voltdepot/shared-contracts';
+import type { ResourceNode } from '@voltdepot/console-api-client';
 import { Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

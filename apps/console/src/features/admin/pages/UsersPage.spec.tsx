@@ -1,5 +1,5 @@
 import { fireEvent } from '@testing-library/react';
-import type { UserView } from '@voltdepot/shared-contracts';
+import type { UserView } from '@voltdepot/console-api-client';
 import { describe, expect, it } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';

@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { usePermission } from '@voltdepot/console-ui';
-import type { UserView } from '@voltdepot/shared-contracts';
+import type { UserView } from '@voltdepot/console-api-client';
 import { App, Space, Switch, Tag, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
-import type { DictNode, GridPage, StationPricePlanView } from '@voltdepot/shared-contracts';
+import type { ApiBody, ApiResponse, ImportReport, PricePlanView } from '@voltdepot/console-api-client';
 import { request, type FileResult, type QueryParams } from '../../../request';
-import type { AssetKind, AssetRow, ImportReport, PricePlanOption, UnknownPileAttempt } from '../types';
+import type { AssetKind, AssetRow, AssetRows } from '../types';
 
 /** Grid page size of the basic-data screens. */
 export const ASSET_PAGE_SIZE = 10;
@@ -42,21 +42,31 @@ export function fillPath(template: string, values: Record<string, string | numbe
   });
 }
 
-const EMPTY: GridPage<never> = { list: [], total: 0 };
+const EMPTY = { list: [], total: 0 };
+
+/** A grid's row: typed by the api's document, readable field by field by the generic grid code. */
+type RowOf<K extends AssetKind> = AssetRows[K] & AssetRow;
+type Page<Row> = { list: Row[]; total: number };
 
 export const assetApi = {
-  async page(kind: AssetKind, page: number, size: number, filters: QueryParams, signal?: AbortSignal) {
+  async page<K extends AssetKind>(
+    kind: K,
+    page: number,
+    size: number,
+    filters: QueryParams,
+    signal?: AbortSignal,
+  ) {
     const path = fillPath(ASSET_PATHS.page, { kind, page, size });
-    return (await request.get<GridPage<AssetRow>>(path, { params: filters, signal })) ?? EMPTY;
+    return (await request.get<Page<RowOf<K>>>(path, { params: filters, signal })) ?? EMPTY;
   },
-  async get(kind: AssetKind, id: number, signal?: AbortSignal) {
-    return request.get<AssetRow>(fillPath(ASSET_PATHS.row, { kind, id }), { signal });
+  async get<K extends AssetKind>(kind: K, id: number, signal?: AbortSignal) {
+    return request.get<RowOf<K>>(fillPath(ASSET_PATHS.row, { kind, id }), { signal });
   },
-  create(kind: AssetKind, body: Record<string, unknown>) {
-    return request.post<AssetRow>(fillPath(ASSET_PATHS.create, { kind }), body);
+  create<K extends AssetKind>(kind: K, body: Record<string, unknown>) {
+    return request.post<RowOf<K>>(fillPath(ASSET_PATHS.create, { kind }), body);
   },
-  update(kind: AssetKind, id: number, body: Record<string, unknown>) {
-    return request.put<AssetRow>(fillPath(ASSET_PATHS.row, { kind, id }), body);
+  update<K extends AssetKind>(kind: K, id: number, body: Record<string, unknown>) {
+    return request.put<RowOf<K>>(fillPath(ASSET_PATHS.row, { kind, id }), body);
   },
   remove(kind: AssetKind, id: number) {
     return request.delete<void>(fillPath(ASSET_PATHS.row, { kind, id }));
@@ -77,24 +87,27 @@ export const assetApi = {
     return request.post<ImportReport>(fillPath(ASSET_PATHS.import, { kind }), form, { params: { lang } });
   },
   pileBatch(action: 'enable' | 'disable' | 'delivery', ids: number[]) {
-    return request.post<{ updated: number }>(fillPath(ASSET_PATHS.pileBatch, { action }), { ids });
+    return request.post<ApiResponse<'PilesController_enable' | 'PilesController_deliver'>>(
+      fillPath(ASSET_PATHS.pileBatch, { action }),
+      { ids } satisfies ApiBody<'PilesController_enable'>,
+    );
   },
   async unknownPiles(page: number, size: number, signal?: AbortSignal) {
     const path = fillPath(ASSET_PATHS.unknownPiles, { page, size });
-    return (await request.get<GridPage<UnknownPileAttempt>>(path, { signal })) ?? EMPTY;
+    return (await request.get<ApiResponse<'PilesController_unknown'>>(path, { signal })) ?? EMPTY;
   },
   /** Saves the unknown-pile list as .xlsx; resolves with the saved name. */
   exportUnknownPiles(lang: string, fileName: string) {
     return request.exportExcel(ASSET_PATHS.unknownPilesExport, { params: { lang }, fileName });
   },
   registerUnknown(chargePointId: string, body: Record<string, unknown>) {
-    return request.post<{ pile: AssetRow; ocppPassword: string }>(
+    return request.post<ApiResponse<'PilesController_register'>>(
       fillPath(ASSET_PATHS.registerUnknown, { chargePointId }),
       body,
     );
   },
   cardAction(id: number, action: CardActionName, physicalNumber?: string) {
-    return request.post<AssetRow>(
+    return request.post<ApiResponse<'CardsController_make'>>(
       fillPath(ASSET_PATHS.cardAction, { id, action }),
       physicalNumber === undefined ? {} : { physicalNumber },
     );
@@ -102,7 +115,10 @@ export const assetApi = {
   uploadPicture(stationId: number, file: File) {
     const form = new FormData();
     form.append('file', file);
-    return request.post<{ id: number }>(fillPath(ASSET_PATHS.pictures, { id: stationId }), form);
+    return request.post<ApiResponse<'StationPicturesController_upload'>>(
+      fillPath(ASSET_PATHS.pictures, { id: stationId }),
+      form,
+    );
   },
   async picture(stationId: number, pictureId: number, signal?: AbortSignal): Promise<Blob | undefined> {
     const result = await request.request<FileResult>(
@@ -113,28 +129,46 @@ export const assetApi = {
     return result?.data;
   },
   removePicture(stationId: number, pictureId: number) {
-    return request.delete<void>(fillPath(ASSET_PATHS.picture, { id: stationId, pictureId }));
+    return request.delete<ApiResponse<'StationPicturesController_remove'>>(
+      fillPath(ASSET_PATHS.picture, { id: stationId, pictureId }),
+    );
   },
-  async dictionary(code: string, signal?: AbortSignal): Promise<DictNode[]> {
-    return (await request.get<DictNode[]>(fillPath(ASSET_PATHS.dictionary, { code }), { signal })) ?? [];
+  async dictionary(code: string, signal?: AbortSignal): Promise<ApiResponse<'DictionariesController_items'>> {
+    return (
+      (await request.get<ApiResponse<'DictionariesController_items'>>(
+        fillPath(ASSET_PATHS.dictionary, { code }),
+        {
+          signal,
+        },
+      )) ?? []
+    );
   },
-  async pricePlans(signal?: AbortSignal): Promise<PricePlanOption[]> {
+  async pricePlans(signal?: AbortSignal): Promise<PricePlanView[]> {
     const path = fillPath(ASSET_PATHS.pricePlans, { page: 1, size: OPTIONS_PAGE_SIZE });
-    return ((await request.get<GridPage<PricePlanOption>>(path, { signal })) ?? EMPTY).list;
+    return ((await request.get<ApiResponse<'PricePlansController_page'>>(path, { signal })) ?? EMPTY).list;
   },
   /** Links the plan to the station from `effectiveFrom` (an instant with offset; undefined: now). */
   assignPricePlan(stationId: number, planId: number, effectiveFrom: string | undefined) {
-    return request.post<void>(fillPath(ASSET_PATHS.assignPricePlan, { stationId }), {
-      planId,
-      ...(effectiveFrom ? { effectiveFrom } : {}),
-    });
+    return request.post<ApiResponse<'PricePlansController_assign'>>(
+      fillPath(ASSET_PATHS.assignPricePlan, { stationId }),
+      {
+        planId,
+        ...(effectiveFrom ? { effectiveFrom } : {}),
+      } satisfies ApiBody<'PricePlansController_assign'>,
+    );
   },
   /** The station's plan history, newest first. */
-  async stationPricePlans(stationId: number, signal?: AbortSignal): Promise<StationPricePlanView[]> {
+  async stationPricePlans(
+    stationId: number,
+    signal?: AbortSignal,
+  ): Promise<ApiResponse<'PricePlansController_stationHistory'>> {
     return (
-      (await request.get<StationPricePlanView[]>(fillPath(ASSET_PATHS.stationPricePlans, { stationId }), {
-        signal,
-      })) ?? []
+      (await request.get<ApiResponse<'PricePlansController_stationHistory'>>(
+        fillPath(ASSET_PATHS.stationPricePlans, { stationId }),
+        {
+          signal,
+        },
+      )) ?? []
     );
   },
 };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StationPricePlanView } from '@voltdepot/shared-contracts';
+import type { StationPricePlanView } from '@voltdepot/console-api-client';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';

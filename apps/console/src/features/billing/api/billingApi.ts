@@ -1,58 +1,59 @@
-import { apiPath } from '@voltdepot/console-api-client';
-import type {
-  ChargingOrderDetail,
-  ChargingOrderPage,
-  DictNode,
-  DiscountPlanView,
-  GridPage,
-  OccupationOrderPage,
-  OrderFilterOptions,
-  OrderOperationRow,
-  PricePlanView,
-  ReservationRow,
-  ReviewOrderBody,
-  SaveDiscountPlanBody,
-  SavePricePlanBody,
-} from '@voltdepot/shared-contracts';
+import { apiPath, type ApiBody, type ApiResponse } from '@voltdepot/console-api-client';
 import { request, type QueryParams } from '../../../request';
 
-const emptyPage = <T>(): GridPage<T> => ({ list: [], total: 0 });
+const emptyPage = { list: [], total: 0 };
 
 /** Every call of the billing screens, through the one request layer. */
 export const billingApi = {
-  async pricePlans(page: number, size: number, signal?: AbortSignal): Promise<GridPage<PricePlanView>> {
+  async pricePlans(page: number, size: number, signal?: AbortSignal) {
     return (
-      (await request.get<GridPage<PricePlanView>>(apiPath('PricePlansController_page', { page, size }), {
-        signal,
-      })) ?? emptyPage()
+      (await request.get<ApiResponse<'PricePlansController_page'>>(
+        apiPath('PricePlansController_page', { page, size }),
+        {
+          signal,
+        },
+      )) ?? emptyPage
     );
   },
-  savePricePlan(id: number | undefined, body: SavePricePlanBody) {
+  savePricePlan(id: number | undefined, body: ApiBody<'PricePlansController_create'>) {
     return id === undefined
-      ? request.post<{ id: number }>(apiPath('PricePlansController_create'), body)
-      : request.put<{ id: number }>(apiPath('PricePlansController_update', { id }), body);
+      ? request.post<ApiResponse<'PricePlansController_create'>>(apiPath('PricePlansController_create'), body)
+      : request.put<ApiResponse<'PricePlansController_update'>>(
+          apiPath('PricePlansController_update', { id }),
+          body,
+        );
   },
   deletePricePlan(id: number) {
-    return request.delete<void>(apiPath('PricePlansController_remove', { id }));
+    return request.delete<ApiResponse<'PricePlansController_remove'>>(
+      apiPath('PricePlansController_remove', { id }),
+    );
   },
 
-  async discountPlans(page: number, size: number, signal?: AbortSignal): Promise<GridPage<DiscountPlanView>> {
+  async discountPlans(page: number, size: number, signal?: AbortSignal) {
     return (
-      (await request.get<GridPage<DiscountPlanView>>(
+      (await request.get<ApiResponse<'DiscountPlansController_page'>>(
         apiPath('DiscountPlansController_page', { page, size }),
         {
           signal,
         },
-      )) ?? emptyPage()
+      )) ?? emptyPage
     );
   },
-  saveDiscountPlan(id: number | undefined, body: SaveDiscountPlanBody) {
+  saveDiscountPlan(id: number | undefined, body: ApiBody<'DiscountPlansController_create'>) {
     return id === undefined
-      ? request.post<{ id: number }>(apiPath('DiscountPlansController_create'), body)
-      : request.put<{ id: number }>(apiPath('DiscountPlansController_update', { id }), body);
+      ? request.post<ApiResponse<'DiscountPlansController_create'>>(
+          apiPath('DiscountPlansController_create'),
+          body,
+        )
+      : request.put<ApiResponse<'DiscountPlansController_update'>>(
+          apiPath('DiscountPlansController_update', { id }),
+          body,
+        );
   },
   deleteDiscountPlan(id: number) {
-    return request.delete<void>(apiPath('DiscountPlansController_remove', { id }));
+    return request.delete<ApiResponse<'DiscountPlansController_remove'>>(
+      apiPath('DiscountPlansController_remove', { id }),
+    );
   },
 
   async orders(
@@ -60,12 +61,15 @@ export const billingApi = {
     size: number,
     filters: QueryParams,
     signal?: AbortSignal,
-  ): Promise<ChargingOrderPage> {
+  ): Promise<ApiResponse<'OrdersQueryController_page'>> {
     return (
-      (await request.get<ChargingOrderPage>(apiPath('OrdersQueryController_page', { page, size }), {
-        params: filters,
-        signal,
-      })) ?? {
+      (await request.get<ApiResponse<'OrdersQueryController_page'>>(
+        apiPath('OrdersQueryController_page', { page, size }),
+        {
+          params: filters,
+          signal,
+        },
+      )) ?? {
         list: [],
         total: 0,
         totals: { count: 0, energyWh: 0, electricityFen: 0, serviceFen: 0, totalFen: 0, discountFen: 0 },
@@ -73,13 +77,26 @@ export const billingApi = {
     );
   },
   order(id: number, signal?: AbortSignal) {
-    return request.get<ChargingOrderDetail>(apiPath('OrdersQueryController_detail', { id }), { signal });
+    return request.get<ApiResponse<'OrdersQueryController_detail'>>(
+      apiPath('OrdersQueryController_detail', { id }),
+      {
+        signal,
+      },
+    );
   },
   orderOptions(signal?: AbortSignal) {
-    return request.get<OrderFilterOptions>(apiPath('OrdersQueryController_options'), { signal });
+    return request.get<ApiResponse<'OrdersQueryController_options'>>(
+      apiPath('OrdersQueryController_options'),
+      {
+        signal,
+      },
+    );
   },
-  reviewOrder(id: number, body: ReviewOrderBody) {
-    return request.post<ChargingOrderDetail>(apiPath('OrdersQueryController_review', { id }), body);
+  reviewOrder(id: number, body: ApiBody<'OrdersQueryController_review'>) {
+    return request.post<ApiResponse<'OrdersQueryController_review'>>(
+      apiPath('OrdersQueryController_review', { id }),
+      body,
+    );
   },
 
   async occupationOrders(
@@ -87,44 +104,45 @@ export const billingApi = {
     size: number,
     filters: QueryParams,
     signal?: AbortSignal,
-  ): Promise<OccupationOrderPage> {
+  ): Promise<ApiResponse<'OccupationOrdersController_page'>> {
     return (
-      (await request.get<OccupationOrderPage>(apiPath('OccupationOrdersController_page', { page, size }), {
-        params: filters,
-        signal,
-      })) ?? { list: [], total: 0, totalAmountFen: 0 }
+      (await request.get<ApiResponse<'OccupationOrdersController_page'>>(
+        apiPath('OccupationOrdersController_page', { page, size }),
+        {
+          params: filters,
+          signal,
+        },
+      )) ?? { list: [], total: 0, totalAmountFen: 0 }
     );
   },
-  async orderOperations(
-    page: number,
-    size: number,
-    filters: QueryParams,
-    signal?: AbortSignal,
-  ): Promise<GridPage<OrderOperationRow>> {
+  async orderOperations(page: number, size: number, filters: QueryParams, signal?: AbortSignal) {
     return (
-      (await request.get<GridPage<OrderOperationRow>>(
+      (await request.get<ApiResponse<'OrderOperationsController_page'>>(
         apiPath('OrderOperationsController_page', { page, size }),
         { params: filters, signal },
-      )) ?? emptyPage()
+      )) ?? emptyPage
     );
   },
-  async reservations(
-    page: number,
-    size: number,
-    filters: QueryParams,
-    signal?: AbortSignal,
-  ): Promise<GridPage<ReservationRow>> {
+  async reservations(page: number, size: number, filters: QueryParams, signal?: AbortSignal) {
     return (
-      (await request.get<GridPage<ReservationRow>>(apiPath('ReservationsController_page', { page, size }), {
-        params: filters,
-        signal,
-      })) ?? emptyPage()
+      (await request.get<ApiResponse<'ReservationsController_page'>>(
+        apiPath('ReservationsController_page', { page, size }),
+        {
+          params: filters,
+          signal,
+        },
+      )) ?? emptyPage
     );
   },
 
-  async dictionary(code: string, signal?: AbortSignal): Promise<DictNode[]> {
+  async dictionary(code: string, signal?: AbortSignal): Promise<ApiResponse<'DictionariesController_items'>> {
     return (
-      (await request.get<DictNode[]>(apiPath('DictionariesController_items', { code }), { signal })) ?? []
+      (await request.get<ApiResponse<'DictionariesController_items'>>(
+        apiPath('DictionariesController_items', { code }),
+        {
+          signal,
+        },
+      )) ?? []
     );
   },
 

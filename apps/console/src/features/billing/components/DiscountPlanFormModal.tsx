@@ -8,7 +8,8 @@ import {
   ProFormText,
 } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CustomerTypeCode, DiscountPlanView, SaveDiscountPlanBody } from '@voltdepot/shared-contracts';
+import type { ApiBody, DiscountPlanView } from '@voltdepot/console-api-client';
+import type { CustomerTypeCode } from '@voltdepot/shared-contracts';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export function DiscountPlanFormModal({ plan, onClose }: { plan?: DiscountPlanVi
   ];
 
   const submit = async (values: FormValues) => {
-    const body: SaveDiscountPlanBody = {
+    const body: ApiBody<'DiscountPlansController_create'> = {
       name: values.name.trim(),
       customerType: Number(values.customerType) as CustomerTypeCode,
       priceDiscount: values.priceDiscount,

@@ -1,4 +1,4 @@
-import type { ChargingOrderDetail } from '@voltdepot/shared-contracts';
+import type { ChargingOrderDetail } from '@voltdepot/console-api-client';
 import { Card, Col, Empty, Row } from 'antd';
 import ReactECharts from 'echarts-for-react';
 import { useMemo } from 'react';

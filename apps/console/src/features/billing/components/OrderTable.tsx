@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import type { ChargingOrderPage, ChargingOrderRow, ChargingOrderTotals } from '@voltdepot/shared-contracts';
+import type { ChargingOrderPage, ChargingOrderRow, ChargingOrderTotals } from '@voltdepot/console-api-client';
 import { usePermission } from '@voltdepot/console-ui';
 import { Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 import { act, fireEvent } from '@testing-library/react';
-import type { PricePlanView } from '@voltdepot/shared-contracts';
+import type { PricePlanView } from '@voltdepot/console-api-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
@@ -14,6 +14,7 @@ const stored: PricePlanView = {
   name: 'Depot tariff',
   isDefault: false,
   updatedAt: '2026-11-20T08:00:00.000Z',
+  effectiveFrom: null,
   stages: [
     {
       stageType: 'valley',

@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormDateTimePicker, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PricePlanView, SavePricePlanBody, StageTypeCode } from '@voltdepot/shared-contracts';
+import type { ApiBody, PricePlanView } from '@voltdepot/console-api-client';
+import type { StageTypeCode } from '@voltdepot/shared-contracts';
 import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -92,7 +93,7 @@ export function PricePlanFormModal({
       void message.error(t('billing.pricePlan.fixCoverage'));
       return false;
     }
-    const body: SavePricePlanBody = {
+    const body: ApiBody<'PricePlansController_create'> = {
       name: values.name.trim(),
       isDefault: Boolean(values.isDefault),
       stages: (values.stages ?? []).map((s) => ({

@@ -1,6 +1,7 @@
 import { ModalForm, ProFormRadio, ProFormTextArea } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChargingOrderRow, ReviewDecision } from '@voltdepot/shared-contracts';
+import type { ReviewDecision } from '@voltdepot/shared-contracts';
+import type { ChargingOrderRow } from '@voltdepot/console-api-client';
 import { Alert, App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../api/billingApi';

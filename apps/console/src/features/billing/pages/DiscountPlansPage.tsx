@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import type { DiscountPlanView } from '@voltdepot/shared-contracts';
+import type { DiscountPlanView } from '@voltdepot/console-api-client';
 import { Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

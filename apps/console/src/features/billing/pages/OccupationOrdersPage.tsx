@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import type { OccupationOrderPage, OccupationOrderRow } from '@voltdepot/shared-contracts';
+import type { OccupationOrderPage, OccupationOrderRow } from '@voltdepot/console-api-client';
 import { Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

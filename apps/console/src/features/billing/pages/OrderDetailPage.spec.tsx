@@ -1,4 +1,4 @@
-import type { ChargingOrderDetail } from '@voltdepot/shared-contracts';
+import type { ChargingOrderDetail } from '@voltdepot/console-api-client';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';

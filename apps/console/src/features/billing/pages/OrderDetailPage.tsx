@@ -1,12 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ProDescriptions } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import type {
-  ChargingOrderDetail,
-  OrderBandRow,
-  OrderLogEntry,
-  StageTypeCode,
-} from '@voltdepot/shared-contracts';
+import type { StageTypeCode } from '@voltdepot/shared-contracts';
+import type { ChargingOrderDetail, OrderBandRow, OrderLogEntry } from '@voltdepot/console-api-client';
 import { GuardedButton, usePermission } from '@voltdepot/console-ui';
 import { Alert, Button, Card, Empty, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';

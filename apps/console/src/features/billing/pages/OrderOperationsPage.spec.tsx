@@ -1,4 +1,5 @@
-import type { GridPage, OrderOperationRow } from '@voltdepot/shared-contracts';
+import type { GridPage } from '@voltdepot/shared-contracts';
+import type { OrderOperationRow } from '@voltdepot/console-api-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';

@@ -1,5 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { ORDER_OPERATION_ACTIONS, type OrderOperationRow } from '@voltdepot/shared-contracts';
+import { ORDER_OPERATION_ACTIONS } from '@voltdepot/shared-contracts';
+import type { OrderOperationRow } from '@voltdepot/console-api-client';
 import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

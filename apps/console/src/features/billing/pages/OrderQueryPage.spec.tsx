@@ -1,4 +1,4 @@
-import type { ChargingOrderPage, ChargingOrderRow } from '@voltdepot/shared-contracts';
+import type { ChargingOrderPage, ChargingOrderRow } from '@voltdepot/console-api-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';

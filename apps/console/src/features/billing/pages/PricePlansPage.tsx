@@ -1,5 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import type { PricePlanView, StageTypeCode } from '@voltdepot/shared-contracts';
+import type { StageTypeCode } from '@voltdepot/shared-contracts';
+import type { PricePlanView } from '@voltdepot/console-api-client';
 import { Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import type { ReservationRow } from '@voltdepot/shared-contracts';
+import type { ReservationRow } from '@voltdepot/console-api-client';
 import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

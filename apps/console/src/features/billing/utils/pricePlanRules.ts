@@ -1,4 +1,5 @@
-import type { PricePlanStageView, StageTypeCode } from '@voltdepot/shared-contracts';
+import type { StageTypeCode } from '@voltdepot/shared-contracts';
+import type { PricePlanStageView } from '@voltdepot/console-api-client';
 
 /** Minutes in a day; a stage ending at 00:00 ends at midnight (24:00). */
 export const MINUTES_PER_DAY = 1440;

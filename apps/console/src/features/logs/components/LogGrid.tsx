@@ -1,6 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { apiPath } from '@voltdepot/console-api-client';
-import type { LoginLogView, OperationLogView } from '@voltdepot/shared-contracts';
+import { apiPath, type LoginLogView, type OperationLogView } from '@voltdepot/console-api-client';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { fireEvent } from '@testing-library/react';
-import type { LoginLogView, OperationLogView } from '@voltdepot/shared-contracts';
+import type { LoginLogView, OperationLogView } from '@voltdepot/console-api-client';
 import type { TFunction } from 'i18next';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';

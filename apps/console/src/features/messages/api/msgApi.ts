@@ -7,17 +7,7 @@ import {
   type MsgQuery,
   type MsgResponse,
 } from '@voltdepot/console-api-client';
-import {
-  type AlertGroup,
-  type ComparisonExpression,
-  type EventChannel,
-  type Frequency,
-  type GroupType,
-  type JobType,
-  type MsgConfigDto,
-  type MsgLevel,
-  type MsgStatus,
-} from '@voltdepot/shared-contracts';
+import type { EventChannel } from '@voltdepot/shared-contracts';
 import { request as defaultRequest, type QueryParams, type RequestClient } from '../../../request';
 
 /** Spec §9: grid page size 10; the all-groups list is page 1, size 100. */
@@ -26,47 +16,18 @@ export const ALL_GROUPS_PAGE = { page: 1, size: 100 } as const;
 /** The event and alert dialogs list templates the same way. */
 export const ALL_TEMPLATES_PAGE = { page: 1, size: 100 } as const;
 
-export type ConfigRequest = {
-  configName: string;
-  fullName: string;
-  channel: MsgConfigDto['channel'];
-  provider?: string | null;
-  settings: Record<string, unknown>;
-  status?: string;
-};
+/** The bodies the dialogs send (msg-center's generated client). */
+export type ConfigRequest = MsgBody<'ConfigsController_create'>;
+export type GroupRequest = MsgBody<'GroupsController_create'>;
+export type EventRuleRequest = MsgBody<'EventRulesController_create'>;
+export type AlertRequest = MsgBody<'AlertsController_create'>;
 
-export type GroupRequest = {
-  name: string;
-  type: GroupType;
-  memberIds: number[];
-  description?: string | null;
-};
-
-/** What event rules and alerts share: what to send, to whom, where, how urgent and how often. */
-export type RuleDelivery = {
-  templateId?: number | null;
-  groupId?: number | null;
-  channels: EventChannel[];
-  level: MsgLevel;
-  frequency?: Frequency | null;
-  enabled: boolean;
-};
-
-export type EventRuleRequest = RuleDelivery & {
-  name: string;
-  eventType: MsgBody<'EventRulesController_create'>['eventType'];
-  condition: Record<string, string>;
-};
-
-export type AlertRequest = RuleDelivery & {
-  name: string;
-  alertGroup: AlertGroup;
-  jobType: JobType;
-  target: string;
-  expression: ComparisonExpression;
-  threshold: number;
-  status: MsgStatus;
-};
+/**
+ * What event rules and alerts share: what to send, to whom, where, how urgent and how often (the
+ * console always sends channels, level and enabled; its channels are the five of the spec).
+ */
+export type RuleDelivery = Pick<EventRuleRequest, 'templateId' | 'groupId' | 'frequency'> &
+  Required<Pick<EventRuleRequest, 'level' | 'enabled'>> & { channels: EventChannel[] };
 
 export type Created = MsgResponse<'ConfigsController_create'>;
 

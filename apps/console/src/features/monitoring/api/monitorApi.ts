@@ -1,13 +1,5 @@
-import { apiPath } from '@voltdepot/console-api-client';
-import type {
-  MonitorPilePage,
-  MonitorStationSummary,
-  MonitorStationView,
-  MonitorVehiclePage,
-  PileCommandAction,
-  PileCommandBodies,
-  PileCommandResult,
-} from '@voltdepot/shared-contracts';
+import { apiPath, type ApiResponse } from '@voltdepot/console-api-client';
+import type { PileCommandAction, PileCommandBodies } from '@voltdepot/shared-contracts';
 import { request as defaultRequest, type QueryParams, type RequestClient } from '../../../request';
 
 /** Page size of the pile and bus grids. */
@@ -16,20 +8,32 @@ export const MONITOR_PAGE_SIZE = 10;
 /** The monitoring routes of the api (GET /api/monitor/..., POST .../command/{action}). */
 export function createMonitorApi(request: RequestClient = defaultRequest) {
   return {
-    async stations(signal?: AbortSignal): Promise<MonitorStationSummary[]> {
+    async stations(signal?: AbortSignal): Promise<ApiResponse<'MonitoringController_stations'>> {
       return (
-        (await request.get<MonitorStationSummary[]>(apiPath('MonitoringController_stations'), { signal })) ??
-        []
+        (await request.get<ApiResponse<'MonitoringController_stations'>>(
+          apiPath('MonitoringController_stations'),
+          {
+            signal,
+          },
+        )) ?? []
       );
     },
-    station(id: number, signal?: AbortSignal): Promise<MonitorStationView | undefined> {
-      return request.get<MonitorStationView>(apiPath('MonitoringController_station', { id }), { signal });
-    },
-    async pileStations(signal?: AbortSignal): Promise<{ id: number; name: string }[]> {
-      return (
-        (await request.get<{ id: number; name: string }[]>(apiPath('MonitoringController_pileStations'), {
+    station(id: number, signal?: AbortSignal) {
+      return request.get<ApiResponse<'MonitoringController_station'>>(
+        apiPath('MonitoringController_station', { id }),
+        {
           signal,
-        })) ?? []
+        },
+      );
+    },
+    async pileStations(signal?: AbortSignal): Promise<ApiResponse<'MonitoringController_pileStations'>> {
+      return (
+        (await request.get<ApiResponse<'MonitoringController_pileStations'>>(
+          apiPath('MonitoringController_pileStations'),
+          {
+            signal,
+          },
+        )) ?? []
       );
     },
     async piles(
@@ -37,12 +41,15 @@ export function createMonitorApi(request: RequestClient = defaultRequest) {
       size: number,
       params: QueryParams,
       signal?: AbortSignal,
-    ): Promise<MonitorPilePage> {
+    ): Promise<ApiResponse<'MonitoringController_piles'>> {
       return (
-        (await request.get<MonitorPilePage>(apiPath('MonitoringController_piles', { page, size }), {
-          params,
-          signal,
-        })) ?? {
+        (await request.get<ApiResponse<'MonitoringController_piles'>>(
+          apiPath('MonitoringController_piles', { page, size }),
+          {
+            params,
+            signal,
+          },
+        )) ?? {
           list: [],
           total: 0,
         }
@@ -53,12 +60,15 @@ export function createMonitorApi(request: RequestClient = defaultRequest) {
       size: number,
       params: QueryParams,
       signal?: AbortSignal,
-    ): Promise<MonitorVehiclePage> {
+    ): Promise<ApiResponse<'MonitoringController_vehicles'>> {
       return (
-        (await request.get<MonitorVehiclePage>(apiPath('MonitoringController_vehicles', { page, size }), {
-          params,
-          signal,
-        })) ?? {
+        (await request.get<ApiResponse<'MonitoringController_vehicles'>>(
+          apiPath('MonitoringController_vehicles', { page, size }),
+          {
+            params,
+            signal,
+          },
+        )) ?? {
           list: [],
           total: 0,
           summary: { lowSoc: 0, byStatus: { uncharged: 0, parkingCharge: 0, drivingCharge: 0, complete: 0 } },
@@ -67,12 +77,8 @@ export function createMonitorApi(request: RequestClient = defaultRequest) {
       );
     },
     /** Resolves with the pile's answer; the request layer has shown the error of a failed command. */
-    command<A extends PileCommandAction>(
-      chargePointId: string,
-      action: A,
-      body: PileCommandBodies[A],
-    ): Promise<PileCommandResult | undefined> {
-      return request.post<PileCommandResult>(
+    command<A extends PileCommandAction>(chargePointId: string, action: A, body: PileCommandBodies[A]) {
+      return request.post<ApiResponse<'MonitoringController_command'>>(
         apiPath('MonitoringController_command', { chargePointId, action }),
         body,
       );

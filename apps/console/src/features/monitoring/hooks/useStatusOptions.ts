@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPath } from '@voltdepot/console-api-client';
-import { GUN_STATUSES, VEHICLE_CHARGE_STATUSES, type DictNode } from '@voltdepot/shared-contracts';
+import { apiPath, type ApiResponse } from '@voltdepot/console-api-client';
+import { GUN_STATUSES, VEHICLE_CHARGE_STATUSES } from '@voltdepot/shared-contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../request';
@@ -23,7 +23,12 @@ export function useStatusOptions(code: StatusDictionary): { value: string; label
   const items = useQuery({
     queryKey: [...monitorQueryKeys.all, 'dict', code],
     queryFn: async ({ signal }) =>
-      (await request.get<DictNode[]>(apiPath('DictionariesController_items', { code }), { signal })) ?? [],
+      (await request.get<ApiResponse<'DictionariesController_items'>>(
+        apiPath('DictionariesController_items', { code }),
+        {
+          signal,
+        },
+      )) ?? [],
     staleTime: 10 * 60_000,
   });
   return useMemo(() => {

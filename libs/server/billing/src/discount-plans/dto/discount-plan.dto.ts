@@ -1,3 +1,4 @@
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
 import { z } from 'zod';
 
 /**
@@ -23,9 +24,6 @@ const instant = (label: string) =>
     .string({ required_error: `Please enter the ${label}` })
     .datetime({ offset: true, message: 'must be an ISO-8601 date-time' })
     .transform((text) => new Date(text));
-
-/** Customer types (spec §9): 1 personal, 2 group, 3 group external card. */
-export const CUSTOMER_TYPES = [1, 2, 3] as const;
 
 export const saveDiscountPlanSchema = z
   .object({
@@ -68,15 +66,24 @@ export const saveDiscountPlanSchema = z
   });
 export type SaveDiscountPlanDto = z.output<typeof saveDiscountPlanSchema>;
 
-export type DiscountPlanView = {
-  id: number;
-  name: string;
-  customerType: number;
-  priceDiscount: number;
-  serviceFeeDiscount: number;
-  validFrom: string;
-  validTo: string;
-  enabled: boolean;
-  updatedAt: string;
-  details: { idTag: string }[];
-};
+// Answers
+
+export const discountPlanViewSchema = apiSchemas.named(
+  'DiscountPlanView',
+  view({
+    id: z.number().int(),
+    name: z.string(),
+    customerType: z
+      .union([z.literal(1), z.literal(2), z.literal(3)])
+      .describe('1 personal, 2 group, 3 group external card'),
+    priceDiscount: z.number().int().describe('Whole percentage of the electricity fee to pay (95 = 5 % off)'),
+    serviceFeeDiscount: z.number().int(),
+    validFrom: z.string(),
+    validTo: z.string(),
+    enabled: z.boolean(),
+    updatedAt: z.string(),
+    details: z.array(view({ idTag: z.string() })),
+  }),
+);
+export type DiscountPlanView = z.infer<typeof discountPlanViewSchema>;
+export const discountPlanPageSchema = gridPageOf('DiscountPlanPage', discountPlanViewSchema);

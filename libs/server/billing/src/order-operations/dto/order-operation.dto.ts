@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_OPERATION_ACTIONS, type OrderOperationRow } from '@voltdepot/shared-contracts';
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
+import { ORDER_OPERATION_ACTIONS } from '@voltdepot/shared-contracts';
 import { blankToUndefined, queryText, withPeriod } from '../../shared/query-params';
 
 /** Filters of the order operation log; `start`/`end` bound when the operator acted. */
@@ -20,3 +21,20 @@ export const orderOperationQuerySchema = withPeriod({
 export type OrderOperationQuery = z.output<typeof orderOperationQuerySchema>;
 
 export type OrderOperationView = OrderOperationRow;
+
+export const orderOperationViewSchema = apiSchemas.named(
+  'OrderOperationRow',
+  view({
+    id: z.string().describe('Unique per action: <kind>:<source id>'),
+    at: z.string(),
+    action: z.enum(ORDER_OPERATION_ACTIONS),
+    operator: z.string(),
+    orderId: z.number().int(),
+    orderNo: z.string(),
+    stationName: z.string().nullable(),
+    detail: z.string().nullable().describe('The reason the operator gave'),
+    amountFen: z.number().int().nullable().describe('Amount billed by the action (approval), fen'),
+  }),
+);
+export type OrderOperationRow = z.infer<typeof orderOperationViewSchema>;
+export const orderOperationPageSchema = gridPageOf('OrderOperationPage', orderOperationViewSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_STATUS_CODES } from '@voltdepot/shared-contracts';
+import { apiSchemas, view } from '@voltdepot/server-core';
+import { ORDER_STATUS_CODES, STAGE_TYPE_CODES } from '@voltdepot/shared-contracts';
 import {
   blankToUndefined,
   exportLanguageSchema,
@@ -60,3 +61,144 @@ export const reviewOrderSchema = z.object({
     .max(200, 'must be at most 200 characters'),
 });
 export type ReviewOrderDto = z.output<typeof reviewOrderSchema>;
+
+// Answers: money in integer fen, energy in integer Wh, instants ISO 8601.
+
+const id = z.number().int();
+const fen = z.number().int();
+const wh = z.number().int();
+
+export const chargingOrderRowSchema = apiSchemas.named(
+  'ChargingOrderRow',
+  view({
+    id,
+    orderNo: z.string(),
+    chargePointId: z.string(),
+    connectorId: z.number().int(),
+    transactionId: z.number().int(),
+    stationId: id.nullable(),
+    stationName: z.string().nullable(),
+    pileId: id.nullable(),
+    pileName: z.string().nullable(),
+    gunId: id.nullable(),
+    gunName: z.string().nullable(),
+    idTag: z.string().nullable(),
+    cardSelfNumber: z.string().nullable(),
+    vehicleId: id.nullable().describe('The bus matched when the order was settled'),
+    vehiclePlate: z.string().nullable(),
+    vehicleVin: z.string().nullable(),
+    startedAt: z.string().nullable(),
+    stoppedAt: z.string(),
+    durationSeconds: z.number().int().nullable(),
+    energyWh: wh,
+    startSoc: z.number().nullable(),
+    endSoc: z.number().nullable(),
+    electricityFen: fen,
+    serviceFen: fen,
+    totalFen: fen,
+    discountFen: fen,
+    payStatus: z.union([z.literal(0), z.literal(1), z.literal(3)]).describe('0 unpaid, 1 paid, 3 abnormal'),
+    orderStatus: z.enum(ORDER_STATUS_CODES),
+    reviewStatus: z
+      .enum(['pending', 'audited', 'rejected'])
+      .nullable()
+      .describe('Set for orders held for review at settlement'),
+    abnormalReasons: z.array(z.string()),
+    endReason: z.string(),
+    stopKind: z.enum(['normal', 'abnormal']),
+    startMode: z
+      .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
+      .describe("The pile's start mode when the order was settled"),
+    settledAt: z.string(),
+    occupationOrderId: id.nullable(),
+    occupationOrderNo: z.string().nullable(),
+    occupationFeeFen: fen.nullable(),
+  }),
+);
+export type ChargingOrderRow = z.infer<typeof chargingOrderRowSchema>;
+
+export const chargingOrderTotalsSchema = apiSchemas.named(
+  'ChargingOrderTotals',
+  view({
+    count: z.number().int(),
+    energyWh: wh,
+    electricityFen: fen,
+    serviceFen: fen,
+    totalFen: fen,
+    discountFen: fen,
+  }).describe('Sums of every matching order, not only the page'),
+);
+export type ChargingOrderTotals = z.infer<typeof chargingOrderTotalsSchema>;
+
+export const chargingOrderPageSchema = apiSchemas.named(
+  'ChargingOrderPage',
+  view({
+    list: z.array(chargingOrderRowSchema),
+    total: z.number().int(),
+    totals: chargingOrderTotalsSchema,
+  }),
+);
+export type ChargingOrderPage = z.infer<typeof chargingOrderPageSchema>;
+
+const orderLogEntrySchema = apiSchemas.named(
+  'OrderLogEntry',
+  view({
+    at: z.string(),
+    action: z.enum(['started', 'stopped', 'settled', 'held', 'approved', 'rejected']),
+    by: z.string().nullable(),
+    detail: z.string().nullable(),
+    amountFen: fen.nullable(),
+    reasons: z.array(z.string()),
+  }),
+);
+export type OrderLogEntry = z.infer<typeof orderLogEntrySchema>;
+
+/** The energy and money of one tariff band of an order. */
+const orderBandRowSchema = apiSchemas.named(
+  'OrderBandRow',
+  view({
+    stageType: z.enum(STAGE_TYPE_CODES),
+    energyWh: wh,
+    electricityFen: fen,
+    serviceFen: fen,
+    totalFen: fen,
+  }),
+);
+export type OrderBandRow = z.infer<typeof orderBandRowSchema>;
+
+export const chargingOrderDetailSchema = apiSchemas.named(
+  'ChargingOrderDetail',
+  chargingOrderRowSchema.extend({
+    meterStartWh: wh.nullable(),
+    meterStopWh: wh,
+    pricePlanId: id.nullable(),
+    pricePlanName: z.string().nullable(),
+    discountPlanId: id.nullable(),
+    discountPlanName: z.string().nullable(),
+    electricityDiscountFen: fen,
+    serviceDiscountFen: fen,
+    totalWithOccupationFen: fen.describe("The order's total plus its occupation fee (if any)"),
+    bands: z.array(orderBandRowSchema),
+    energySeries: z.array(view({ at: z.string(), energyWh: wh })),
+    powerSeries: z.array(view({ at: z.string(), powerW: z.number() })),
+    socSeries: z.array(view({ at: z.string(), soc: z.number() })),
+    review: view({
+      decision: z.enum(['approve', 'reject']),
+      reason: z.string(),
+      reviewer: z.string(),
+      at: z.string(),
+    }).nullable(),
+    log: z.array(orderLogEntrySchema),
+  }),
+);
+export type ChargingOrderDetail = z.infer<typeof chargingOrderDetailSchema>;
+
+export const orderFilterOptionsSchema = apiSchemas.named(
+  'OrderFilterOptions',
+  view({
+    stations: z.array(view({ id, name: z.string() })),
+    piles: z.array(view({ id, name: z.string(), stationId: id.nullable(), chargePointId: z.string() })),
+    guns: z.array(view({ id, name: z.string(), pileId: id, channel: z.number().int() })),
+  }),
+);
+export type OrderFilterOptions = z.infer<typeof orderFilterOptionsSchema>;

@@ -1,3 +1,4 @@
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
 import { z } from 'zod';
 import { PRICE_SCALE, STAGE_TYPES } from '../../pricing/price-plan';
 
@@ -61,30 +62,50 @@ export const assignPricePlanSchema = z.object({
 });
 export type AssignPricePlanDto = z.output<typeof assignPricePlanSchema>;
 
+// Answers
+
+const yuan = z.string().describe('Yuan per kWh, 4 decimals ("0.8523")');
+
+export const pricePlanStageViewSchema = apiSchemas.named(
+  'PricePlanStageView',
+  view({
+    stageType: z.enum(STAGE_TYPES),
+    startTime: z.string().describe('HH:mm'),
+    endTime: z.string().describe('HH:mm, or 24:00; a stage ending at or before its start runs over midnight'),
+    electricityPrice: yuan,
+    serviceFee: yuan,
+  }),
+);
+export type PricePlanStageView = z.infer<typeof pricePlanStageViewSchema>;
+
 /** What the API returns: prices back as decimal yuan strings so clients never see float noise. */
-export type PricePlanView = {
-  id: number;
-  name: string;
-  isDefault: boolean;
-  updatedAt: string;
-  /** From when the current stages apply; null: since always. Later than now: a scheduled change. */
-  effectiveFrom: string | null;
-  stages: {
-    stageType: string;
-    startTime: string;
-    endTime: string;
-    electricityPrice: string;
-    serviceFee: string;
-  }[];
-};
+export const pricePlanViewSchema = apiSchemas.named(
+  'PricePlanView',
+  view({
+    id: z.number().int(),
+    name: z.string(),
+    isDefault: z.boolean(),
+    updatedAt: z.string(),
+    effectiveFrom: z
+      .string()
+      .nullable()
+      .describe('From when the current stages apply; null: since always. Later than now: a scheduled change'),
+    stages: z.array(pricePlanStageViewSchema),
+  }),
+);
+export type PricePlanView = z.infer<typeof pricePlanViewSchema>;
+export const pricePlanPageSchema = gridPageOf('PricePlanPage', pricePlanViewSchema);
 
 /** One entry of a station's plan history: the plan priced sessions starting from `from` until `until`. */
-export type StationPricePlanView = {
-  planId: number;
-  planName: string;
-  from: string;
-  /** null: still in force (the latest assignment). */
-  until: string | null;
-  assignedAt: string;
-  assignedBy: string | null;
-};
+export const stationPricePlanViewSchema = apiSchemas.named(
+  'StationPricePlanView',
+  view({
+    planId: z.number().int(),
+    planName: z.string(),
+    from: z.string(),
+    until: z.string().nullable().describe('null: still in force (the latest assignment)'),
+    assignedAt: z.string(),
+    assignedBy: z.string().nullable(),
+  }),
+);
+export type StationPricePlanView = z.infer<typeof stationPricePlanViewSchema>;

@@ -1,14 +1,8 @@
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
 import { z } from 'zod';
-import type { GridPage, ReservationRow, ReservationStatusCode } from '@voltdepot/shared-contracts';
+import { type GridPage, RESERVATION_STATUSES, type ReservationStatusCode } from '@voltdepot/shared-contracts';
 import { blankToUndefined, queryId, queryText, withPeriod } from '../../shared/query-params';
 
-/** Reservation status (business-areas §4). */
-export const RESERVATION_STATUSES = [
-  'successful',
-  'completed',
-  'timedOut',
-  'cancelled',
-] as const satisfies readonly ReservationStatusCode[];
 export type ReservationStatus = ReservationStatusCode;
 
 /** Filters of the reservation list; `start`/`end` bound when the reservation was made. */
@@ -33,3 +27,29 @@ export type ReservationQuery = z.output<typeof reservationQuerySchema>;
 export type ReservationView = ReservationRow;
 
 export type ReservationPage = GridPage<ReservationRow>;
+
+export const reservationViewSchema = apiSchemas.named(
+  'ReservationRow',
+  view({
+    id: z.string(),
+    reservationId: z.number().int(),
+    chargePointId: z.string(),
+    connectorId: z.number().int(),
+    stationId: z.number().int().nullable(),
+    stationName: z.string().nullable(),
+    pileId: z.number().int(),
+    pileName: z.string(),
+    gunId: z.number().int().nullable(),
+    gunName: z.string().nullable(),
+    idTag: z.string(),
+    cardholder: z.string().nullable(),
+    reservedAt: z.string(),
+    expiryDate: z.string(),
+    status: z.enum(RESERVATION_STATUSES),
+    endedAt: z.string().nullable(),
+    transactionId: z.number().int().nullable(),
+    chargingOrderNo: z.string().nullable(),
+  }),
+);
+export type ReservationRow = z.infer<typeof reservationViewSchema>;
+export const reservationPageSchema = gridPageOf('ReservationPage', reservationViewSchema);
