@@ -27,6 +27,9 @@ export type GridButton = {
   permission?: GridPermission;
   testId?: string;
   primary?: boolean;
+  danger?: boolean;
+  /** Shown but not pressable now (e.g. nothing selected to act on). */
+  disabled?: boolean;
   onClick: (context: GridButtonContext) => unknown;
 };
 
@@ -123,6 +126,8 @@ function GridButtonView({
   return (
     <GuardedButton
       type={(button.primary ?? primary) ? 'primary' : 'default'}
+      danger={button.danger}
+      disabled={button.disabled}
       icon={button.icon ?? BUTTON_ICONS[button.key]}
       data-testid={button.testId}
       onClick={async () => {

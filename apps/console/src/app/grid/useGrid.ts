@@ -2,10 +2,29 @@ import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tans
 import type { GridPage } from '@voltdepot/shared-contracts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { QueryParams } from '../../request';
-import { filtersOf } from './useGridRequest';
 
 /** Spec §9: grids show pages of 10 unless a list says otherwise. */
 export const GRID_PAGE_SIZE = 10;
+
+const PAGING_KEYS = new Set(['current', 'pageSize', 'keyword']);
+
+/**
+ * A search form's values as query parameters: blanks left out, text trimmed. With `keys`, only those
+ * (the filters the api understands); without, every value but the paging ones.
+ */
+export function filtersOf(params: Record<string, unknown>, keys?: readonly string[]): QueryParams {
+  const filters: QueryParams = {};
+  for (const key of keys ?? Object.keys(params)) {
+    if (!keys && PAGING_KEYS.has(key)) continue;
+    const value = params[key];
+    if (value === undefined || value === null) continue;
+    const text = typeof value === 'string' ? value.trim() : value;
+    if (text === '') continue;
+    if (typeof text === 'string' || typeof text === 'number' || typeof text === 'boolean')
+      filters[key] = text;
+  }
+  return filters;
+}
 
 /** A list read page by page from the server (`{ list, total }`, the page carrying what else it has). */
 export type PagedGrid<T, P extends GridPage<T> = GridPage<T>> = {

@@ -3,7 +3,7 @@ import type { LoginLogView, OperationLogView } from '@voltdepot/console-api-clie
 import type { TFunction } from 'i18next';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { filtersOf } from '../../../app/grid/useGridRequest';
+import { filtersOf } from '../../../app/grid/useGrid';
 import { stubApi, type FakeRequest } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
 import { renderInApp } from '../../../test/renderInApp';
