@@ -135,6 +135,25 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': 'off',
     },
   },
+  // Type-aware rules that catch real bugs: a promise nobody awaits or handles (its rejection is lost, or
+  // an unhandled rejection ends the process), and a switch over a union that misses a member. Every file
+  // is read with its project's types. VOLTDEPOT_LINT_TYPES=off leaves them out, for the boundary specs that
+  // lint made-up files no project contains (scripts/lint-boundaries.spec.ts).
+  ...(process.env['VOLTDEPOT_LINT_TYPES'] === 'off'
+    ? []
+    : [
+        {
+          files: ['**/*.ts', '**/*.tsx'],
+          languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+          rules: {
+            '@typescript-eslint/no-floating-promises': 'error',
+            '@typescript-eslint/switch-exhaustiveness-check': [
+              'error',
+              { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+            ],
+          },
+        },
+      ]),
   {
     files: TEST_FILES,
     rules: { '@nx/enforce-module-boundaries': ['error', boundaries({ inTests: true })] },

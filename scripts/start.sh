@@ -15,6 +15,7 @@ API_WORKER_PORT=${API_WORKER_PORT:-3001}
 GATEWAY_PORT=${GATEWAY_PORT:-3100}
 OCPP_PORT=${OCPP_PORT:-9000}
 MSG_PORT=${MSG_PORT:-3200}
+MSG_WORKER_PORT=${MSG_WORKER_PORT:-3201}
 CONSOLE_PORT=${CONSOLE_PORT:-4200}
 
 stop_all() {
@@ -120,8 +121,8 @@ PORT=$GATEWAY_PORT OCPP_PORT=$OCPP_PORT SERVICE_NAME=ocpp-gateway start_service 
   "http://127.0.0.1:$GATEWAY_PORT/health" node --max-semi-space-size=32 dist/apps/ocpp-gateway/apps/ocpp-gateway/src/main.js
 PORT=$MSG_PORT SERVICE_NAME=msg-center start_service msg-center "http://127.0.0.1:$MSG_PORT/health" \
   node dist/apps/msg-center/apps/msg-center/src/main.js
-SERVICE_NAME=msg-center-worker start_process msg-center-worker 'worker ready' \
-  node dist/apps/msg-center/apps/msg-center/src/worker.main.js
+MSG_WORKER_PORT=$MSG_WORKER_PORT SERVICE_NAME=msg-center start_service msg-center-worker \
+  "http://127.0.0.1:$MSG_WORKER_PORT/health" node dist/apps/msg-center/apps/msg-center/src/worker.main.js
 VITE_API_PROXY="http://127.0.0.1:$API_PORT" VITE_MS_PROXY="http://127.0.0.1:$MSG_PORT" start_service console \
   "http://127.0.0.1:$CONSOLE_PORT/" vite preview --config apps/console/vite.config.ts --port "$CONSOLE_PORT" --strictPort --host 127.0.0.1
 
@@ -139,7 +140,8 @@ Voltdepot is running (bus: $BUS).
   API             http://127.0.0.1:$API_PORT/health   metrics: /metrics
   API worker      http://127.0.0.1:$API_WORKER_PORT/health   metrics: /metrics
   OCPP gateway    ws://127.0.0.1:$OCPP_PORT/ocpp/{chargePointId}   health: http://127.0.0.1:$GATEWAY_PORT/health
-  Message centre  http://127.0.0.1:$MSG_PORT/health   (and its worker)
+  Message centre  http://127.0.0.1:$MSG_PORT/health   metrics: /metrics
+  Message worker  http://127.0.0.1:$MSG_WORKER_PORT/health   metrics: /metrics
   Logs            $LOG_DIR/   Stop: npm start -- stop
   Demo login      admin / Admin@123456   (also operator, maintainer, fleet / Demo@123456)
   Demo depot      20 simulated piles charging 40 buses (DEMO_SIMULATION=false to switch off)

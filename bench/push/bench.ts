@@ -218,7 +218,10 @@ async function main(): Promise<void> {
       PORT: String(port),
     };
     main = await startChild('apps/msg-center/src/main.ts', /"msg":"listening"/, env);
-    worker = await startChild('apps/msg-center/src/worker.main.ts', /"msg":"worker ready"/, env);
+    worker = await startChild('apps/msg-center/src/worker.main.ts', /"msg":"worker ready"/, {
+      ...env,
+      MSG_WORKER_PORT: String(await freePort()),
+    });
     const pid = main.pid!;
     await sleep(2_000);
     const rssIdle = procUsage(pid).rss;

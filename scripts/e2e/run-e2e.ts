@@ -165,6 +165,7 @@ async function main(): Promise<number> {
     const consolePort = await freePort(ports);
     const checkPort = await freePort(ports);
     const msgPort = await freePort(ports);
+    const msgWorkerPort = await freePort(ports);
     const gatewayPort = await freePort(ports);
     const ocppPort = await freePort(ports);
     const apiEnv: NodeJS.ProcessEnv = {
@@ -261,7 +262,7 @@ async function main(): Promise<number> {
       ts('apps/msg-center/src/worker.main.ts'),
       {
         cwd: ROOT,
-        env: { ...apiEnv, SERVICE_NAME: 'msg-center-worker' },
+        env: { ...apiEnv, SERVICE_NAME: 'msg-center', MSG_WORKER_PORT: String(msgWorkerPort) },
         logFile: join(VAR, 'logs/msg-center-worker.log'),
       },
     );

@@ -1,4 +1,4 @@
-import { envBoolean, envInt, envUrl, serviceConfigSchema } from '@voltdepot/server-core';
+import { envBoolean, envInt, envPort, envUrl, serviceConfigSchema } from '@voltdepot/server-core';
 import { z } from 'zod';
 
 /**
@@ -30,6 +30,8 @@ export const msgCenterConfigSchema = serviceConfigSchema(
     /** How long a worker holds a job lock; a killed worker's job is taken over after it expires. */
     MSG_JOB_LOCK_MS: envInt({ min: 500, max: 600_000 }).default('30000'),
     MSG_WORKER_CONCURRENCY: envInt({ min: 1, max: 200 }).default('10'),
+    /** The worker process (worker.main.ts) serves /health and /metrics here, nothing else. */
+    MSG_WORKER_PORT: envPort().default('3201'),
     /** Prefix of bus topics (default 'vd'); tests isolate themselves with it. */
     BUS_PREFIX: z.string().min(1).optional(),
     /** Run the bus listeners (stop notices, event rules) in this process. */

@@ -48,6 +48,18 @@ export function coreImports(config: MsgCenterConfig, role: 'http' | 'worker'): D
   ];
 }
 
+/** /health (PostgreSQL, Redis, the bus) and /metrics of a msg-center process. */
+export function observability(config: MsgCenterConfig, service: string): DynamicModule {
+  return ObservabilityModule.forRootAsync({
+    inject: [EVENT_BUS],
+    useFactory: (bus: EventBus) => ({
+      service,
+      version: config.SERVICE_VERSION,
+      checks: [postgresUrlCheck(config.DATABASE_URL), redisUrlCheck(config.REDIS_URL), busCheck(bus)],
+    }),
+  });
+}
+
 /** The HTTP service: REST API under /ms/m1/msg, STOMP at /ms/ws, bus listeners. Built from validated config. */
 @Module({})
 export class AppModule {
@@ -81,14 +93,7 @@ export class AppModule {
           redisUrl: config.REDIS_URL,
           feedChannel: monitorFeedChannel(config.BUS_PREFIX ?? 'vd'),
         }),
-        ObservabilityModule.forRootAsync({
-          inject: [EVENT_BUS],
-          useFactory: (bus: EventBus) => ({
-            service: config.SERVICE_NAME,
-            version: config.SERVICE_VERSION,
-            checks: [postgresUrlCheck(config.DATABASE_URL), redisUrlCheck(config.REDIS_URL), busCheck(bus)],
-          }),
-        }),
+        observability(config, config.SERVICE_NAME),
       ],
     };
   }

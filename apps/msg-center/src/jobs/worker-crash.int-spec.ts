@@ -1,6 +1,13 @@
 import { INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createTestDatabase, eventually, spawnTs, TestDatabase, TsProcess } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  eventually,
+  freePort,
+  spawnTs,
+  TestDatabase,
+  TsProcess,
+} from '@voltdepot/server-testing';
 import type { MsgCenterConfig } from '../app.config';
 import { coreImports } from '../app.module';
 import { msgTestConfig, TEST_JWT_SECRET, testNamespace } from '../fixtures/msg-center.fixtures';
@@ -17,7 +24,7 @@ describe('worker killed mid-job (SIGKILL)', () => {
   let robot: ProviderServer;
   const workers: TsProcess[] = [];
 
-  const startWorker = async () => {
+  const startWorker = async (port?: number) => {
     const worker = spawnTs(WORKER, {
       DATABASE_URL: db.url,
       REDIS_URL: config.REDIS_URL,
@@ -30,6 +37,7 @@ describe('worker killed mid-job (SIGKILL)', () => {
       MSG_JOB_LOCK_MS: '1000',
       MSG_JOB_BACKOFF_MS: '50',
       MSG_ALERTS_ENABLED: 'false',
+      MSG_WORKER_PORT: String(port ?? (await freePort())),
     });
     workers.push(worker);
     await worker.waitForLine(/worker ready/, 60_000);
@@ -96,5 +104,26 @@ describe('worker killed mid-job (SIGKILL)', () => {
     expect(delivered()).toHaveLength(5);
     const logs = await db.dataSource.query(`SELECT status FROM msg_send_log ORDER BY id`);
     expect(logs.map((l: { status: string }) => l.status)).toEqual(Array(5).fill('SUCCESS'));
+  });
+
+  it('serves /health (its dependencies) and /metrics on MSG_WORKER_PORT, and no API', async () => {
+    const port = await freePort();
+    await startWorker(port);
+    const health = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(health.status).toBe(200);
+    const report = (await health.json()) as {
+      service: string;
+      dependencies: { name: string; status: string }[];
+    };
+    expect(report.service).toBe('msg-center-worker');
+    expect(report.dependencies.map((d) => [d.name, d.status])).toEqual([
+      ['postgres', 'up'],
+      ['redis', 'up'],
+      ['bus:redis', 'up'],
+    ]);
+    expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain(
+      'process_cpu_seconds_total',
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/ms/m1/msg/template/page/1/size/10`)).status).toBe(404);
   });
 });

@@ -30,7 +30,9 @@ describe('useThrottledResize', () => {
     render(<Counter onResize={onResize} />);
     for (let i = 0; i < 10; i++) window.dispatchEvent(new Event('resize'));
     expect(onResize).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(onResize).toHaveBeenCalledTimes(2);
   });
 
@@ -39,7 +41,9 @@ describe('useThrottledResize', () => {
     const { unmount } = render(<Counter onResize={onResize} />);
     unmount();
     window.dispatchEvent(new Event('resize'));
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(onResize).not.toHaveBeenCalled();
   });
 
@@ -51,7 +55,9 @@ describe('useThrottledResize', () => {
       resizeTo(1000);
     });
     expect(screen.getByTestId('width').textContent).toBe('800');
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(screen.getByTestId('width').textContent).toBe('1000');
   });
 });

@@ -95,7 +95,8 @@ export class CommandService {
       );
     }
     try {
-      validator.validate(`urn:${action}.req`, params);
+      // Synchronous for OCPP 1.6J's schemas (none is $async; the type allows a promise): throws when invalid.
+      void validator.validate(`urn:${action}.req`, params);
     } catch (error) {
       this.options.metrics?.command(action, 'invalid');
       const schemaErrors = (error as { details?: { errors?: SchemaError[] } }).details?.errors ?? [];
