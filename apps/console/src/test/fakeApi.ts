@@ -141,3 +141,27 @@ export function signedInApi(
     ...more,
   };
 }
+
+/** Dictionary items by type code: `[value, name]` pairs in their order. */
+export type FakeDictionaries = Record<string, readonly (readonly [string, string])[]>;
+
+/** GET /api/dict/type/{code} for each type, answered as the api answers it (enabled items, in order). */
+export function dictionaryRoutes(dictionaries: FakeDictionaries): Record<string, FakeHandler> {
+  return Object.fromEntries(
+    Object.entries(dictionaries).map(([code, values]) => [
+      `GET /api/dict/type/${code}`,
+      () =>
+        values.map(([value, name], i) => ({
+          id: i + 1,
+          parentId: 100,
+          kind: 'item',
+          code: `${code}_${value}`,
+          name,
+          value,
+          sort: i,
+          enabled: true,
+          children: [],
+        })),
+    ]),
+  );
+}

@@ -1,4 +1,6 @@
+import { afterEach } from 'vitest';
 import { pushRuntime } from '../app/notice/pushClient';
+import { cleanup } from './render';
 
 // Runs before every test file, in jsdom and in node environments alike.
 
@@ -35,4 +37,9 @@ if (typeof window !== 'undefined') {
     deactivate: () => Promise.resolve(),
     subscribe: () => ({ id: 'idle', unsubscribe: () => undefined }),
   });
+}
+
+if (typeof window !== 'undefined') {
+  // Every test starts from an empty page, whatever the one before rendered.
+  afterEach(cleanup);
 }

@@ -1,7 +1,11 @@
+import { wallClockOf } from './businessTime';
+
 /** The one date-time format of the console (spec §9). */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 export type DateTimeInput = Date | number | string;
+
+const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Formats as YYYY-MM-DD HH:mm:ss. Uses the browser's time zone unless one is given
@@ -11,19 +15,6 @@ export function formatDateTime(value: DateTimeInput | null | undefined, timeZone
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${String(parts.year).padStart(4, '0')}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const w = wallClockOf(date.getTime(), timeZone);
+  return `${String(w.year).padStart(4, '0')}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
 }

@@ -1,30 +1,13 @@
 import { fireEvent } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../test/fakeApi';
-import { memoryStorage } from '../../test/memoryStorage';
-import { render, waitFor } from '../../test/render';
-import { AppProviders } from '../providers/AppProviders';
-import { createI18n } from '../providers/i18n';
-import { createQueryClient } from '../providers/queryClient';
+import { waitFor } from '../../test/render';
+import { renderInApp } from '../../test/renderInApp';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
-
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
 
 async function show(routes: Record<string, FakeHandler>, onClose: () => void = () => undefined) {
   const api = stubApi(routes);
-  const i18n = createI18n({ locale: 'en-US', storage: memoryStorage() });
-  const rendered = await render(
-    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-      <ChangePasswordDialog open onClose={onClose} />
-    </AppProviders>,
-  );
-  unmount = rendered.unmount;
+  await renderInApp(<ChangePasswordDialog open onClose={onClose} />);
   await waitFor(() => expect(document.querySelector('.ant-modal input#oldPassword')).not.toBeNull());
   return api;
 }

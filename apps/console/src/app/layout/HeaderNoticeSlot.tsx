@@ -1,13 +1,21 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { InboxMessageDto } from '@voltdepot/shared-contracts';
-import { App, Badge, Button, Empty, List, Popover, Tabs } from 'antd';
-import { useState } from 'react';
+import { App, Badge, Button, Popover, Spin } from 'antd';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InboxDialog } from '../notice/InboxDialog';
+import { lazyNamed, MountWhenOpened } from '../lazy/lazyNamed';
 import { useNoticeCenter } from '../notice/NoticeProvider';
 
-/** Spec §9: the notice popover is 356 px wide. */
-export const NOTICE_POPOVER_WIDTH = 356;
+// The popover's list and the inbox's table load when first opened, not with the header.
+const InboxDialog = lazyNamed('inbox', () => import('../notice/InboxDialog'), 'InboxDialog');
+const NoticePopoverContent = lazyNamed(
+  'notice-popover',
+  () => import('./NoticePopoverContent'),
+  'NoticePopoverContent',
+);
+
+/** Spec §9: the notice popover is 356 px wide (NoticePopoverContent's width). */
+const NOTICE_POPOVER_WIDTH = 356;
 
 /**
  * The notification bell (spec §2 "Header and main layout"), rendered only when the notice-icon platform
@@ -43,47 +51,16 @@ export function HeaderNoticeSlot() {
   };
 
   const list = (
-    <div style={{ width: NOTICE_POPOVER_WIDTH }} data-testid="notice-popover">
-      <Tabs
-        centered
-        items={[
-          {
-            key: 'inbox',
-            label: t('notice.inAppMessage'),
-            children:
-              unread.length === 0 ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.noData')} />
-              ) : (
-                <List<InboxMessageDto>
-                  size="small"
-                  style={{ maxHeight: 320, overflowY: 'auto' }}
-                  dataSource={unread}
-                  renderItem={(item) => (
-                    <List.Item
-                      key={item.id}
-                      style={{ cursor: 'pointer' }}
-                      data-testid="notice-item"
-                      onClick={() => openNotice(item)}
-                    >
-                      <List.Item.Meta title={item.title} description={item.sendTime} />
-                    </List.Item>
-                  )}
-                />
-              ),
-          },
-        ]}
-      />
-      <Button
-        type="link"
-        block
-        onClick={() => {
+    <Suspense fallback={<Spin style={{ display: 'block', width: NOTICE_POPOVER_WIDTH }} />}>
+      <NoticePopoverContent
+        unread={unread}
+        onOpenNotice={openNotice}
+        onViewMore={() => {
           setPopoverOpen(false);
           setInboxOpen(true);
         }}
-      >
-        {t('notice.viewMore')}
-      </Button>
-    </div>
+      />
+    </Suspense>
   );
 
   return (
@@ -102,7 +79,9 @@ export function HeaderNoticeSlot() {
           </Badge>
         </Button>
       </Popover>
-      <InboxDialog open={inboxOpen} onClose={() => setInboxOpen(false)} />
+      <MountWhenOpened open={inboxOpen}>
+        <InboxDialog open={inboxOpen} onClose={() => setInboxOpen(false)} />
+      </MountWhenOpened>
     </span>
   );
 }

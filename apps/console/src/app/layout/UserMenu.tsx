@@ -15,10 +15,16 @@ import { isLocale, SUPPORTED_LOCALES } from '../../locales';
 import { useLocale } from '../providers/useLocale';
 import { useCurrentUser } from '../session/CurrentUserContext';
 import { useLogout } from '../session/useSession';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { lazyNamed, MountWhenOpened } from '../lazy/lazyNamed';
 import { localeLabelKey } from './LocaleMenu';
 
 const LOCALE_PREFIX = 'locale:';
+
+const ChangePasswordDialog = lazyNamed(
+  'change-password',
+  () => import('./ChangePasswordDialog'),
+  'ChangePasswordDialog',
+);
 
 /** The user menu of the header: language, change password, two-factor authentication, sign out. */
 export function UserMenu() {
@@ -68,8 +74,12 @@ export function UserMenu() {
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
-      <TwoFactorDialog open={twoFactor} onClose={() => setTwoFactor(false)} />
+      <MountWhenOpened open={changingPassword}>
+        <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      </MountWhenOpened>
+      <MountWhenOpened open={twoFactor}>
+        <TwoFactorDialog open={twoFactor} onClose={() => setTwoFactor(false)} />
+      </MountWhenOpened>
     </>
   );
 }

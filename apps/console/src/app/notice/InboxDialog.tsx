@@ -1,12 +1,11 @@
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
-import { GuardedButton } from '@voltdepot/console-ui';
+import type { ProColumns } from '@ant-design/pro-components';
 import { App, DatePicker, Modal, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../format/formatDateTime';
-import { useGridRequest } from '../grid/useGridRequest';
+import { GridPage, type GridButton } from '../grid/GridPage';
+import { usePagedGrid, type PagedGrid } from '../grid/useGrid';
 import { INBOX_PAGE_SIZE, inboxQueryKeys, type InboxMessage, type InboxRange } from './inboxApi';
 import { useNoticeCenter } from './NoticeProvider';
 
@@ -24,22 +23,37 @@ export type InboxDialogProps = { open: boolean; onClose: () => void };
 /** The inbox dialog (spec §2): 70 % wide, date-time range, checkbox grid, mark read / delete. */
 export function InboxDialog({ open, onClose }: InboxDialogProps) {
   const { t } = useTranslation();
+  // The grid lives in the dialog's content, so a closed dialog reads nothing.
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} width="70%" title={t('notice.inbox')} destroyOnHidden>
+      <InboxGrid />
+    </Modal>
+  );
+}
+
+function InboxGrid() {
+  const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const { api, forget } = useNoticeCenter();
-  const queryClient = useQueryClient();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => todayRange());
   const [selected, setSelected] = useState<number[]>([]);
   const filter = useMemo(() => toRange(range), [range]);
-  const actionRef = useRef<ActionType>();
 
-  const request = useGridRequest<InboxMessage>({
-    queryKey: (page, size) => inboxQueryKeys.page(page, size, filter),
+  const pages = usePagedGrid<InboxMessage>({
+    // Reloading after a change reads the inbox's every key again, as a pushed new message does.
+    listKey: inboxQueryKeys.all,
+    pageKey: (page, size) => inboxQueryKeys.page(page, size, filter),
     fetch: (page, size, _filters, signal) => api.page(page, size, filter, signal),
+    pageSize: INBOX_PAGE_SIZE,
+    searchForm: false,
   });
-
-  const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: inboxQueryKeys.all });
-    await actionRef.current?.reload();
+  // A selection belongs to the page it was made on.
+  const grid: PagedGrid<InboxMessage> = {
+    ...pages,
+    changePage: (page, size) => {
+      setSelected([]);
+      pages.changePage(page, size);
+    },
   };
 
   const markRead = async () => {
@@ -51,14 +65,14 @@ export function InboxDialog({ open, onClose }: InboxDialogProps) {
     forget(selected);
     setSelected([]);
     void message.success(t('notice.operationSuccessful'));
-    await reload();
+    await grid.reload();
   };
 
   const markAllRead = async () => {
     await api.markAllRead();
     forget('all');
     void message.success(t('notice.operationSuccessful'));
-    await reload();
+    await grid.reload();
   };
 
   const remove = () => {
@@ -73,13 +87,34 @@ export function InboxDialog({ open, onClose }: InboxDialogProps) {
           forget(ids);
           setSelected([]);
           void message.success(t('notice.deletedSuccessfully'));
-          await reload();
+          await grid.reload();
         } else {
           void message.info(t('notice.deletionFailed'));
         }
       },
     });
   };
+
+  const ticked = selected.length > 0;
+  const toolbar: GridButton[] = [
+    // One button (one key) whose label and action follow the selection: swapping two buttons would unmount
+    // the focused one after "mark read", and focus leaving the dialog stops Escape closing it.
+    {
+      key: 'read',
+      primary: true,
+      label: ticked ? t('notice.markRead') : t('notice.markAllRead'),
+      testId: ticked ? 'inbox-mark-read' : 'inbox-mark-all-read',
+      onClick: ticked ? markRead : markAllRead,
+    },
+    {
+      key: 'delete',
+      danger: true,
+      disabled: !ticked,
+      label: t('notice.delete'),
+      testId: 'inbox-delete',
+      onClick: remove,
+    },
+  ];
 
   const columns: ProColumns<InboxMessage>[] = [
     { title: t('notice.content'), dataIndex: 'content', key: 'content', ellipsis: true },
@@ -101,62 +136,31 @@ export function InboxDialog({ open, onClose }: InboxDialogProps) {
   ];
 
   return (
-    <Modal open={open} onCancel={onClose} footer={null} width="70%" title={t('notice.inbox')} destroyOnHidden>
-      <ProTable<InboxMessage>
-        rowKey="id"
-        size="small"
-        actionRef={actionRef}
-        columns={columns}
-        // The range is the table's params: a new range asks page 1 again.
-        params={filter}
-        request={request}
-        search={false}
-        options={false}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        tableAlertRender={false}
-        headerTitle={
-          <DatePicker.RangePicker
-            showTime
-            format={DATE_TIME_FORMAT}
-            value={range}
-            allowClear={false}
-            onChange={(value) => {
-              if (value?.[0] && value[1]) {
-                setRange([value[0], value[1]]);
-                setSelected([]);
-                void actionRef.current?.setPageInfo?.({ current: 1 });
-              }
-            }}
-          />
-        }
-        toolBarRender={() => [
-          // One button whose label and action follow the selection: swapping two buttons would unmount
-          // the focused one after "mark read", and focus leaving the dialog stops Escape closing it.
-          <GuardedButton
-            key="read"
-            type="primary"
-            data-testid={selected.length > 0 ? 'inbox-mark-read' : 'inbox-mark-all-read'}
-            onClick={selected.length > 0 ? markRead : markAllRead}
-          >
-            {selected.length > 0 ? t('notice.markRead') : t('notice.markAllRead')}
-          </GuardedButton>,
-          <GuardedButton
-            key="delete"
-            danger
-            data-testid="inbox-delete"
-            disabled={selected.length === 0}
-            onClick={remove}
-          >
-            {t('notice.delete')}
-          </GuardedButton>,
-        ]}
-        pagination={{
-          pageSize: INBOX_PAGE_SIZE,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: () => setSelected([]),
-        }}
-      />
-    </Modal>
+    <GridPage<InboxMessage>
+      grid={grid}
+      testId="inbox-grid"
+      columns={columns}
+      title={
+        <DatePicker.RangePicker
+          showTime
+          format={DATE_TIME_FORMAT}
+          value={range}
+          allowClear={false}
+          onChange={(value) => {
+            if (value?.[0] && value[1]) {
+              // A new range is a new list: its first page, nothing ticked.
+              setRange([value[0], value[1]]);
+              grid.changePage(1, grid.pageSize);
+            }
+          }}
+        />
+      }
+      toolbar={toolbar}
+      table={{
+        size: 'small',
+        rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) },
+        tableAlertRender: false,
+      }}
+    />
   );
 }

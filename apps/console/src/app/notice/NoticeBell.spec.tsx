@@ -1,12 +1,10 @@
-import type { StompConfig } from '@stomp/stompjs';
 import { act, fireEvent } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../request';
+import { describe, expect, it } from 'vitest';
 import { signedInApi, stubApi } from '../../test/fakeApi';
+import { fakeStomp, type FakeStomp } from '../../test/fakeStomp';
 import { waitFor } from '../../test/render';
 import { renderConsole } from '../../test/renderConsole';
-import { pushRuntime, type StompFactory, type StompLike } from './pushClient';
 
 const message = (id: number, isRead = false) => ({
   id,
@@ -17,36 +15,18 @@ const message = (id: number, isRead = false) => ({
   isRead,
 });
 
-let unmount: (() => void) | undefined;
-let original: StompFactory;
-let connects: (() => void)[] = [];
-let pushes: Record<string, ((m: { body: string }) => void)[]> = {};
+/** Sends a body on every subscription to the topic, as the broker would. */
+function deliver(stomp: FakeStomp, topic: string, body: unknown) {
+  return act(async () =>
+    stomp.subscriptions
+      .filter((s) => s.destination === topic)
+      .forEach((s) => s.deliver(JSON.stringify(body))),
+  );
+}
 
-beforeEach(() => {
-  original = pushRuntime.createClient;
-  connects = [];
-  pushes = {};
-  pushRuntime.createClient = (config: StompConfig): StompLike => {
-    connects.push(() => config.onConnect?.({} as never));
-    return {
-      activate: () => undefined,
-      deactivate: () => Promise.resolve(),
-      subscribe: ((topic: string, cb: (m: { body: string }) => void) => {
-        (pushes[topic] ??= []).push(cb);
-        return { id: topic, unsubscribe: () => undefined };
-      }) as unknown as StompLike['subscribe'],
-    };
-  };
-});
-afterEach(() => {
-  pushRuntime.createClient = original;
-  unmount?.();
-  unmount = undefined;
-  sessionStore.clear();
-  document.body.innerHTML = '';
-});
+const INBOX_TOPIC = '/user/topic/m1/msg/inbox';
 
-async function setup(platform: Record<string, unknown> = {}) {
+async function setup(platform: Record<string, unknown> = {}, routes: Parameters<typeof stubApi>[0] = {}) {
   const api = stubApi(
     signedInApi(undefined, undefined, {
       'GET /ms/m1/msg/inbox/unread': () => [message(1), message(2)],
@@ -54,13 +34,14 @@ async function setup(platform: Record<string, unknown> = {}) {
       'POST /ms/m1/msg/inbox/read/all': () => ({ updated: 2 }),
       'POST /ms/m1/msg/inbox/del': () => true,
       'GET /ms/m1/msg/inbox/page/1/size/10': () => ({ list: [message(1), message(3, true)], total: 2 }),
+      ...routes,
     }),
   );
+  const stomp = fakeStomp();
   const result = await renderConsole('/home', { platform: { noticeIcon: true, ...platform } });
-  unmount = result.unmount;
-  await waitFor(() => expect(connects.length).toBeGreaterThan(0));
-  await act(async () => connects[connects.length - 1]?.());
-  return { ...result, ...api };
+  await waitFor(() => expect(stomp.configs.length).toBeGreaterThan(0));
+  await act(async () => stomp.connect());
+  return { ...result, ...api, stomp };
 }
 
 const bell = () => document.querySelector('button[aria-label="Notifications"]') as HTMLButtonElement;
@@ -77,7 +58,7 @@ async function openInbox(): Promise<NodeListOf<HTMLInputElement>> {
 
 describe('notice bell and inbox', () => {
   it('asks for unread on connect, shows the count, opens a notice and marks it read', async () => {
-    const { calls } = await setup();
+    const { calls, stomp } = await setup();
     expect(calls.some((c) => c.method === 'GET' && c.path === '/ms/m1/msg/inbox/unread')).toBe(true);
     await waitFor(() => expect(bell().textContent).toContain('2'));
 
@@ -96,11 +77,7 @@ describe('notice bell and inbox', () => {
     await waitFor(() => expect(bell().textContent).toContain('1'));
 
     // a new message pushed on the inbox topic
-    await act(async () =>
-      pushes['/user/topic/m1/msg/inbox']?.forEach((cb) =>
-        cb({ body: JSON.stringify({ handler: 'inbox.new', command: 'new', data: message(5) }) }),
-      ),
-    );
+    await deliver(stomp, INBOX_TOPIC, { handler: 'inbox.new', command: 'new', data: message(5) });
     await waitFor(() => expect(bell().textContent).toContain('2'));
   });
 
@@ -172,13 +149,50 @@ describe('notice bell and inbox', () => {
     expect(calls.find((c) => c.path === '/ms/m1/msg/inbox/del')?.body).toEqual([3]);
   });
 
+  it('reads the inbox only while it is open; another page drops the selection', async () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => message(i + 1));
+    const { calls, stomp } = await setup(
+      {},
+      {
+        'GET /ms/m1/msg/inbox/page/1/size/10': () => ({ list: twelve.slice(0, 10), total: 12 }),
+        'GET /ms/m1/msg/inbox/page/2/size/10': () => ({ list: twelve.slice(10), total: 12 }),
+      },
+    );
+    const pageReads = () => calls.filter((c) => c.path.startsWith('/ms/m1/msg/inbox/page/')).length;
+    const newMessage = (id: number) =>
+      deliver(stomp, INBOX_TOPIC, { handler: 'inbox.new', command: 'new', data: message(id) });
+    const del = () => document.querySelector('[data-testid="inbox-delete"]') as HTMLButtonElement;
+    await waitFor(() => expect(bell().textContent).toContain('2'));
+    expect(pageReads()).toBe(0);
+
+    const boxes = await openInbox();
+    fireEvent.click(boxes[0] as HTMLInputElement);
+    await waitFor(() => expect(del().disabled).toBe(false));
+    fireEvent.click(document.querySelector('.ant-modal .ant-pagination-item-2') as HTMLElement);
+    await waitFor(() => expect(document.body.textContent).toContain('Content 12'));
+    expect(del().disabled).toBe(true);
+    expect(document.querySelector('[data-testid="inbox-mark-all-read"]')).not.toBeNull();
+
+    // A new message while open: the shown page is read again.
+    const before = pageReads();
+    await newMessage(13);
+    await waitFor(() => expect(pageReads()).toBe(before + 1));
+    expect(calls.at(-1)?.path).toBe('/ms/m1/msg/inbox/page/2/size/10');
+
+    // Closed, the inbox reads nothing, though the bell takes the pushed message.
+    fireEvent.click(document.querySelector('.ant-modal-close') as HTMLElement);
+    await waitFor(() => expect(document.querySelector('.ant-modal tbody')).toBeNull());
+    const closed = pageReads();
+    await newMessage(14);
+    await waitFor(() => expect(bell().textContent).toContain('4'));
+    expect(pageReads()).toBe(closed);
+  });
+
   it('updates a stop notice in place when its order amount arrives, in yuan', async () => {
     // Hefei subscribes to the stop notices after signing in (spec §4).
-    await setup({ cityCode: 'hefei' });
+    const { stomp } = await setup({ cityCode: 'hefei' });
     const push = (notice: Record<string, unknown>) =>
-      act(async () =>
-        pushes['/user/topic/transRunStatusStop']?.forEach((cb) => cb({ body: JSON.stringify(notice) })),
-      );
+      deliver(stomp, '/user/topic/transRunStatusStop', notice);
     const stop = { type: 1, msg: 'Pile CP-1 gun 1 stopped', date: '2026-03-01 08:00:00', key: 'CP-1/7' };
     await push(stop);
     await waitFor(() => expect(document.body.textContent).toContain('Pile CP-1 gun 1 stopped'));

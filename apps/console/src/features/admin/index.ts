@@ -1,4 +1,5 @@
 import type { FeatureRoutes } from '../../app/router/knownRoutes';
+import { lazyNamed } from '../../app/lazy/lazyNamed';
 import { lazyPage } from '../../app/router/loadChunk';
 
 /** The administration screens of the seeded sys menus (logs are their own feature). */
@@ -25,5 +26,15 @@ export const adminRoutes = {
   ),
 } satisfies FeatureRoutes;
 
-// For the shell (not routes): the user menu's two-factor dialog and the sign-in page's required enrolment.
-export { RequiredTotpEnrolmentDialog, TwoFactorDialog } from './components/TwoFactor';
+// For the shell (not routes): the user menu's two-factor dialog and the sign-in page's required enrolment,
+// loaded when first shown (render them in Suspense, e.g. MountWhenOpened).
+export const TwoFactorDialog = lazyNamed(
+  'admin-two-factor',
+  () => import('./components/TwoFactor'),
+  'TwoFactorDialog',
+);
+export const RequiredTotpEnrolmentDialog = lazyNamed(
+  'admin-two-factor',
+  () => import('./components/TwoFactor'),
+  'RequiredTotpEnrolmentDialog',
+);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ancestorsOf, filterTree, parentsOf, toggleGrant } from './treeNodes';
+import { filterTree } from '../../app/grid/treeRows';
+import { ancestorsOf, parentsOf, toggleGrant } from './treeNodes';
 
 type N = { id: number; code: string; children: N[] };
 const n = (id: number, code: string, children: N[] = []): N => ({ id, code, children });

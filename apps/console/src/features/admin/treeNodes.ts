@@ -1,9 +1,6 @@
-/** Helpers over the id/children trees of organisations, resources and dictionaries. */
-export type TreeLike<T> = T & { id: number; children: TreeLike<T>[] };
+import { flatten } from '../../app/grid/treeRows';
 
-export function flatten<T extends { id: number; children: T[] }>(nodes: readonly T[]): T[] {
-  return nodes.flatMap((n) => [n, ...flatten(n.children)]);
-}
+// Helpers over the id/children trees of organisations, resources and dictionaries (role authorisation).
 
 /** Parent id of every node, by id. */
 export function parentsOf<T extends { id: number; children: T[] }>(
@@ -52,15 +49,4 @@ export function toggleGrant<T extends { id: number; children: T[] }>(
     for (const d of descendantsOf(node)) next.delete(d);
   }
   return next;
-}
-
-/** Nodes whose label or code contains the text, with their ancestors (for a filtered tree). */
-export function filterTree<T extends { id: number; children: T[] }>(
-  nodes: readonly T[],
-  matches: (node: T) => boolean,
-): T[] {
-  return nodes.flatMap((node) => {
-    const children = filterTree(node.children, matches);
-    return matches(node) || children.length > 0 ? [{ ...node, children }] : [];
-  });
 }

@@ -8,7 +8,7 @@ export const assetsQueryKeys = {
   options: (kind: AssetKind, params: QueryParams) =>
     [...assetsQueryKeys.grid(kind), 'options', params] as const,
   row: (kind: AssetKind, id: number) => [...assetsQueryKeys.grid(kind), 'row', id] as const,
-  unknownPiles: (page: number, size: number) => [...assetsQueryKeys.all, 'unknownPiles', page, size] as const,
+  unknownPiles: () => [...assetsQueryKeys.all, 'unknownPiles'] as const,
   dictionary: (code: string) => [...assetsQueryKeys.all, 'dict', code] as const,
   pricePlans: () => [...assetsQueryKeys.all, 'pricePlans'] as const,
   picture: (stationId: number, pictureId: number) =>

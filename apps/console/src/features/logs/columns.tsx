@@ -3,7 +3,7 @@ import type { LoginLogView, OperationLogView } from '@voltdepot/console-api-clie
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../app/format/formatDateTime';
-import { LOG_METHODS } from './hooks/useLogRequest';
+import { LOG_METHODS } from './hooks/useLogGrid';
 
 const outcome = (t: TFunction, success: boolean) =>
   success ? <Tag color="success">{t('logs.succeeded')}</Tag> : <Tag color="error">{t('logs.failed')}</Tag>;

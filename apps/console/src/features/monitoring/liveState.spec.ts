@@ -1,7 +1,7 @@
 import type { MonitorStationView } from '@voltdepot/shared-contracts';
 import { formatDuration, formatEnergy, formatPower, formatSoc } from './format';
 import { applyToPilePage, applyToStation, countGuns, GUN_STATUS_COLORS, stationColor } from './liveState';
-import { aGun, aPile } from './testing';
+import { aGun, aPile } from '../../test/fixtures';
 
 const station = (): MonitorStationView => {
   const piles = [

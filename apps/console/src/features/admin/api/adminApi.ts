@@ -8,9 +8,6 @@ export type {
   PlatformConfigRow,
 } from '@voltdepot/console-api-client';
 
-/** Spec §9: grid page size 10. */
-export const ADMIN_PAGE_SIZE = 10;
-
 const emptyPage = { list: [], total: 0 };
 
 /** An import can hash up to 1000 passwords: give it longer than the default 120 s. */

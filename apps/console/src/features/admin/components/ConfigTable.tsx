@@ -1,19 +1,16 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   ModalForm,
   ProFormSwitch,
   ProFormText,
   ProFormTextArea,
-  ProTable,
-  type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
-import { GuardedButton, Permission, usePermission } from '@voltdepot/console-ui';
 import { App, Space, Tag, Typography } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../app/format/formatDateTime';
+import { dateTimeColumn } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
+import { usePagedGrid } from '../../../app/grid/useGrid';
 import { adminApi, type PlatformConfigRow } from '../api/adminApi';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
@@ -34,15 +31,13 @@ export function ConfigTable({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const actionRef = useRef<ActionType>();
-  const canEdit = usePermission(P.config.edit);
+  const { message } = App.useApp();
   const [editing, setEditing] = useState<PlatformConfigRow | null | undefined>(undefined);
-  const reload = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.configs(category) });
-    void actionRef.current?.reload();
-  }, [queryClient, category]);
+  const grid = usePagedGrid<PlatformConfigRow>({
+    listKey: adminQueryKeys.configs(category),
+    fetch: (page, size, _filters, signal) => adminApi.configPage(category, page, size, signal),
+    searchForm: false,
+  });
 
   const label = (key: string) => (key === 'adminTotpRequired' ? t('admin.parameter.adminTotpRequired') : key);
 
@@ -85,52 +80,7 @@ export function ConfigTable({
       width: 120,
       render: (_d, r) => r.updatedBy ?? '-',
     },
-    {
-      title: t('admin.common.updatedAt'),
-      dataIndex: 'updatedAt',
-      width: 170,
-      render: (_d, row) => formatDateTime(row.updatedAt),
-    },
-    ...(canEdit
-      ? [
-          {
-            title: t('admin.common.actions'),
-            key: 'actions',
-            width: 140,
-            fixed: 'right' as const,
-            render: (_d: unknown, row: PlatformConfigRow) => (
-              <Space size="small">
-                <Typography.Link onClick={() => setEditing(row)} data-testid={`config-edit-${row.configKey}`}>
-                  {t('admin.common.edit')}
-                </Typography.Link>
-                {!row.builtin && (
-                  <Typography.Link
-                    type="danger"
-                    onClick={() =>
-                      modal.confirm({
-                        title: t('admin.common.prompt'),
-                        content: t('admin.parameter.deleteConfirm', { key: row.configKey }),
-                        okButtonProps: { danger: true },
-                        onOk: async () => {
-                          try {
-                            await adminApi.deleteConfig(row.configKey);
-                            void message.success(t('admin.common.deleted'));
-                            reload();
-                          } catch {
-                            // shown by the request layer
-                          }
-                        },
-                      })
-                    }
-                  >
-                    {t('admin.common.delete')}
-                  </Typography.Link>
-                )}
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    dateTimeColumn<PlatformConfigRow>(t('admin.common.updatedAt'), 'updatedAt'),
   ];
 
   const adding = editing === null;
@@ -138,46 +88,32 @@ export function ConfigTable({
 
   return (
     <div data-testid={testId}>
-      <ProTable<PlatformConfigRow>
-        headerTitle={title}
+      <GridPage<PlatformConfigRow>
+        grid={grid}
+        title={title}
+        texts="admin.common"
         rowKey="configKey"
-        actionRef={actionRef}
         columns={columns}
-        search={false}
-        options={false}
-        cardBordered
-        scroll={{ x: 1100 }}
-        pagination={{
-          pageSize: 10,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-        }}
-        request={async (params) => {
-          const page = params.current ?? 1;
-          const size = params.pageSize ?? 10;
-          try {
-            const data = await queryClient.fetchQuery({
-              queryKey: [...adminQueryKeys.configs(category), page, size],
-              queryFn: ({ signal }) => adminApi.configPage(category, page, size, signal),
-              staleTime: 0,
-            });
-            return { data: data.list, total: data.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
-        }}
-        toolBarRender={() => [
-          <Permission key="add" code={P.config.edit}>
-            <GuardedButton
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing(null)}
-              data-testid={`${testId}-add`}
-            >
-              {t('admin.common.add')}
-            </GuardedButton>
-          </Permission>,
+        scrollX={1100}
+        toolbar={[
+          { key: 'add', permission: P.config.edit, testId: `${testId}-add`, onClick: () => setEditing(null) },
         ]}
+        rowActions={[
+          {
+            key: 'edit',
+            permission: P.config.edit,
+            testId: (row) => `config-edit-${row.configKey}`,
+            onClick: (row) => setEditing(row),
+          },
+          {
+            key: 'delete',
+            permission: P.config.edit,
+            visible: (row) => !row.builtin,
+            confirm: (row) => t('admin.parameter.deleteConfirm', { key: row.configKey }),
+            onClick: (row) => adminApi.deleteConfig(row.configKey),
+          },
+        ]}
+        actionsWidth={140}
       />
       <ModalForm<ConfigForm>
         title={adding ? t('admin.parameter.add') : t('admin.parameter.edit')}
@@ -211,7 +147,7 @@ export function ConfigTable({
           }
           void message.success(adding ? t('admin.common.added') : t('admin.common.modified'));
           setEditing(undefined);
-          reload();
+          void grid.reload();
           return true;
         }}
       >

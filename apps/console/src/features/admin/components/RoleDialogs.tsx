@@ -5,9 +5,10 @@ import { App, Button, Empty, Flex, Input, Modal, Skeleton, Tag, Tree, Typography
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filterTree, flatten } from '../../../app/grid/treeRows';
 import { adminApi } from '../api/adminApi';
 import { adminQueryKeys } from '../queryKeys';
-import { filterTree, flatten, toggleGrant } from '../treeNodes';
+import { toggleGrant } from '../treeNodes';
 import { adminRules } from './formRules';
 import { buttonTestId } from './testIds';
 import { useResourceLabel } from './useResourceLabel';

@@ -2,13 +2,10 @@ import { fireEvent } from '@testing-library/react';
 import type { SessionTokens } from '@voltdepot/shared-contracts';
 import type { UserExt } from '@voltdepot/console-api-client';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/AppProviders';
-import { createI18n } from '../../../app/providers/i18n';
-import { createQueryClient } from '../../../app/providers/queryClient';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
-import { memoryStorage } from '../../../test/memoryStorage';
-import { render, waitFor } from '../../../test/render';
+import { waitFor } from '../../../test/render';
+import { renderInApp } from '../../../test/renderInApp';
 import { RequiredTotpEnrolmentDialog, TwoFactorDialog } from './TwoFactor';
 
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
@@ -28,23 +25,9 @@ const ext = (totpEnabled: boolean): UserExt => ({
   totpEnabled,
 });
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
-
 async function show(ui: ReactNode, routes: Record<string, FakeHandler>) {
   const api = stubApi(routes);
-  const i18n = createI18n({ locale: 'en-US', storage: memoryStorage() });
-  const rendered = await render(
-    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-      {ui}
-    </AppProviders>,
-  );
-  unmount = rendered.unmount;
+  await renderInApp(ui);
   return api;
 }
 

@@ -1,14 +1,10 @@
 import { fireEvent } from '@testing-library/react';
-import { PermissionProvider } from '@voltdepot/console-ui';
 import type { UserView } from '@voltdepot/console-api-client';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/AppProviders';
-import { createI18n } from '../../../app/providers/i18n';
-import { createQueryClient } from '../../../app/providers/queryClient';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
-import { memoryStorage } from '../../../test/memoryStorage';
-import { render, waitFor } from '../../../test/render';
+import { waitFor } from '../../../test/render';
+import { renderInApp } from '../../../test/renderInApp';
 import { ADMIN_PERMISSIONS } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
 import { CopyUserDialog, ResetPasswordDialog, UserRolesDialog } from './UserDialogs';
@@ -28,23 +24,9 @@ const FLEET: UserView = {
   updatedAt: '2025-03-01T08:00:00.000Z',
 };
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
-
 async function show(ui: ReactNode, routes: Record<string, FakeHandler>) {
   const api = stubApi(routes);
-  const i18n = createI18n({ locale: 'en-US', storage: memoryStorage() });
-  const rendered = await render(
-    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-      {ui}
-    </AppProviders>,
-  );
-  unmount = rendered.unmount;
+  await renderInApp(ui);
   await waitFor(() => expect(document.querySelector('.ant-modal input')).not.toBeNull());
   return api;
 }
@@ -147,16 +129,10 @@ describe('user roles', () => {
       'PUT /api/user/2/roles': (req) => req.body,
     });
     const saved = vi.fn();
-    const queryClient = createQueryClient();
-    const i18n = createI18n({ locale: 'en-US', storage: memoryStorage() });
-    const rendered = await render(
-      <AppProviders i18n={i18n} queryClient={queryClient}>
-        <PermissionProvider permissions={[ADMIN_PERMISSIONS.user.role]}>
-          <UserRolesDialog user={FLEET} onClose={() => undefined} onSaved={saved} />
-        </PermissionProvider>
-      </AppProviders>,
+    const { queryClient } = await renderInApp(
+      <UserRolesDialog user={FLEET} onClose={() => undefined} onSaved={saved} />,
+      { permissions: [ADMIN_PERMISSIONS.user.role] },
     );
-    unmount = rendered.unmount;
     const save = () => document.querySelector('[data-testid="user-roles-save"]') as HTMLButtonElement;
     await waitFor(() => expect(save()).not.toBeNull());
     // Before the user's roles are known: no boxes to tick, nothing to save.

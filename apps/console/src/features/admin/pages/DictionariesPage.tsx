@@ -1,50 +1,66 @@
-import { ModalForm, ProFormDigit, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
 import type { DictNode } from '@voltdepot/console-api-client';
-import { App, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridPage } from '../../../app/grid/GridPage';
+import { useRowsGrid } from '../../../app/grid/useGrid';
 import { adminApi } from '../api/adminApi';
-import { adminRules } from '../components/formRules';
-import { TreeGrid } from '../components/TreeGrid';
+import { TreeNodeDialog, type TreeNodeFields } from '../components/TreeNodeDialog';
+import { treeRowActions } from '../components/treeRowActions';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
 
 /** node null: add (a type when typeId is null, else an item of that type). */
 type Editing = { node: DictNode | null; typeId: number | null };
-type DictForm = { code: string; name: string; value?: string; sort?: number; enabled: boolean };
+type DictForm = TreeNodeFields & { value?: string; enabled: boolean };
+
+const dictRowTestId = (n: DictNode) => `dict-row-${n.kind === 'type' ? n.code : `${n.parentId}-${n.code}`}`;
 
 /** Dictionaries: types and their items; every screen takes the options of its enumerations here. */
 export function DictionariesPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: adminQueryKeys.dictionaries(),
     queryFn: ({ signal }) => adminApi.dictTree(signal),
   });
+  const grid = useRowsGrid(adminQueryKeys.dictionaries(), tree);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.dictionaries() });
   const isItem = editing?.node ? editing.node.kind === 'item' : editing?.typeId !== null;
 
   return (
     <>
-      <TreeGrid<DictNode>
+      <GridPage<DictNode>
+        grid={grid}
         title={t('admin.dict.title')}
         testId="admin-dicts"
-        data={tree.data}
-        loading={tree.isFetching}
-        searchText={(n) => `${n.name} ${n.code} ${n.value ?? ''}`}
-        permissions={{ add: P.dict.add, edit: P.dict.edit, delete: P.dict.delete }}
-        onAddRoot={() => setEditing({ node: null, typeId: null })}
-        addRootLabel={t('admin.dict.addType')}
-        onAddChild={(node) => setEditing({ node: null, typeId: node.id })}
-        canAddChild={(node) => node.kind === 'type'}
-        onEdit={(node) => setEditing({ node, typeId: node.parentId })}
-        onDelete={(node) => adminApi.deleteDict(node.id)}
-        deleteConfirm={(node) => t('admin.dict.deleteConfirm', { name: node.name })}
-        onReload={reload}
-        rowTestId={(n) => `dict-row-${n.kind === 'type' ? n.code : `${n.parentId}-${n.code}`}`}
+        texts="admin.common"
+        tree={{
+          searchText: (n) => `${n.name} ${n.code} ${n.value ?? ''}`,
+          searchTestId: 'admin-dicts-search',
+        }}
+        toolbar={[
+          {
+            key: 'add',
+            label: t('admin.dict.addType'),
+            permission: P.dict.add,
+            testId: 'admin-dicts-add',
+            onClick: () => setEditing({ node: null, typeId: null }),
+          },
+        ]}
+        rowActions={treeRowActions<DictNode>(t, {
+          rowTestId: dictRowTestId,
+          permissions: P.dict,
+          addChild: (node) => setEditing({ node: null, typeId: node.id }),
+          canAddChild: (node) => node.kind === 'type',
+          edit: (node) => setEditing({ node, typeId: node.parentId }),
+          remove: (node) => adminApi.deleteDict(node.id),
+          confirmDelete: (node) => t('admin.dict.deleteConfirm', { name: node.name }),
+        })}
+        actionsWidth={220}
+        scrollX={1000}
+        table={{ onRow: (node) => ({ 'data-testid': dictRowTestId(node) }) as object }}
         columns={[
           { title: t('admin.common.name'), dataIndex: 'name', width: 260 },
           {
@@ -79,13 +95,12 @@ export function DictionariesPage() {
           { title: t('admin.common.sort'), dataIndex: 'sort', width: 80 },
         ]}
       />
-      <ModalForm<DictForm>
+      <TreeNodeDialog<DictForm>
         title={
           editing?.node ? t('admin.dict.edit') : isItem ? t('admin.dict.addItem') : t('admin.dict.addType')
         }
         open={editing !== null}
-        width={520}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        editing={Boolean(editing?.node)}
         initialValues={
           editing?.node
             ? {
@@ -97,36 +112,17 @@ export function DictionariesPage() {
               }
             : { sort: 0, enabled: true }
         }
-        onFinish={async (values) => {
-          const body = {
-            code: values.code.trim(),
-            name: values.name.trim(),
-            value: isItem ? (values.value?.trim() ? values.value.trim() : null) : null,
-            sort: values.sort ?? 0,
-            enabled: values.enabled,
-          };
-          try {
-            if (editing?.node) await adminApi.updateDict(editing.node.id, body);
-            else await adminApi.createDict({ ...body, parentId: editing?.typeId ?? null });
-          } catch {
-            return false;
-          }
-          void message.success(editing?.node ? t('admin.common.modified') : t('admin.common.added'));
-          setEditing(null);
-          reload();
-          return true;
+        save={(values) => {
+          // A type has no value; an item's blank value is none.
+          const body = { ...values, value: isItem && values.value?.trim() ? values.value.trim() : null };
+          return editing?.node
+            ? adminApi.updateDict(editing.node.id, body)
+            : adminApi.createDict({ ...body, parentId: editing?.typeId ?? null });
         }}
+        onClose={() => setEditing(null)}
+        onSaved={() => void grid.reload()}
+        after={<ProFormSwitch name="enabled" label={t('admin.common.enabled')} />}
       >
-        <ProFormText
-          name="code"
-          label={t('admin.common.code')}
-          rules={adminRules.code(t, t('admin.common.code'))}
-        />
-        <ProFormText
-          name="name"
-          label={t('admin.common.name')}
-          rules={adminRules.name(t, t('admin.common.name'))}
-        />
         {isItem && (
           <ProFormText
             name="value"
@@ -136,15 +132,7 @@ export function DictionariesPage() {
             ]}
           />
         )}
-        <ProFormDigit
-          name="sort"
-          label={t('admin.common.sort')}
-          min={0}
-          max={1_000_000}
-          fieldProps={{ precision: 0 }}
-        />
-        <ProFormSwitch name="enabled" label={t('admin.common.enabled')} />
-      </ModalForm>
+      </TreeNodeDialog>
     </>
   );
 }

@@ -1,44 +1,51 @@
-import { ModalForm, ProFormDigit, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
+import { ProFormTreeSelect } from '@ant-design/pro-components';
 import type { OrganizationNode } from '@voltdepot/console-api-client';
-import { App, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridPage } from '../../../app/grid/GridPage';
+import { useRowsGrid } from '../../../app/grid/useGrid';
 import { adminApi } from '../api/adminApi';
-import { adminRules, treeOptions } from '../components/formRules';
-import { TreeGrid } from '../components/TreeGrid';
+import { treeOptions } from '../components/formRules';
+import { TreeNodeDialog, type TreeNodeFields } from '../components/TreeNodeDialog';
+import { treeRowActions } from '../components/treeRowActions';
 import { useOrganizationTree } from '../hooks/useAdminData';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
 
 type Editing = { node: OrganizationNode | null; parentId: number | null };
-type OrgForm = { parentId: number; code: string; name: string; sort?: number };
+type OrgForm = TreeNodeFields & { parentId: number };
+
+const orgRowTestId = (n: OrganizationNode) => `org-row-${n.code}`;
 
 /** Organisations: a tree; every record belongs to one and lists are filtered by the caller's subtrees. */
 export function OrganizationsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const tree = useOrganizationTree();
+  const grid = useRowsGrid(adminQueryKeys.organizations(), tree);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.organizations() });
 
   return (
     <>
-      <TreeGrid<OrganizationNode>
+      <GridPage<OrganizationNode>
+        grid={grid}
         title={t('admin.org.title')}
         testId="admin-orgs"
-        data={tree.data}
-        loading={tree.isFetching}
-        searchText={(n) => `${n.name} ${n.code}`}
-        permissions={{ add: P.org.add, edit: P.org.edit, delete: P.org.delete }}
-        onAddChild={(node) => setEditing({ node: null, parentId: node.id })}
-        onEdit={(node) => setEditing({ node, parentId: node.parentId })}
-        onDelete={(node) => adminApi.deleteOrganization(node.id)}
-        deleteConfirm={(node) => t('admin.org.deleteConfirm', { name: node.name })}
-        canDelete={(node) => node.parentId !== null}
-        onReload={reload}
-        rowTestId={(n) => `org-row-${n.code}`}
+        texts="admin.common"
+        tree={{ searchText: (n) => `${n.name} ${n.code}`, searchTestId: 'admin-orgs-search' }}
+        rowActions={treeRowActions<OrganizationNode>(t, {
+          rowTestId: orgRowTestId,
+          permissions: P.org,
+          addChild: (node) => setEditing({ node: null, parentId: node.id }),
+          edit: (node) => setEditing({ node, parentId: node.parentId }),
+          remove: (node) => adminApi.deleteOrganization(node.id),
+          confirmDelete: (node) => t('admin.org.deleteConfirm', { name: node.name }),
+          // The root organisation stays.
+          canDelete: (node) => node.parentId !== null,
+        })}
+        actionsWidth={220}
+        scrollX={1000}
+        table={{ onRow: (node) => ({ 'data-testid': orgRowTestId(node) }) as object }}
         columns={[
           { title: t('admin.common.name'), dataIndex: 'name', width: 280 },
           {
@@ -50,11 +57,10 @@ export function OrganizationsPage() {
           { title: t('admin.common.sort'), dataIndex: 'sort', width: 100 },
         ]}
       />
-      <ModalForm<OrgForm>
+      <TreeNodeDialog<OrgForm>
         title={editing?.node ? t('admin.org.edit') : t('admin.org.add')}
         open={editing !== null}
-        width={520}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        editing={Boolean(editing?.node)}
         initialValues={
           editing?.node
             ? {
@@ -65,52 +71,31 @@ export function OrganizationsPage() {
               }
             : { parentId: editing?.parentId ?? undefined, sort: 0 }
         }
-        onFinish={async (values) => {
-          const body = { code: values.code.trim(), name: values.name.trim(), sort: values.sort ?? 0 };
-          try {
-            if (editing?.node) {
-              await adminApi.updateOrganization(editing.node.id, {
+        save={({ parentId, ...body }) =>
+          editing?.node
+            ? adminApi.updateOrganization(editing.node.id, {
                 ...body,
-                ...(editing.node.parentId !== null ? { parentId: values.parentId } : {}),
-              });
-            } else {
-              await adminApi.createOrganization({ ...body, parentId: values.parentId });
-            }
-          } catch {
-            return false;
-          }
-          void message.success(editing?.node ? t('admin.common.modified') : t('admin.common.added'));
-          setEditing(null);
-          reload();
-          return true;
-        }}
-      >
-        {!(editing?.node && editing.node.parentId === null) && (
-          <ProFormTreeSelect
-            name="parentId"
-            label={t('admin.org.parent')}
-            rules={[{ required: true, message: t('admin.org.parentRequired') }]}
-            fieldProps={{ treeData: treeOptions(tree.data ?? [], (o) => o.name), treeDefaultExpandAll: true }}
-          />
-        )}
-        <ProFormText
-          name="code"
-          label={t('admin.common.code')}
-          rules={adminRules.code(t, t('admin.common.code'))}
-        />
-        <ProFormText
-          name="name"
-          label={t('admin.common.name')}
-          rules={adminRules.name(t, t('admin.common.name'))}
-        />
-        <ProFormDigit
-          name="sort"
-          label={t('admin.common.sort')}
-          min={0}
-          max={1_000_000}
-          fieldProps={{ precision: 0 }}
-        />
-      </ModalForm>
+                // The root stays the root.
+                ...(editing.node.parentId !== null ? { parentId } : {}),
+              })
+            : adminApi.createOrganization({ ...body, parentId })
+        }
+        onClose={() => setEditing(null)}
+        onSaved={() => void grid.reload()}
+        before={
+          !(editing?.node && editing.node.parentId === null) && (
+            <ProFormTreeSelect
+              name="parentId"
+              label={t('admin.org.parent')}
+              rules={[{ required: true, message: t('admin.org.parentRequired') }]}
+              fieldProps={{
+                treeData: treeOptions(tree.data ?? [], (o) => o.name),
+                treeDefaultExpandAll: true,
+              }}
+            />
+          )
+        }
+      />
     </>
   );
 }

@@ -1,12 +1,8 @@
 import { fireEvent } from '@testing-library/react';
-import { PermissionProvider } from '@voltdepot/console-ui';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers/AppProviders';
-import { createI18n } from '../../../app/providers/i18n';
-import { createQueryClient } from '../../../app/providers/queryClient';
+import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
-import { memoryStorage } from '../../../test/memoryStorage';
-import { render, waitFor } from '../../../test/render';
+import { waitFor } from '../../../test/render';
+import { renderInApp } from '../../../test/renderInApp';
 import type { PlatformConfigRow } from '../api/adminApi';
 import { PlatformSettingsPage } from './PlatformSettingsPage';
 
@@ -32,13 +28,6 @@ const ROWS = [
   row('systemList', '[]'),
 ];
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
 describe('platform settings page', () => {
   it('saves the changed settings in one batch request (all or none), never key by key', async () => {
     const api = stubApi({
@@ -48,15 +37,9 @@ describe('platform settings page', () => {
           row(i.configKey, i.configValue),
         ),
     });
-    const i18n = createI18n({ locale: 'en-US', storage: memoryStorage() });
-    const rendered = await render(
-      <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-        <PermissionProvider permissions={['sys:config', 'sys:config:query', 'sys:config:edit']}>
-          <PlatformSettingsPage />
-        </PermissionProvider>
-      </AppProviders>,
-    );
-    unmount = rendered.unmount;
+    await renderInApp(<PlatformSettingsPage />, {
+      permissions: ['sys:config', 'sys:config:query', 'sys:config:edit'],
+    });
     await waitFor(() =>
       expect(document.querySelector('[data-testid="platform-systemTitle"]')).not.toBeNull(),
     );

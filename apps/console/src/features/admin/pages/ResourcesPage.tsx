@@ -1,67 +1,74 @@
-import {
-  ModalForm,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTreeSelect,
-} from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
+import { ProFormRadio, ProFormSwitch, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
 import type { ResourceNode } from '@voltdepot/console-api-client';
-import { App, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridPage } from '../../../app/grid/GridPage';
+import { useRowsGrid } from '../../../app/grid/useGrid';
 import { adminApi } from '../api/adminApi';
-import { adminRules, treeOptions } from '../components/formRules';
-import { TreeGrid } from '../components/TreeGrid';
+import { treeOptions } from '../components/formRules';
+import { TreeNodeDialog, type TreeNodeFields } from '../components/TreeNodeDialog';
+import { treeRowActions } from '../components/treeRowActions';
 import { useResourceLabel } from '../components/useResourceLabel';
 import { useResourceTree } from '../hooks/useAdminData';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
 
 type Editing = { node: ResourceNode | null; parentId: number | null };
-type ResourceForm = {
+type ResourceForm = TreeNodeFields & {
   parentId?: number;
   type: 'menu' | 'button';
-  code: string;
-  name: string;
   path?: string;
   icon?: string;
-  sort?: number;
   visible: boolean;
 };
 
 const blank = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
 
+const resourceRowTestId = (n: ResourceNode) => `resource-row-${n.code}`;
+
 /** Resources: the menus and buttons (permission codes) roles are granted. Buttons hang under menus. */
 export function ResourcesPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const label = useResourceLabel();
   const tree = useResourceTree();
+  const grid = useRowsGrid(adminQueryKeys.resources(), tree);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.resources() });
   const menusOnly = (nodes: readonly ResourceNode[]): ResourceNode[] =>
     nodes.filter((n) => n.type === 'menu').map((n) => ({ ...n, children: menusOnly(n.children) }));
 
   return (
     <>
-      <TreeGrid<ResourceNode>
+      <GridPage<ResourceNode>
+        grid={grid}
         title={t('admin.resource.title')}
         testId="admin-resources"
-        data={tree.data}
-        loading={tree.isFetching}
-        searchText={(n) => `${label(n)} ${n.name} ${n.code} ${n.path ?? ''}`}
-        permissions={{ add: P.resource.add, edit: P.resource.edit, delete: P.resource.delete }}
-        onAddRoot={() => setEditing({ node: null, parentId: null })}
-        onAddChild={(node) => setEditing({ node: null, parentId: node.id })}
-        canAddChild={(node) => node.type === 'menu'}
-        onEdit={(node) => setEditing({ node, parentId: node.parentId })}
-        onDelete={(node) => adminApi.deleteResource(node.id)}
-        deleteConfirm={(node) => t('admin.resource.deleteConfirm', { name: label(node) })}
-        onReload={reload}
-        rowTestId={(n) => `resource-row-${n.code}`}
+        texts="admin.common"
+        tree={{
+          searchText: (n) => `${label(n)} ${n.name} ${n.code} ${n.path ?? ''}`,
+          searchTestId: 'admin-resources-search',
+        }}
+        toolbar={[
+          {
+            key: 'add',
+            permission: P.resource.add,
+            testId: 'admin-resources-add',
+            onClick: () => setEditing({ node: null, parentId: null }),
+          },
+        ]}
+        rowActions={treeRowActions<ResourceNode>(t, {
+          rowTestId: resourceRowTestId,
+          permissions: P.resource,
+          addChild: (node) => setEditing({ node: null, parentId: node.id }),
+          // Buttons hang under menus.
+          canAddChild: (node) => node.type === 'menu',
+          edit: (node) => setEditing({ node, parentId: node.parentId }),
+          remove: (node) => adminApi.deleteResource(node.id),
+          confirmDelete: (node) => t('admin.resource.deleteConfirm', { name: label(node) }),
+        })}
+        actionsWidth={220}
+        scrollX={1000}
+        table={{ onRow: (node) => ({ 'data-testid': resourceRowTestId(node) }) as object }}
         columns={[
           { title: t('admin.common.name'), key: 'name', width: 260, render: (_d, n) => label(n) },
           {
@@ -96,11 +103,12 @@ export function ResourcesPage() {
           { title: t('admin.common.sort'), dataIndex: 'sort', width: 80 },
         ]}
       />
-      <ModalForm<ResourceForm>
+      <TreeNodeDialog<ResourceForm>
         title={editing?.node ? t('admin.resource.edit') : t('admin.resource.add')}
         open={editing !== null}
+        editing={Boolean(editing?.node)}
         width={560}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        codeLabel={t('admin.resource.permissionCode')}
         initialValues={
           editing?.node
             ? {
@@ -115,57 +123,44 @@ export function ResourcesPage() {
               }
             : { parentId: editing?.parentId ?? undefined, type: 'menu', sort: 0, visible: true }
         }
-        onFinish={async (values) => {
+        save={(values) => {
           const body = {
+            ...values,
             parentId: values.parentId ?? null,
-            type: values.type,
-            code: values.code.trim(),
-            name: values.name.trim(),
+            // Only a menu is a page.
             path: values.type === 'menu' ? blank(values.path) : null,
             icon: blank(values.icon),
-            sort: values.sort ?? 0,
-            visible: values.visible,
           };
-          try {
-            if (editing?.node) await adminApi.updateResource(editing.node.id, body);
-            else await adminApi.createResource(body);
-          } catch {
-            return false;
-          }
-          void message.success(editing?.node ? t('admin.common.modified') : t('admin.common.added'));
-          setEditing(null);
-          reload();
-          return true;
+          return editing?.node
+            ? adminApi.updateResource(editing.node.id, body)
+            : adminApi.createResource(body);
         }}
+        onClose={() => setEditing(null)}
+        onSaved={() => void grid.reload()}
+        before={
+          <>
+            <ProFormTreeSelect
+              name="parentId"
+              label={t('admin.resource.parent')}
+              fieldProps={{
+                allowClear: true,
+                showSearch: true,
+                treeNodeFilterProp: 'title',
+                treeData: treeOptions(menusOnly(tree.data ?? []), (n) => `${label(n)} (${n.code})`),
+              }}
+            />
+            <ProFormRadio.Group
+              name="type"
+              label={t('admin.resource.type')}
+              options={[
+                { value: 'menu', label: t('admin.resource.menu') },
+                { value: 'button', label: t('admin.resource.button') },
+              ]}
+            />
+          </>
+        }
+        after={<ProFormSwitch name="visible" label={t('admin.resource.visible')} />}
       >
-        <ProFormTreeSelect
-          name="parentId"
-          label={t('admin.resource.parent')}
-          fieldProps={{
-            allowClear: true,
-            showSearch: true,
-            treeNodeFilterProp: 'title',
-            treeData: treeOptions(menusOnly(tree.data ?? []), (n) => `${label(n)} (${n.code})`),
-          }}
-        />
-        <ProFormRadio.Group
-          name="type"
-          label={t('admin.resource.type')}
-          options={[
-            { value: 'menu', label: t('admin.resource.menu') },
-            { value: 'button', label: t('admin.resource.button') },
-          ]}
-        />
-        <ProFormText
-          name="code"
-          label={t('admin.resource.permissionCode')}
-          rules={adminRules.code(t, t('admin.resource.permissionCode'))}
-        />
-        <ProFormText
-          name="name"
-          label={t('admin.common.name')}
-          rules={adminRules.name(t, t('admin.common.name'))}
-        />
         <ProFormText
           name="path"
           label={t('admin.resource.path')}
@@ -181,15 +176,7 @@ export function ResourcesPage() {
             { max: 64, message: t('admin.common.tooLong', { label: t('admin.resource.icon'), max: 64 }) },
           ]}
         />
-        <ProFormDigit
-          name="sort"
-          label={t('admin.common.sort')}
-          min={0}
-          max={1_000_000}
-          fieldProps={{ precision: 0 }}
-        />
-        <ProFormSwitch name="visible" label={t('admin.resource.visible')} />
-      </ModalForm>
+      </TreeNodeDialog>
     </>
   );
 }

@@ -1,15 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
-import { GuardedButton, Permission, usePermission } from '@voltdepot/console-ui';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { RoleView } from '@voltdepot/console-api-client';
-import { App, Space, Tag, Typography } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import { useGridRequest } from '../../../app/grid/useGridRequest';
+import { dateTimeColumn } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
+import { usePagedGrid } from '../../../app/grid/useGrid';
 import { adminApi } from '../api/adminApi';
-import { adminGridProps } from '../components/adminGridProps';
 import { DataAuthDialog, MenuAuthDialog, RoleFormDialog } from '../components/RoleDialogs';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
@@ -17,26 +14,14 @@ import { adminQueryKeys } from '../queryKeys';
 /** Roles: CRUD, menu authorisation (resources and buttons) and data authorisation (organisation subtrees). */
 export function RolesPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const actionRef = useRef<ActionType>();
   const [editing, setEditing] = useState<RoleView | null | undefined>(undefined);
   const [menuAuth, setMenuAuth] = useState<RoleView | null>(null);
   const [dataAuth, setDataAuth] = useState<RoleView | null>(null);
-  const can = {
-    edit: usePermission(P.role.edit),
-    delete: usePermission(P.role.delete),
-    menuAuth: usePermission(P.role.menuAuth),
-    dataAuth: usePermission(P.role.dataAuth),
-  };
-  const request = useGridRequest<RoleView>({
-    queryKey: (page, size, filters) => adminQueryKeys.rolePage({ page, size, ...filters }),
+  const grid = usePagedGrid<RoleView>({
+    listKey: adminQueryKeys.roles(),
+    pageKey: (page, size, filters) => adminQueryKeys.rolePage({ page, size, ...filters }),
     fetch: adminApi.rolePage,
   });
-  const reload = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.roles() });
-    void actionRef.current?.reload();
-  }, [queryClient]);
 
   const columns: ProColumns<RoleView>[] = [
     { title: t('admin.common.code'), dataIndex: 'code', width: 160 },
@@ -50,86 +35,52 @@ export function RolesPage() {
       render: (_dom, row) =>
         row.builtin ? <Tag color="gold">{t('admin.common.yes')}</Tag> : t('admin.common.no'),
     },
-    {
-      title: t('admin.common.updatedAt'),
-      dataIndex: 'updatedAt',
-      width: 170,
-      search: false,
-      render: (_dom, row) => formatDateTime(row.updatedAt),
-    },
-    {
-      title: t('admin.common.actions'),
-      key: 'actions',
-      search: false,
-      fixed: 'right',
-      width: 280,
-      render: (_dom, row) => (
-        <Space size="small" wrap>
-          {can.edit && (
-            <Typography.Link onClick={() => setEditing(row)} data-testid={`role-edit-${row.code}`}>
-              {t('admin.common.edit')}
-            </Typography.Link>
-          )}
-          {can.menuAuth && (
-            <Typography.Link onClick={() => setMenuAuth(row)} data-testid={`role-menu-auth-${row.code}`}>
-              {t('admin.role.menuAuth')}
-            </Typography.Link>
-          )}
-          {can.dataAuth && (
-            <Typography.Link onClick={() => setDataAuth(row)} data-testid={`role-data-auth-${row.code}`}>
-              {t('admin.role.dataAuth')}
-            </Typography.Link>
-          )}
-          {can.delete && !row.builtin && (
-            <Typography.Link
-              type="danger"
-              data-testid={`role-delete-${row.code}`}
-              onClick={() =>
-                modal.confirm({
-                  title: t('admin.common.prompt'),
-                  content: t('admin.role.deleteConfirm', { name: row.name }),
-                  okButtonProps: { danger: true },
-                  onOk: async () => {
-                    try {
-                      await adminApi.deleteRole(row.id);
-                      void message.success(t('admin.common.deleted'));
-                      reload();
-                    } catch {
-                      // shown by the request layer
-                    }
-                  },
-                })
-              }
-            >
-              {t('admin.common.delete')}
-            </Typography.Link>
-          )}
-        </Space>
-      ),
-    },
+    dateTimeColumn<RoleView>(t('admin.common.updatedAt'), 'updatedAt'),
   ];
 
   return (
-    <div data-testid="admin-roles">
-      <ProTable<RoleView>
-        headerTitle={t('admin.role.title')}
-        {...adminGridProps<RoleView>(t)}
-        actionRef={actionRef}
+    <>
+      <GridPage<RoleView>
+        grid={grid}
+        title={t('admin.role.title')}
+        testId="admin-roles"
+        texts="admin.common"
         columns={columns}
-        request={request}
-        scroll={{ x: 1100 }}
-        toolBarRender={() => [
-          <Permission key="add" code={P.role.add}>
-            <GuardedButton
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing(null)}
-              data-testid="role-add"
-            >
-              {t('admin.common.add')}
-            </GuardedButton>
-          </Permission>,
+        scrollX={1100}
+        toolbar={[
+          { key: 'add', permission: P.role.add, testId: 'role-add', onClick: () => setEditing(null) },
         ]}
+        rowActions={[
+          {
+            key: 'edit',
+            permission: P.role.edit,
+            testId: (row) => `role-edit-${row.code}`,
+            onClick: (row) => setEditing(row),
+          },
+          {
+            key: 'menuAuth',
+            label: t('admin.role.menuAuth'),
+            permission: P.role.menuAuth,
+            testId: (row) => `role-menu-auth-${row.code}`,
+            onClick: (row) => setMenuAuth(row),
+          },
+          {
+            key: 'dataAuth',
+            label: t('admin.role.dataAuth'),
+            permission: P.role.dataAuth,
+            testId: (row) => `role-data-auth-${row.code}`,
+            onClick: (row) => setDataAuth(row),
+          },
+          {
+            key: 'delete',
+            permission: P.role.delete,
+            visible: (row) => !row.builtin,
+            testId: (row) => `role-delete-${row.code}`,
+            confirm: (row) => t('admin.role.deleteConfirm', { name: row.name }),
+            onClick: (row) => adminApi.deleteRole(row.id),
+          },
+        ]}
+        actionsWidth={280}
       />
       <RoleFormDialog
         open={editing !== undefined}
@@ -137,11 +88,11 @@ export function RolesPage() {
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);
-          reload();
+          void grid.reload();
         }}
       />
       <MenuAuthDialog role={menuAuth} onClose={() => setMenuAuth(null)} />
       <DataAuthDialog role={dataAuth} onClose={() => setDataAuth(null)} />
-    </div>
+    </>
   );
 }

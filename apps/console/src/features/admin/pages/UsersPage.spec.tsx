@@ -1,35 +1,13 @@
 import { fireEvent } from '@testing-library/react';
-import { PermissionProvider } from '@voltdepot/console-ui';
 import type { UserView } from '@voltdepot/console-api-client';
-import { App } from 'antd';
-import { useEffect } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers/AppProviders';
-import { createI18n } from '../../../app/providers/i18n';
-import { createQueryClient } from '../../../app/providers/queryClient';
-import { bindRequestRuntime } from '../../../request';
+import { describe, expect, it } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
-import { memoryStorage } from '../../../test/memoryStorage';
-import { render, waitFor } from '../../../test/render';
+import { waitFor } from '../../../test/render';
+import { renderInApp } from '../../../test/renderInApp';
 import { ADMIN_PERMISSIONS } from '../permissions';
 import { UsersPage } from './UsersPage';
 
 const ALL = Object.values(ADMIN_PERMISSIONS).flatMap((screen) => Object.values(screen));
-
-function Messages() {
-  const { message } = App.useApp();
-  useEffect(
-    () =>
-      bindRequestRuntime({
-        notify: {
-          error: (content, seconds) => void message.error(content, seconds),
-          warning: (content, seconds) => void message.warning(content, seconds),
-        },
-      }),
-    [message],
-  );
-  return null;
-}
 
 const user = (over: Partial<UserView>): UserView => ({
   id: 1,
@@ -80,25 +58,9 @@ const ROUTES: Record<string, FakeHandler> = {
   ],
 };
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
 async function show(permissions: string[], routes: Record<string, FakeHandler> = {}) {
   const api = stubApi({ ...ROUTES, ...routes });
-  const i18n = createI18n({ locale: 'en-US', storage: memoryStorage() });
-  const rendered = await render(
-    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-      <Messages />
-      <PermissionProvider permissions={permissions}>
-        <UsersPage />
-      </PermissionProvider>
-    </AppProviders>,
-  );
-  unmount = rendered.unmount;
+  await renderInApp(<UsersPage />, { permissions });
   await waitFor(() => expect(document.body.textContent).toContain('fleet'));
   return api;
 }

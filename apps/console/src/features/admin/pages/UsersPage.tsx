@@ -1,19 +1,15 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
-import { GuardedButton, Permission, usePermission } from '@voltdepot/console-ui';
+import { UploadOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import { usePermission } from '@voltdepot/console-ui';
 import type { UserView } from '@voltdepot/console-api-client';
-import { App, Dropdown, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { App, Space, Switch, Tag, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import { useGridRequest } from '../../../app/grid/useGridRequest';
-import { useLocale } from '../../../app/providers/useLocale';
-import type { QueryParams } from '../../../request';
+import { dateTimeColumn } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
+import { usePagedGrid } from '../../../app/grid/useGrid';
 import { adminApi } from '../api/adminApi';
-import { adminGridProps } from '../components/adminGridProps';
 import { treeOptions } from '../components/formRules';
-import { buttonTestId } from '../components/testIds';
 import {
   CopyUserDialog,
   ResetPasswordDialog,
@@ -28,11 +24,7 @@ import { adminQueryKeys } from '../queryKeys';
 /** Users: search, add, edit, enable/disable, roles, reset password, copy, delete; export and import. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const { locale } = useLocale();
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const actionRef = useRef<ActionType>();
-  const filters = useRef<QueryParams>({});
+  const { message } = App.useApp();
   const [editing, setEditing] = useState<UserView | null | undefined>(undefined);
   const [rolesOf, setRolesOf] = useState<UserView | null>(null);
   const [passwordOf, setPasswordOf] = useState<UserView | null>(null);
@@ -40,42 +32,15 @@ export function UsersPage() {
   const [importing, setImporting] = useState(false);
   const organizations = useOrganizationTree();
   const roles = useAllRoles();
-  const can = {
-    edit: usePermission(P.user.edit),
-    enable: usePermission(P.user.enable),
-    role: usePermission(P.user.role),
-    resetPassword: usePermission(P.user.resetPassword),
-    copy: usePermission(P.user.copy),
-    delete: usePermission(P.user.delete),
-  };
-
-  const request = useGridRequest<UserView>({
-    queryKey: (page, size, f) => adminQueryKeys.userPage({ page, size, ...f }),
+  const canEnable = usePermission(P.user.enable);
+  const grid = usePagedGrid<UserView>({
+    listKey: adminQueryKeys.users(),
+    pageKey: (page, size, filters) => adminQueryKeys.userPage({ page, size, ...filters }),
     fetch: adminApi.userPage,
-    onFilters: (f) => (filters.current = f),
   });
-  const reload = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.users() });
-    void actionRef.current?.reload();
-  }, [queryClient]);
+  const { reload } = grid;
 
   const roleNames = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r.name])), [roles.data]);
-
-  const confirm = (title: string, content: string, action: () => Promise<unknown>, done: string) =>
-    modal.confirm({
-      title,
-      content,
-      okButtonProps: buttonTestId('confirm-ok', { danger: true }),
-      onOk: async () => {
-        try {
-          await action();
-          void message.success(done);
-          reload();
-        } catch {
-          // the request layer showed the server's message
-        }
-      },
-    });
 
   const columns: ProColumns<UserView>[] = [
     { title: t('admin.user.username'), dataIndex: 'username', width: 140, copyable: true },
@@ -122,7 +87,7 @@ export function UsersPage() {
         false: { text: t('admin.common.disabled'), status: 'Default' },
       },
       render: (_dom, row) =>
-        can.enable ? (
+        canEnable ? (
           <Switch
             size="small"
             checked={row.enabled}
@@ -131,7 +96,7 @@ export function UsersPage() {
               try {
                 await adminApi.setUserEnabled(row.id, enabled);
                 void message.success(enabled ? t('admin.user.enabledNow') : t('admin.user.disabledNow'));
-                reload();
+                void reload();
               } catch {
                 // shown by the request layer
               }
@@ -154,117 +119,92 @@ export function UsersPage() {
         </Tag>
       ),
     },
-    {
-      title: t('admin.common.createdAt'),
-      dataIndex: 'createdAt',
-      width: 170,
-      search: false,
-      render: (_dom, row) => formatDateTime(row.createdAt),
-    },
-    {
-      title: t('admin.common.actions'),
-      key: 'actions',
-      search: false,
-      fixed: 'right',
-      width: 200,
-      render: (_dom, row) => {
-        const more = [
-          can.role && { key: 'roles', label: t('admin.user.assignRoles') },
-          can.resetPassword && { key: 'password', label: t('admin.user.resetPassword') },
-          // Only a user who has a second factor has one to reset.
-          can.resetPassword && row.totpEnabled && { key: 'totp', label: t('admin.user.resetTotp') },
-          can.copy && { key: 'copy', label: t('admin.user.copy') },
-          can.delete && { key: 'delete', label: t('admin.common.delete'), danger: true },
-        ].filter((item): item is { key: string; label: string; danger?: boolean } => Boolean(item));
-        return (
-          <Space size="small">
-            {can.edit && (
-              <Typography.Link onClick={() => setEditing(row)} data-testid={`user-edit-${row.username}`}>
-                {t('admin.common.edit')}
-              </Typography.Link>
-            )}
-            {can.role && (
-              <Typography.Link onClick={() => setRolesOf(row)} data-testid={`user-roles-${row.username}`}>
-                {t('admin.user.roles')}
-              </Typography.Link>
-            )}
-            {more.length > 0 && (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: more,
-                  onClick: ({ key }) => {
-                    if (key === 'roles') setRolesOf(row);
-                    if (key === 'password') setPasswordOf(row);
-                    if (key === 'copy') setCopyOf(row);
-                    if (key === 'totp')
-                      confirm(
-                        t('admin.user.resetTotp'),
-                        t('admin.user.resetTotpConfirm', { name: row.realName }),
-                        () => adminApi.resetTotp(row.id),
-                        t('admin.user.totpReset'),
-                      );
-                    if (key === 'delete')
-                      confirm(
-                        t('admin.common.prompt'),
-                        t('admin.user.deleteConfirm', { name: row.realName }),
-                        () => adminApi.deleteUser(row.id),
-                        t('admin.common.deleted'),
-                      );
-                  },
-                }}
-              >
-                <Typography.Link data-testid={`user-more-${row.username}`}>
-                  {t('admin.common.more')}
-                </Typography.Link>
-              </Dropdown>
-            )}
-          </Space>
-        );
-      },
-    },
+    dateTimeColumn<UserView>(t('admin.common.createdAt'), 'createdAt'),
   ];
 
-  const exportUsers = async () => {
-    const savedAs = await adminApi.exportUsers({ ...filters.current, lang: locale });
-    if (savedAs) void message.success(t('admin.common.exported', { name: savedAs }));
-  };
-
   return (
-    <div data-testid="admin-users">
-      <ProTable<UserView>
-        headerTitle={t('admin.user.title')}
-        {...adminGridProps<UserView>(t, 'user-query')}
-        actionRef={actionRef}
+    <>
+      <GridPage<UserView>
+        grid={grid}
+        title={t('admin.user.title')}
+        testId="admin-users"
+        texts="admin.common"
         columns={columns}
-        request={request}
-        scroll={{ x: 1400 }}
-        toolBarRender={() => [
-          <Permission key="add" code={P.user.add}>
-            <GuardedButton
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing(null)}
-              data-testid="user-add"
-            >
-              {t('admin.common.add')}
-            </GuardedButton>
-          </Permission>,
-          <Permission key="import" code={P.user.add}>
-            <GuardedButton
-              icon={<UploadOutlined />}
-              onClick={() => setImporting(true)}
-              data-testid="user-import"
-            >
-              {t('admin.import.button')}
-            </GuardedButton>
-          </Permission>,
-          <Permission key="export" code={P.user.query}>
-            <GuardedButton icon={<DownloadOutlined />} onClick={exportUsers} data-testid="user-export">
-              {t('admin.common.export')}
-            </GuardedButton>
-          </Permission>,
+        search={{ queryTestId: 'user-query' }}
+        scrollX={1400}
+        toolbar={[
+          { key: 'add', permission: P.user.add, testId: 'user-add', onClick: () => setEditing(null) },
+          {
+            key: 'import',
+            label: t('admin.import.button'),
+            icon: <UploadOutlined />,
+            permission: P.user.add,
+            testId: 'user-import',
+            onClick: () => setImporting(true),
+          },
+          {
+            key: 'export',
+            permission: P.user.query,
+            testId: 'user-export',
+            onClick: ({ filters, locale }) => adminApi.exportUsers({ ...filters, lang: locale }),
+          },
         ]}
+        rowActions={[
+          {
+            key: 'edit',
+            permission: P.user.edit,
+            testId: (row) => `user-edit-${row.username}`,
+            onClick: (row) => setEditing(row),
+          },
+          {
+            key: 'roles',
+            label: t('admin.user.roles'),
+            permission: P.user.role,
+            testId: (row) => `user-roles-${row.username}`,
+            onClick: (row) => setRolesOf(row),
+          },
+          {
+            key: 'assignRoles',
+            label: t('admin.user.assignRoles'),
+            permission: P.user.role,
+            menu: true,
+            onClick: (row) => setRolesOf(row),
+          },
+          {
+            key: 'password',
+            label: t('admin.user.resetPassword'),
+            permission: P.user.resetPassword,
+            menu: true,
+            onClick: (row) => setPasswordOf(row),
+          },
+          {
+            // Only a user who has a second factor has one to reset.
+            key: 'totp',
+            label: t('admin.user.resetTotp'),
+            permission: P.user.resetPassword,
+            menu: true,
+            visible: (row) => row.totpEnabled,
+            confirm: (row) => t('admin.user.resetTotpConfirm', { name: row.realName }),
+            onClick: (row) => adminApi.resetTotp(row.id),
+            done: t('admin.user.totpReset'),
+          },
+          {
+            key: 'copy',
+            label: t('admin.user.copy'),
+            permission: P.user.copy,
+            menu: true,
+            onClick: (row) => setCopyOf(row),
+          },
+          {
+            key: 'delete',
+            permission: P.user.delete,
+            menu: true,
+            confirm: (row) => t('admin.user.deleteConfirm', { name: row.realName }),
+            onClick: (row) => adminApi.deleteUser(row.id),
+          },
+        ]}
+        moreTestId={(row) => `user-more-${row.username}`}
+        actionsWidth={200}
       />
       <UserFormDialog
         open={editing !== undefined}
@@ -272,7 +212,7 @@ export function UsersPage() {
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);
-          reload();
+          void reload();
         }}
       />
       <UserRolesDialog
@@ -280,7 +220,7 @@ export function UsersPage() {
         onClose={() => setRolesOf(null)}
         onSaved={() => {
           setRolesOf(null);
-          reload();
+          void reload();
         }}
       />
       <ResetPasswordDialog user={passwordOf} onClose={() => setPasswordOf(null)} />
@@ -289,10 +229,10 @@ export function UsersPage() {
         onClose={() => setCopyOf(null)}
         onSaved={() => {
           setCopyOf(null);
-          reload();
+          void reload();
         }}
       />
       <UserImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
-    </div>
+    </>
   );
 }

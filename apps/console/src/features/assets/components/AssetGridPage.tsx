@@ -1,18 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  ModalForm,
-  ProTable,
-  type ActionType,
-  type ProColumns,
-  type ProFormInstance,
-} from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
-import { GuardedButton, Permission, usePermission } from '@voltdepot/console-ui';
-import { App, Col, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { ModalForm, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import { App, Col, Select, Tag } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
+import { gridDateTime } from '../../../app/grid/columns';
+import { GridPage, type GridButtonContext } from '../../../app/grid/GridPage';
+import { usePagedGrid } from '../../../app/grid/useGrid';
+import { useLocale } from '../../../app/providers/useLocale';
 import { RequestError, type QueryParams } from '../../../request';
 import { assetApi, ASSET_PAGE_SIZE } from '../api/assetApi';
 import { useDictionaries, type DictOption } from '../hooks/useDictionaries';
@@ -22,8 +16,8 @@ import { assetsQueryKeys } from '../queryKeys';
 import type { Translate } from '../rules/formRules';
 import type { AssetKind, AssetRow } from '../types';
 import { AssetFormFields, fieldLabel } from './AssetFormFields';
-import { ExportButton, ImportButton } from './SpreadsheetButtons';
 import { boolChoices, isFormField, toBody, toFormValues, yuan, type AssetField } from './fieldModel';
+import { ImportDialog } from './ImportDialog';
 
 /** What row actions and toolbar extras get from the page. */
 export type GridContext = {
@@ -171,7 +165,7 @@ function columnsOf(
             case 'money':
               return yuan(value);
             case 'datetime':
-              return formatDateTime(String(value));
+              return gridDateTime(String(value));
             default:
               return String(value);
           }
@@ -210,97 +204,45 @@ function columnsOf(
 }
 
 /**
- * The page of one basic-data grid: a ProTable with filters, paging by 10 through the query cache, add and
- * edit in a ModalForm checked by the §5 rules, delete with confirmation, xlsx export and import, and the
- * grid's own actions. Every button is guarded by its permission code (the server checks again).
+ * The page of one basic-data grid on the console's grid shell: the fields' columns and filters, pages of 10,
+ * add and edit in a ModalForm checked by the §5 rules, delete with confirmation, xlsx export and import, and
+ * the grid's own actions. Every button is guarded by its permission code (the server checks again).
  */
 export function AssetGridPage({ config }: { config: GridConfig }) {
   const { t } = useTranslation();
   const tx = t as unknown as Translate;
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const actionRef = useRef<ActionType>();
+  const { locale } = useLocale();
   const formRef = useRef<ProFormInstance>();
-  const searchRef = useRef<ProFormInstance>();
   const buttons = gridButtons(config.menu);
-  const canEdit = usePermission(buttons.edit);
-  const canDelete = usePermission(buttons.delete);
   const { options: dict, label } = useGridDictionaries(config.fields);
-  const request = useGridRequest<AssetRow>({
-    filters: (params) => ({ ...filtersOf(params), ...config.fixedFilters }),
-    queryKey: (page, size, filters) => assetsQueryKeys.page(config.kind, { page, size, ...filters }),
+  const grid = usePagedGrid<AssetRow>({
+    listKey: assetsQueryKeys.grid(config.kind),
+    pageKey: (page, size, filters) => assetsQueryKeys.page(config.kind, { page, size, ...filters }),
     fetch: (page, size, filters, signal) => assetApi.page(config.kind, page, size, filters, signal),
+    fixedFilters: config.fixedFilters,
+    pageSize: ASSET_PAGE_SIZE,
   });
   const [editing, setEditing] = useState<{ open: boolean; row: AssetRow | undefined }>({
     open: false,
     row: undefined,
   });
+  const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<AssetRow[]>([]);
-  const [filters, setFilters] = useState<QueryParams>({});
+  const title = t(`assets.title.${config.title}` as never);
 
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: assetsQueryKeys.grid(config.kind) });
-    void actionRef.current?.reload();
-  };
+  const reload = () => void grid.reload();
   const ctx: GridContext = {
     t: tx,
     reload,
     selected,
-    clearSelection: () => {
-      setSelected([]);
-      actionRef.current?.clearSelected?.();
-    },
+    clearSelection: () => setSelected([]),
     openEdit: (row) => setEditing({ open: true, row }),
     dict,
-    filters: { ...filters, ...config.fixedFilters },
+    filters: grid.filters,
   };
 
-  const remove = async (row: AssetRow) => {
-    try {
-      await assetApi.remove(config.kind, row.id);
-      void message.success(t('assets.common.deleted'));
-      reload();
-    } catch {
-      // shown by the request layer
-    }
-  };
-
-  const columns = useMemo<ProColumns<AssetRow>[]>(() => {
-    const base = columnsOf(config, tx, label, dict);
-    const showEdit = canEdit;
-    base.push({
-      key: 'actions',
-      title: t('assets.common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      width: 200,
-      render: (_dom, row) => (
-        <Space size={4} wrap>
-          {showEdit && (
-            <Typography.Link data-testid={`edit-${row.id}`} onClick={() => setEditing({ open: true, row })}>
-              <EditOutlined /> {t('assets.common.edit')}
-            </Typography.Link>
-          )}
-          {canDelete && config.canDelete !== false && (
-            <Popconfirm
-              title={t(`assets.${config.deleteConfirm ?? 'common.confirmDelete'}` as never)}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove(row)}
-              onCancel={() => void message.info(t('assets.common.deletionCancelled'))}
-            >
-              <Typography.Link type="danger" data-testid={`delete-${row.id}`}>
-                <DeleteOutlined /> {t('assets.common.delete')}
-              </Typography.Link>
-            </Popconfirm>
-          )}
-          {config.rowActions?.(row, ctx)}
-        </Space>
-      ),
-    });
-    return base;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [config, t, label, dict, canEdit, canDelete, selected, filters]);
+  const columns = useMemo(() => columnsOf(config, tx, label, dict), [config, tx, label, dict]);
 
   const save = async (values: Record<string, unknown>): Promise<boolean> => {
     const row = editing.row;
@@ -319,86 +261,106 @@ export function AssetGridPage({ config }: { config: GridConfig }) {
     return true;
   };
 
-  const searchForm = useMemo(() => ({ initialValues: config.initialSearch }), [config.initialSearch]);
   const dependents = useMemo(
     () => config.fields.filter((f) => f.kind === 'ref' && f.ref?.dependsOn?.length),
     [config.fields],
   );
 
   return (
-    <div data-testid={`grid-${config.kind}`}>
-      <ProTable<AssetRow>
-        rowKey="id"
-        headerTitle={t(`assets.title.${config.title}` as never)}
-        actionRef={actionRef}
-        formRef={searchRef}
+    <>
+      <GridPage<AssetRow>
+        grid={grid}
+        title={title}
+        testId={`grid-${config.kind}`}
+        texts="assets.common"
         columns={columns}
-        request={async (params) => {
-          // Kept for the export button (the same filters as the list); set only when they change.
-          const next = filtersOf(params);
-          setFilters((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
-          return request(params);
-        }}
-        cardBordered
-        options={{ density: false, setting: false, reload: true }}
-        scroll={{ x: config.scrollX ?? 1200 }}
-        rowSelection={
-          config.selectable
+        search={{ initialValues: config.initialSearch }}
+        scrollX={config.scrollX ?? 1200}
+        toolbarExtra={config.toolbar?.(ctx)}
+        toolbar={[
+          ...(config.canAdd !== false
+            ? [
+                {
+                  key: 'add',
+                  permission: buttons.add,
+                  testId: `add-${config.kind}`,
+                  onClick: () => setEditing({ open: true, row: undefined }),
+                },
+              ]
+            : []),
+          ...(config.exportable !== false
+            ? [
+                {
+                  key: 'export',
+                  permission: buttons.export,
+                  testId: `export-${config.kind}`,
+                  // Spec §7: saved with a default name meaning "export file".
+                  onClick: ({ filters }: GridButtonContext) =>
+                    assetApi.exportExcel(
+                      config.kind,
+                      filters,
+                      locale,
+                      `${title}${t('assets.common.exportFile')}.xlsx`,
+                    ),
+                },
+              ]
+            : []),
+          ...(config.importable
+            ? [
+                {
+                  key: 'import',
+                  icon: <UploadOutlined />,
+                  permission: buttons.import,
+                  testId: `import-${config.kind}`,
+                  onClick: () => setImporting(true),
+                },
+              ]
+            : []),
+        ]}
+        rowActions={[
+          {
+            key: 'edit',
+            icon: <EditOutlined />,
+            permission: buttons.edit,
+            testId: (row) => `edit-${row.id}`,
+            onClick: (row) => setEditing({ open: true, row }),
+          },
+          ...(config.canDelete !== false
+            ? [
+                {
+                  key: 'delete',
+                  icon: <DeleteOutlined />,
+                  permission: buttons.delete,
+                  testId: (row: AssetRow) => `delete-${row.id}`,
+                  confirm: () => t(`assets.${config.deleteConfirm ?? 'common.confirmDelete'}` as never),
+                  cancelled: t('assets.common.deletionCancelled'),
+                  onClick: (row: AssetRow) => assetApi.remove(config.kind, row.id),
+                },
+              ]
+            : []),
+        ]}
+        rowActionsExtra={config.rowActions ? (row) => config.rowActions!(row, ctx) : undefined}
+        actionsWidth={200}
+        table={{
+          rowSelection: config.selectable
             ? {
                 selectedRowKeys: selected.map((r) => r.id),
                 onChange: (_keys, rows) => setSelected(rows),
                 preserveSelectedRowKeys: true,
               }
-            : false
-        }
-        tableAlertRender={false}
-        pagination={{
-          pageSize: ASSET_PAGE_SIZE,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
+            : false,
+          tableAlertRender: false,
         }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false, collapseRender: false }}
-        form={searchForm}
-        toolBarRender={() => [
-          ...(config.canAdd !== false
-            ? [
-                <Permission key="add" code={buttons.add}>
-                  <GuardedButton
-                    type="primary"
-                    icon={<PlusOutlined />}
-                    data-testid={`add-${config.kind}`}
-                    onClick={() => setEditing({ open: true, row: undefined })}
-                  >
-                    {t('assets.common.add')}
-                  </GuardedButton>
-                </Permission>,
-              ]
-            : []),
-          ...(config.toolbar?.(ctx) ?? []),
-          ...(config.exportable !== false
-            ? [
-                <Permission key="export" code={buttons.export}>
-                  <ExportButton
-                    kind={config.kind}
-                    title={t(`assets.title.${config.title}` as never)}
-                    filters={ctx.filters}
-                  />
-                </Permission>,
-              ]
-            : []),
-          ...(config.importable
-            ? [
-                <Permission key="import" code={buttons.import}>
-                  <ImportButton
-                    kind={config.kind}
-                    title={t(`assets.title.${config.title}` as never)}
-                    onImported={reload}
-                  />
-                </Permission>,
-              ]
-            : []),
-        ]}
       />
+      {config.importable && (
+        <ImportDialog
+          kind={config.kind}
+          title={title}
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={reload}
+        />
+      )}
       {config.customForm ? (
         config.customForm({
           row: editing.row,
@@ -449,7 +411,7 @@ export function AssetGridPage({ config }: { config: GridConfig }) {
           )}
         </ModalForm>
       )}
-    </div>
+    </>
   );
 }
 

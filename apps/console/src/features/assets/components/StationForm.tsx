@@ -8,10 +8,11 @@ import {
 } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePermission } from '@voltdepot/console-ui';
-import { Alert, App, Col, Divider, Form, Typography } from 'antd';
+import { Alert, App, Col, Divider, Form, Skeleton, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useRef } from 'react';
+import { Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../../app/lazy/lazyNamed';
 import { assetApi } from '../api/assetApi';
 import { STATION_SECTIONS, stationFields } from '../grids/stationFields';
 import { useDictionaries } from '../hooks/useDictionaries';
@@ -22,7 +23,6 @@ import { labelsProblem, messageOf, type Translate } from '../rules/formRules';
 import type { AssetRow } from '../types';
 import { AssetFormField } from './AssetFormFields';
 import { showFieldErrors } from './AssetGridPage';
-import { CoordinatePicker } from './CoordinatePicker';
 import { toBody, toFormValues } from './fieldModel';
 import { groupLabels, LabelsInput } from './LabelsInput';
 import { StationPictures } from './StationPictures';
@@ -42,20 +42,25 @@ export function planEffectiveFrom(value: PickedTime, now: Dayjs = dayjs()): stri
   return at?.isValid() && at.isAfter(now) ? at.format('YYYY-MM-DDTHH:mm:ssZ') : undefined;
 }
 
+// The map (leaflet) loads with the station form, not with every basic-data grid.
+const CoordinatePicker = lazyNamed('station-map', () => import('./CoordinatePicker'), 'CoordinatePicker');
+
 /** The map picker bound to the form's longitude and latitude. */
 function MapField() {
   const form = Form.useFormInstance();
   return (
     <ProFormDependency name={['latitude', 'longitude']}>
       {({ latitude, longitude }) => (
-        <CoordinatePicker
-          latitude={typeof latitude === 'number' ? latitude : undefined}
-          longitude={typeof longitude === 'number' ? longitude : undefined}
-          onPick={(lat, lng) => {
-            form.setFieldsValue({ latitude: lat, longitude: lng });
-            void form.validateFields(['latitude', 'longitude']);
-          }}
-        />
+        <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 300 }} />}>
+          <CoordinatePicker
+            latitude={typeof latitude === 'number' ? latitude : undefined}
+            longitude={typeof longitude === 'number' ? longitude : undefined}
+            onPick={(lat, lng) => {
+              form.setFieldsValue({ latitude: lat, longitude: lng });
+              void form.validateFields(['latitude', 'longitude']);
+            }}
+          />
+        </Suspense>
       )}
     </ProFormDependency>
   );

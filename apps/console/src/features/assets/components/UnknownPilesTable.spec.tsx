@@ -1,24 +1,11 @@
 import { fireEvent } from '@testing-library/react';
-import { PermissionProvider } from '@voltdepot/console-ui';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/AppProviders';
-import { createI18n } from '../../../app/providers/i18n';
-import { createQueryClient } from '../../../app/providers/queryClient';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
-import { memoryStorage } from '../../../test/memoryStorage';
-import { render, waitFor } from '../../../test/render';
+import { waitFor } from '../../../test/render';
+import { renderInApp } from '../../../test/renderInApp';
 import { UnknownPilesTable } from './UnknownPilesTable';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 async function show(permissions: string[]) {
   const api = stubApi({
@@ -43,15 +30,7 @@ async function show(permissions: string[]) {
         },
       }),
   });
-  const i18n = createI18n({ locale: 'en-US', storage: memoryStorage() });
-  const rendered = await render(
-    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-      <PermissionProvider permissions={permissions}>
-        <UnknownPilesTable />
-      </PermissionProvider>
-    </AppProviders>,
-  );
-  unmount = rendered.unmount;
+  await renderInApp(<UnknownPilesTable />, { permissions });
   await waitFor(() => expect(document.body.textContent).toContain('CP-STRAY-1'));
   return api;
 }

@@ -1,20 +1,18 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { type ActionType, ModalForm, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
+import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { GuardedButton, Permission } from '@voltdepot/console-ui';
 import { Alert, App, Modal, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import { useGridRequest } from '../../../app/grid/useGridRequest';
-import { useLocale } from '../../../app/providers/useLocale';
+import { dateTimeColumn } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
+import { usePagedGrid } from '../../../app/grid/useGrid';
 import { assetApi, ASSET_PAGE_SIZE } from '../api/assetApi';
+import { stationRefSpec } from '../grids/commonFields';
 import { useRefOptions } from '../hooks/useRefOptions';
 import { HOST_BUTTONS } from '../permissions';
 import { assetsQueryKeys } from '../queryKeys';
 import { messageOf, PATTERNS, textProblem, type Translate } from '../rules/formRules';
 import type { UnknownPileAttempt } from '../types';
-import { stationRefSpec } from '../grids/commonFields';
 
 type RegisterValues = { stationId?: number; name?: string; number?: string; ocppPassword?: string };
 
@@ -26,15 +24,15 @@ export function UnknownPilesTable() {
   const { t } = useTranslation();
   const tx = t as unknown as Translate;
   const { message } = App.useApp();
-  const { locale } = useLocale();
   const queryClient = useQueryClient();
-  const actionRef = useRef<ActionType>(undefined);
   const [registering, setRegistering] = useState<string | undefined>();
   const [issued, setIssued] = useState<{ chargePointId: string; password: string } | undefined>();
   const stations = useRefOptions(stationRefSpec, {}, registering !== undefined);
-  const request = useGridRequest<UnknownPileAttempt>({
-    queryKey: (page, size) => assetsQueryKeys.unknownPiles(page, size),
+  const grid = usePagedGrid<UnknownPileAttempt>({
+    listKey: assetsQueryKeys.unknownPiles(),
     fetch: (page, size, _filters, signal) => assetApi.unknownPiles(page, size, signal),
+    pageSize: ASSET_PAGE_SIZE,
+    searchForm: false,
   });
 
   const textRule = (
@@ -52,36 +50,23 @@ export function UnknownPilesTable() {
   return (
     <>
       <Alert type="info" showIcon message={t('assets.unknown.hint')} style={{ marginBottom: 16 }} />
-      <ProTable<UnknownPileAttempt>
+      <GridPage<UnknownPileAttempt>
+        grid={grid}
+        title={t('assets.unknown.title')}
+        testId="unknown-piles"
+        texts="assets.common"
         rowKey="chargePointId"
-        data-testid="unknown-piles"
-        headerTitle={t('assets.unknown.title')}
-        actionRef={actionRef}
-        request={request}
-        search={false}
-        cardBordered
-        options={{ density: false, setting: false, reload: true }}
-        pagination={{
-          pageSize: ASSET_PAGE_SIZE,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-        }}
-        toolBarRender={() => [
-          <Permission key="export" code={HOST_BUTTONS.unknownExport}>
-            <GuardedButton
-              icon={<DownloadOutlined />}
-              data-testid="export-unknown-piles"
-              onClick={async () => {
-                const saved = await assetApi.exportUnknownPiles(
-                  locale,
-                  `${t('assets.unknown.title')}${t('assets.common.exportFile')}.xlsx`,
-                );
-                if (saved) void message.success(t('assets.common.exported', { name: saved }));
-              }}
-            >
-              {t('assets.common.export')}
-            </GuardedButton>
-          </Permission>,
+        toolbar={[
+          {
+            key: 'export',
+            permission: HOST_BUTTONS.unknownExport,
+            testId: 'export-unknown-piles',
+            onClick: ({ locale }) =>
+              assetApi.exportUnknownPiles(
+                locale,
+                `${t('assets.unknown.title')}${t('assets.common.exportFile')}.xlsx`,
+              ),
+          },
         ]}
         columns={[
           { title: t('assets.field.chargePointId'), dataIndex: 'chargePointId' },
@@ -91,29 +76,16 @@ export function UnknownPilesTable() {
             render: (_v, r) => r.remoteAddresses.join(', ') || '-',
           },
           { title: t('assets.unknown.attempts'), dataIndex: 'attempts', width: 100 },
+          dateTimeColumn<UnknownPileAttempt>(t('assets.unknown.firstSeen'), 'firstSeenAt'),
+          dateTimeColumn<UnknownPileAttempt>(t('assets.unknown.lastSeen'), 'lastSeenAt'),
+        ]}
+        rowActions={[
           {
-            title: t('assets.unknown.firstSeen'),
-            dataIndex: 'firstSeenAt',
-            render: (_v, r) => formatDateTime(r.firstSeenAt),
-          },
-          {
-            title: t('assets.unknown.lastSeen'),
-            dataIndex: 'lastSeenAt',
-            render: (_v, r) => formatDateTime(r.lastSeenAt),
-          },
-          {
-            title: t('assets.common.actions'),
-            valueType: 'option',
-            render: (_v, r) => (
-              <Permission key="register" code={HOST_BUTTONS.add}>
-                <Typography.Link
-                  data-testid={`register-${r.chargePointId}`}
-                  onClick={() => setRegistering(r.chargePointId)}
-                >
-                  {t('assets.unknown.register')}
-                </Typography.Link>
-              </Permission>
-            ),
+            key: 'register',
+            label: t('assets.unknown.register'),
+            permission: HOST_BUTTONS.add,
+            testId: (r) => `register-${r.chargePointId}`,
+            onClick: (r) => setRegistering(r.chargePointId),
           },
         ]}
       />
@@ -140,7 +112,6 @@ export function UnknownPilesTable() {
           setRegistering(undefined);
           setIssued({ chargePointId, password: result.ocppPassword });
           void queryClient.invalidateQueries({ queryKey: assetsQueryKeys.all });
-          void actionRef.current?.reload();
           return true;
         }}
       >

@@ -59,7 +59,7 @@ export function DiscountPlanFormModal({ plan, onClose }: { plan?: DiscountPlanVi
       return false; // the request layer showed the api's message
     }
     void message.success(t('billing.saved'));
-    await queryClient.invalidateQueries({ queryKey: billingQueryKeys.discountPlansAll() });
+    await queryClient.invalidateQueries({ queryKey: billingQueryKeys.list('discountPlans') });
     return true;
   };
 

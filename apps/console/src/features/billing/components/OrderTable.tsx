@@ -1,22 +1,20 @@
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { ChargingOrderPage, ChargingOrderRow, ChargingOrderTotals } from '@voltdepot/console-api-client';
 import { usePermission } from '@voltdepot/console-ui';
 import { Space, Table, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
-import type { QueryParams } from '../../../request';
+import { dateTimeColumn } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
 import { billingApi } from '../api/billingApi';
 import { useDictionary } from '../hooks/useDictionary';
-import { locationColumns, useLocationOptions } from '../hooks/useOrderOptions';
+import { locationColumns, payStatusColumn, useLocationOptions, yuanColumn } from '../hooks/useOrderOptions';
 import { BILLING_PERMISSIONS } from '../permissions';
-import { billingQueryKeys } from '../queryKeys';
 import { formatDuration, formatKwh, formatYuan } from '../utils/money';
-import { INSTANT_FORMAT, rangeSearchColumn } from '../utils/orderRange';
+import { rangeSearchColumn } from '../utils/orderRange';
 import { AbnormalReasons } from './AbnormalReasons';
-import { ExportButton } from './ExportButton';
+import { exportButton, orderDetailPath, useBillingGrid } from './billingGrid';
 import { ReviewOrderModal } from './ReviewOrderModal';
 
 /** The filters the order list understands. */
@@ -34,10 +32,7 @@ const FILTER_KEYS = [
   'reviewStatus',
 ] as const;
 
-export const orderFilters = (params: Record<string, unknown>): QueryParams => filtersOf(params, FILTER_KEYS);
-
-/** The detail page of an order (the spec's session detail under /report/components/). */
-export const orderDetailPath = (id: number) => `/report/components/session?id=${id}`;
+const HELD = { held: 'true' };
 
 const EMPTY_TOTALS: ChargingOrderTotals = {
   count: 0,
@@ -54,25 +49,18 @@ const EMPTY_TOTALS: ChargingOrderTotals = {
  */
 export function OrderTable({ held = false, title }: { held?: boolean; title: string }) {
   const { t } = useTranslation();
-  const actionRef = useRef<ActionType>(null);
   const canReview = usePermission(BILLING_PERMISSIONS.orderReview);
   const payStatus = useDictionary('pay_status');
   const orderStatus = useDictionary('order_status');
   const reviewStatus = useDictionary('approval_status');
   const startTypes = useDictionary('start_type');
   const locations = useLocationOptions();
-  const [totals, setTotals] = useState<ChargingOrderTotals>(EMPTY_TOTALS);
   const [reviewing, setReviewing] = useState<ChargingOrderRow | undefined>();
-  const lastFilters = useRef<QueryParams>({});
-  const fixed: QueryParams = held ? { held: 'true' } : {};
-
-  const request = useGridRequest<ChargingOrderRow, ChargingOrderPage>({
-    filters: (params) => ({ ...orderFilters(params), ...fixed }),
-    queryKey: billingQueryKeys.orders,
-    fetch: billingApi.orders,
-    onFilters: (filters) => (lastFilters.current = filters),
-    onPage: (page) => setTotals(page.totals),
+  const grid = useBillingGrid<ChargingOrderRow, ChargingOrderPage>('orders', billingApi.orders, {
+    filters: FILTER_KEYS,
+    fixed: held ? HELD : undefined,
   });
+  const totals = grid.data?.totals ?? EMPTY_TOTALS;
 
   const columns = useMemo<ProColumns<ChargingOrderRow>[]>(() => {
     const cols: ProColumns<ChargingOrderRow>[] = [
@@ -101,20 +89,8 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
         width: 130,
         render: (_, row) => row.idTag ?? '-',
       },
-      {
-        title: t('billing.order.startedAt'),
-        dataIndex: 'startedAt',
-        width: 170,
-        search: false,
-        render: (_, row) => formatDateTime(row.startedAt) || '-',
-      },
-      {
-        title: t('billing.order.stoppedAt'),
-        dataIndex: 'stoppedAt',
-        width: 170,
-        search: false,
-        render: (_, row) => formatDateTime(row.stoppedAt),
-      },
+      dateTimeColumn<ChargingOrderRow>(t('billing.order.startedAt'), 'startedAt'),
+      dateTimeColumn<ChargingOrderRow>(t('billing.order.stoppedAt'), 'stoppedAt'),
       {
         title: t('billing.order.duration'),
         dataIndex: 'durationSeconds',
@@ -137,50 +113,11 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
         search: false,
         render: (_, row) => (row.startSoc === null ? '-' : `${row.startSoc}% → ${row.endSoc ?? '-'}%`),
       },
-      {
-        title: t('billing.order.electricityYuan'),
-        dataIndex: 'electricityFen',
-        width: 110,
-        align: 'right',
-        search: false,
-        render: (_, row) => formatYuan(row.electricityFen),
-      },
-      {
-        title: t('billing.order.serviceYuan'),
-        dataIndex: 'serviceFen',
-        width: 110,
-        align: 'right',
-        search: false,
-        render: (_, row) => formatYuan(row.serviceFen),
-      },
-      {
-        title: t('billing.order.discountYuan'),
-        dataIndex: 'discountFen',
-        width: 100,
-        align: 'right',
-        search: false,
-        render: (_, row) => formatYuan(row.discountFen),
-      },
-      {
-        title: t('billing.order.totalYuan'),
-        dataIndex: 'totalFen',
-        width: 110,
-        align: 'right',
-        search: false,
-        render: (_, row) => <Typography.Text strong>{formatYuan(row.totalFen)}</Typography.Text>,
-      },
-      {
-        title: t('billing.order.payStatus'),
-        dataIndex: 'payStatus',
-        width: 100,
-        valueType: 'select',
-        fieldProps: { options: payStatus.options },
-        render: (_, row) => (
-          <Tag color={row.payStatus === 3 ? 'error' : row.payStatus === 1 ? 'success' : 'default'}>
-            {payStatus.label(row.payStatus)}
-          </Tag>
-        ),
-      },
+      yuanColumn<ChargingOrderRow>(t('billing.order.electricityYuan'), 'electricityFen'),
+      yuanColumn<ChargingOrderRow>(t('billing.order.serviceYuan'), 'serviceFen'),
+      yuanColumn<ChargingOrderRow>(t('billing.order.discountYuan'), 'discountFen', { width: 100 }),
+      yuanColumn<ChargingOrderRow>(t('billing.order.totalYuan'), 'totalFen', { strong: true }),
+      payStatusColumn<ChargingOrderRow>(t, payStatus),
       {
         title: t('billing.order.orderStatus'),
         dataIndex: 'orderStatus',
@@ -250,39 +187,17 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
             </Tag>
           ),
         },
-        {
-          title: t('billing.actions'),
-          key: 'actions',
-          width: 100,
-          fixed: 'right',
-          search: false,
-          hideInTable: !canReview,
-          render: (_, row) =>
-            row.reviewStatus === 'pending' ? (
-              <Typography.Link data-testid={`review-${row.id}`} onClick={() => setReviewing(row)}>
-                {t('billing.review.action')}
-              </Typography.Link>
-            ) : null,
-        },
       );
     }
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [
-    t,
-    held,
-    canReview,
-    locations,
-    payStatus.options,
-    orderStatus.options,
-    reviewStatus.options,
-    startTypes.options,
-  ]);
+  }, [t, held, locations, payStatus.options, orderStatus.options, reviewStatus.options, startTypes.options]);
 
   return (
     <>
-      <ProTable<ChargingOrderRow>
-        headerTitle={
+      <GridPage<ChargingOrderRow>
+        grid={grid}
+        title={
           <Space size="middle" wrap>
             <span>{title}</span>
             <Typography.Text type="secondary" data-testid="order-totals-line">
@@ -296,58 +211,58 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
             </Typography.Text>
           </Space>
         }
-        rowKey="id"
-        actionRef={actionRef}
+        texts="billing"
+        pageSizeChanger
         columns={columns}
-        request={request}
-        dateFormatter={(value) => value.format(INSTANT_FORMAT)}
-        scroll={{ x: held ? 2600 : 2200 }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            permission={BILLING_PERMISSIONS.orderExport}
-            testId="order-export"
-            run={(lang) => billingApi.exportOrders(lastFilters.current, lang)}
-          />,
-        ]}
-        summary={() => (
-          <Table.Summary fixed>
-            <Table.Summary.Row data-testid="order-totals">
-              <Table.Summary.Cell index={0} colSpan={9}>
-                <Typography.Text strong>{t('billing.order.totals', { count: totals.count })}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={9} align="right">
-                {formatKwh(totals.energyWh)}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={10} />
-              <Table.Summary.Cell index={11} align="right">
-                {formatYuan(totals.electricityFen)}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={12} align="right">
-                {formatYuan(totals.serviceFen)}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={13} align="right">
-                {formatYuan(totals.discountFen)}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={14} align="right">
-                <Typography.Text strong>{formatYuan(totals.totalFen)}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={15} colSpan={held ? (canReview ? 6 : 5) : 3} />
-            </Table.Summary.Row>
-          </Table.Summary>
-        )}
+        scrollX={held ? 2600 : 2200}
+        toolbar={[exportButton(BILLING_PERMISSIONS.orderExport, 'order-export', billingApi.exportOrders)]}
+        rowActions={
+          held
+            ? [
+                {
+                  key: 'review',
+                  label: t('billing.review.action'),
+                  permission: BILLING_PERMISSIONS.orderReview,
+                  visible: (row) => row.reviewStatus === 'pending',
+                  testId: (row) => `review-${row.id}`,
+                  onClick: (row) => setReviewing(row),
+                },
+              ]
+            : []
+        }
+        actionsWidth={100}
+        table={{
+          summary: () => (
+            <Table.Summary fixed>
+              <Table.Summary.Row data-testid="order-totals">
+                <Table.Summary.Cell index={0} colSpan={9}>
+                  <Typography.Text strong>
+                    {t('billing.order.totals', { count: totals.count })}
+                  </Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={9} align="right">
+                  {formatKwh(totals.energyWh)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={10} />
+                <Table.Summary.Cell index={11} align="right">
+                  {formatYuan(totals.electricityFen)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={12} align="right">
+                  {formatYuan(totals.serviceFen)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={13} align="right">
+                  {formatYuan(totals.discountFen)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={14} align="right">
+                  <Typography.Text strong>{formatYuan(totals.totalFen)}</Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={15} colSpan={held ? (canReview ? 6 : 5) : 3} />
+              </Table.Summary.Row>
+            </Table.Summary>
+          ),
+        }}
       />
-      {reviewing && (
-        <ReviewOrderModal
-          order={reviewing}
-          onClose={() => {
-            setReviewing(undefined);
-            void actionRef.current?.reload();
-          }}
-        />
-      )}
+      {reviewing && <ReviewOrderModal order={reviewing} onClose={() => setReviewing(undefined)} />}
     </>
   );
 }

@@ -1,9 +1,12 @@
 import { act, fireEvent } from '@testing-library/react';
 import type { PricePlanView } from '@voltdepot/console-api-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { dictionaryRoutes, measureTextOnCanvas, renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
+import { dictionaryRoutes } from '../../../test/fakeApi';
+import { BILLING_DICTIONARIES } from '../../../test/fixtures';
+import { measureTextOnCanvas } from '../../../test/canvas';
 import { PricePlanFormModal } from './PricePlanFormModal';
 
 const stored: PricePlanView = {
@@ -43,22 +46,14 @@ beforeAll(() => {
 });
 afterAll(() => restoreCanvas());
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
 async function open(
   routes: Record<string, FakeHandler> = {},
   plan?: PricePlanView,
   locale: 'en-US' | 'zh-CN' = 'en-US',
 ) {
-  const api = stubApi({ ...dictionaryRoutes(), ...routes });
+  const api = stubApi({ ...dictionaryRoutes(BILLING_DICTIONARIES), ...routes });
   const onClose = vi.fn();
-  const rendered = await renderInApp(<PricePlanFormModal open plan={plan} onClose={onClose} />, { locale });
-  unmount = rendered.unmount;
+  await renderInApp(<PricePlanFormModal open plan={plan} onClose={onClose} />, { locale });
   await waitFor(() => expect(document.querySelector('.ant-modal')).not.toBeNull());
   return { ...api, onClose };
 }

@@ -116,7 +116,7 @@ export function PricePlanFormModal({
       return false;
     }
     void message.success(t('billing.saved'));
-    await queryClient.invalidateQueries({ queryKey: billingQueryKeys.pricePlansAll() });
+    await queryClient.invalidateQueries({ queryKey: billingQueryKeys.list('pricePlans') });
     return true;
   };
 

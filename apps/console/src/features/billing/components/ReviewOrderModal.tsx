@@ -35,7 +35,7 @@ export function ReviewOrderModal({ order, onClose }: { order: ChargingOrderRow; 
         void message.success(
           t(values.decision === 'approve' ? 'billing.review.approved' : 'billing.review.rejected'),
         );
-        await queryClient.invalidateQueries({ queryKey: billingQueryKeys.ordersAll() });
+        await queryClient.invalidateQueries({ queryKey: billingQueryKeys.list('orders') });
         await queryClient.invalidateQueries({ queryKey: billingQueryKeys.order(order.id) });
         return true;
       }}

@@ -1,37 +1,24 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { DiscountPlanView } from '@voltdepot/console-api-client';
-import { GuardedButton, Permission, usePermission } from '@voltdepot/console-ui';
 import { Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import { useGridRequest } from '../../../app/grid/useGridRequest';
+import { gridDateTime } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
 import { billingApi } from '../api/billingApi';
+import { exportButton, useBillingGrid } from '../components/billingGrid';
 import { DiscountPlanFormModal } from '../components/DiscountPlanFormModal';
-import { ExportButton } from '../components/ExportButton';
-import { PlanRowActions } from '../components/PlanRowActions';
 import { useDictionary } from '../hooks/useDictionary';
-import { BILLING_PERMISSIONS } from '../permissions';
-import { billingQueryKeys } from '../queryKeys';
+import { BILLING_PERMISSIONS as P } from '../permissions';
 
 /** Discount plans (/operation/discountPlan): list, add, edit, delete, export. */
 export function DiscountPlansPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const actionRef = useRef<ActionType>(null);
-  const canEdit = usePermission(BILLING_PERMISSIONS.discountPlanEdit);
   const clientTypes = useDictionary('client_type');
   const [editing, setEditing] = useState<{ plan?: DiscountPlanView } | undefined>();
-  const request = useGridRequest<DiscountPlanView>({
-    queryKey: (page, size) => billingQueryKeys.discountPlans(page, size),
-    fetch: (page, size, _filters, signal) => billingApi.discountPlans(page, size, signal),
-  });
-  const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: billingQueryKeys.discountPlansAll() });
-    await actionRef.current?.reload();
-  };
+  const grid = useBillingGrid<DiscountPlanView>('discountPlans', (page, size, _filters, signal) =>
+    billingApi.discountPlans(page, size, signal),
+  );
 
   const columns = useMemo<ProColumns<DiscountPlanView>[]>(
     () => [
@@ -58,7 +45,7 @@ export function DiscountPlansPage() {
         title: t('billing.discountPlan.validPeriod'),
         key: 'validPeriod',
         width: 330,
-        render: (_, row) => `${formatDateTime(row.validFrom)} ~ ${formatDateTime(row.validTo)}`,
+        render: (_, row) => `${gridDateTime(row.validFrom)} ~ ${gridDateTime(row.validTo)}`,
       },
       {
         title: t('billing.discountPlan.enabled'),
@@ -73,58 +60,37 @@ export function DiscountPlansPage() {
         ellipsis: true,
         render: (_, row) => row.details.map((d) => d.idTag).join(', '),
       },
-      {
-        title: t('billing.actions'),
-        key: 'actions',
-        width: 150,
-        hideInTable: !canEdit,
-        render: (_, row) => (
-          <PlanRowActions
-            confirmDelete={t('billing.discountPlan.confirmDelete', { name: row.name })}
-            onEdit={() => setEditing({ plan: row })}
-            remove={() => billingApi.deleteDiscountPlan(row.id)}
-            onDeleted={reload}
-          />
-        ),
-      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, canEdit, clientTypes.options],
+    [t, clientTypes.options],
   );
 
   return (
     <>
-      <ProTable<DiscountPlanView>
-        headerTitle={t('billing.discountPlan.title')}
-        rowKey="id"
-        actionRef={actionRef}
+      <GridPage<DiscountPlanView>
+        grid={grid}
+        title={t('billing.discountPlan.title')}
+        texts="billing"
+        pageSizeChanger
         columns={columns}
-        request={request}
-        search={false}
-        scroll={{ x: 1300 }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        toolBarRender={() => [
-          <Permission key="add" code={BILLING_PERMISSIONS.discountPlanEdit}>
-            <GuardedButton type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('billing.add')}
-            </GuardedButton>
-          </Permission>,
-          <ExportButton
-            key="export"
-            permission={BILLING_PERMISSIONS.discountPlanExport}
-            run={(lang) => billingApi.exportDiscountPlans(lang)}
-          />,
+        scrollX={1300}
+        toolbar={[
+          { key: 'add', permission: P.discountPlanEdit, onClick: () => setEditing({}) },
+          exportButton(P.discountPlanExport, undefined, (_filters, lang) =>
+            billingApi.exportDiscountPlans(lang),
+          ),
+        ]}
+        rowActions={[
+          { key: 'edit', permission: P.discountPlanEdit, onClick: (plan) => setEditing({ plan }) },
+          {
+            key: 'delete',
+            permission: P.discountPlanEdit,
+            confirm: (plan) => t('billing.discountPlan.confirmDelete', { name: plan.name }),
+            onClick: (plan) => billingApi.deleteDiscountPlan(plan.id),
+          },
         ]}
       />
-      {editing && (
-        <DiscountPlanFormModal
-          plan={editing.plan}
-          onClose={() => {
-            setEditing(undefined);
-            void actionRef.current?.reload();
-          }}
-        />
-      )}
+      {editing && <DiscountPlanFormModal plan={editing.plan} onClose={() => setEditing(undefined)} />}
     </>
   );
 }

@@ -1,21 +1,18 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { OccupationOrderPage, OccupationOrderRow } from '@voltdepot/console-api-client';
-import { Table, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { Table, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
-import type { QueryParams } from '../../../request';
+import { dateTimeColumn } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
 import { billingApi } from '../api/billingApi';
-import { ExportButton } from '../components/ExportButton';
-import { orderDetailPath } from '../components/OrderTable';
+import { exportButton, orderDetailPath, useBillingGrid } from '../components/billingGrid';
 import { useDictionary } from '../hooks/useDictionary';
-import { locationColumns, useLocationOptions } from '../hooks/useOrderOptions';
+import { locationColumns, payStatusColumn, useLocationOptions, yuanColumn } from '../hooks/useOrderOptions';
 import { BILLING_PERMISSIONS } from '../permissions';
-import { billingQueryKeys } from '../queryKeys';
 import { formatDuration, formatYuan } from '../utils/money';
-import { INSTANT_FORMAT, rangeSearchColumn } from '../utils/orderRange';
+import { rangeSearchColumn } from '../utils/orderRange';
 
 const FILTER_KEYS = ['start', 'end', 'stationId', 'pileId', 'gunId', 'orderNo', 'payStatus', 'feeScope'];
 
@@ -30,15 +27,12 @@ export function OccupationOrdersPage() {
   // Opened from a charging order (?orderNo=OC...): that order, whenever it was.
   const [search] = useSearchParams();
   const linkedOrderNo = search.get('orderNo') ?? undefined;
-  const [totalFen, setTotalFen] = useState(0);
-  const lastFilters = useRef<QueryParams>({});
-  const request = useGridRequest<OccupationOrderRow, OccupationOrderPage>({
-    filters: (params) => filtersOf(params, FILTER_KEYS),
-    queryKey: billingQueryKeys.occupationOrders,
-    fetch: billingApi.occupationOrders,
-    onFilters: (filters) => (lastFilters.current = filters),
-    onPage: (page) => setTotalFen(page.totalAmountFen),
-  });
+  const grid = useBillingGrid<OccupationOrderRow, OccupationOrderPage>(
+    'occupationOrders',
+    billingApi.occupationOrders,
+    { filters: FILTER_KEYS },
+  );
+  const totalFen = grid.data?.totalAmountFen ?? 0;
   const feeScopes = useMemo(
     () => [
       { value: 'internal', label: t('billing.occupation.internal') },
@@ -82,20 +76,8 @@ export function OccupationOrdersPage() {
         fieldProps: { options: feeScopes },
         render: (_, row) => feeScopes.find((f) => f.value === row.feeScope)?.label ?? row.feeScope,
       },
-      {
-        title: t('billing.occupation.occupiedFrom'),
-        dataIndex: 'occupiedFrom',
-        width: 170,
-        search: false,
-        render: (_, row) => formatDateTime(row.occupiedFrom),
-      },
-      {
-        title: t('billing.occupation.occupiedTo'),
-        dataIndex: 'occupiedTo',
-        width: 170,
-        search: false,
-        render: (_, row) => formatDateTime(row.occupiedTo),
-      },
+      dateTimeColumn<OccupationOrderRow>(t('billing.occupation.occupiedFrom'), 'occupiedFrom'),
+      dateTimeColumn<OccupationOrderRow>(t('billing.occupation.occupiedTo'), 'occupiedTo'),
       {
         title: t('billing.occupation.occupied'),
         dataIndex: 'occupiedSeconds',
@@ -123,61 +105,42 @@ export function OccupationOrdersPage() {
         align: 'right',
         search: false,
       },
-      {
-        title: t('billing.occupation.amountYuan'),
-        dataIndex: 'amountFen',
-        width: 110,
-        align: 'right',
-        search: false,
-        render: (_, row) => <Typography.Text strong>{formatYuan(row.amountFen)}</Typography.Text>,
-      },
-      {
-        title: t('billing.order.payStatus'),
-        dataIndex: 'payStatus',
-        width: 100,
-        valueType: 'select',
-        fieldProps: { options: payStatus.options },
-        render: (_, row) => (
-          <Tag color={row.payStatus === 3 ? 'error' : row.payStatus === 1 ? 'success' : 'default'}>
-            {payStatus.label(row.payStatus)}
-          </Tag>
-        ),
-      },
+      yuanColumn<OccupationOrderRow>(t('billing.occupation.amountYuan'), 'amountFen', { strong: true }),
+      payStatusColumn<OccupationOrderRow>(t, payStatus),
     ],
     [t, locations, feeScopes, payStatus, linkedOrderNo],
   );
 
   return (
-    <ProTable<OccupationOrderRow>
-      headerTitle={t('billing.occupation.title')}
-      rowKey="id"
+    <GridPage<OccupationOrderRow>
+      grid={grid}
+      title={t('billing.occupation.title')}
+      texts="billing"
+      pageSizeChanger
       columns={columns}
-      request={request}
-      dateFormatter={(value) => value.format(INSTANT_FORMAT)}
-      scroll={{ x: 2300 }}
-      search={{ labelWidth: 'auto', defaultCollapsed: false }}
-      pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-      toolBarRender={() => [
-        <ExportButton
-          key="export"
-          permission={BILLING_PERMISSIONS.occupationOrderExport}
-          testId="occupation-export"
-          run={(lang) => billingApi.exportOccupationOrders(lastFilters.current, lang)}
-        />,
+      scrollX={2300}
+      toolbar={[
+        exportButton(
+          BILLING_PERMISSIONS.occupationOrderExport,
+          'occupation-export',
+          billingApi.exportOccupationOrders,
+        ),
       ]}
-      summary={() => (
-        <Table.Summary fixed>
-          <Table.Summary.Row data-testid="occupation-totals">
-            <Table.Summary.Cell index={0} colSpan={12}>
-              <Typography.Text strong>{t('billing.occupation.total')}</Typography.Text>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={12} align="right">
-              <Typography.Text strong>{formatYuan(totalFen)}</Typography.Text>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={13} />
-          </Table.Summary.Row>
-        </Table.Summary>
-      )}
+      table={{
+        summary: () => (
+          <Table.Summary fixed>
+            <Table.Summary.Row data-testid="occupation-totals">
+              <Table.Summary.Cell index={0} colSpan={12}>
+                <Typography.Text strong>{t('billing.occupation.total')}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={12} align="right">
+                <Typography.Text strong>{formatYuan(totalFen)}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={13} />
+            </Table.Summary.Row>
+          </Table.Summary>
+        ),
+      }}
     />
   );
 }

@@ -1,8 +1,10 @@
 import type { ChargingOrderDetail } from '@voltdepot/console-api-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { dictionaryRoutes, renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
+import { dictionaryRoutes } from '../../../test/fakeApi';
+import { BILLING_DICTIONARIES } from '../../../test/fixtures';
 import { OrderDetailPage } from './OrderDetailPage';
 
 const detail: ChargingOrderDetail = {
@@ -63,13 +65,6 @@ const detail: ChargingOrderDetail = {
   log: [],
 };
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
 describe('OrderDetailPage', { timeout: 120_000 }, () => {
   it.each([
     ['en-US', 'By percent', ['Electricity not matching meter', 'Start and end SOC error']],
@@ -78,14 +73,13 @@ describe('OrderDetailPage', { timeout: 120_000 }, () => {
     '%s: the exception types, the start mode and the occupation fee with its link and the total',
     async (locale, startMode, types) => {
       stubApi({
-        ...dictionaryRoutes(),
+        ...dictionaryRoutes(BILLING_DICTIONARIES),
         'GET /api/chargingOrder/21': () => detail,
       });
-      const rendered = await renderInApp(<OrderDetailPage />, {
+      await renderInApp(<OrderDetailPage />, {
         locale,
         url: '/report/components/session?id=21',
       });
-      unmount = rendered.unmount;
       await waitFor(() => expect(document.querySelector('[data-testid="order-detail"]')).not.toBeNull());
       const tags = [...document.querySelectorAll('[data-testid="abnormal-type"]')].map((e) => e.textContent);
       expect(tags).toEqual(types);

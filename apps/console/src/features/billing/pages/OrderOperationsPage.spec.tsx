@@ -1,9 +1,9 @@
 import type { GridPage } from '@voltdepot/shared-contracts';
 import type { OrderOperationRow } from '@voltdepot/console-api-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
 import { OrderOperationsPage } from './OrderOperationsPage';
 
 const answer: GridPage<OrderOperationRow> = {
@@ -31,18 +31,10 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
 describe('OrderOperationsPage', { timeout: 120_000 }, () => {
   it('asks for the default order period first and lists each action with its operator and order', async () => {
     const { calls } = stubApi({ 'GET /api/orderOperation/page/1/size/20': () => answer });
-    const rendered = await renderInApp(<OrderOperationsPage />);
-    unmount = rendered.unmount;
+    await renderInApp(<OrderOperationsPage />);
     await waitFor(() =>
       expect(calls.some((c) => c.path === '/api/orderOperation/page/1/size/20')).toBe(true),
     );

@@ -1,20 +1,17 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { ORDER_OPERATION_ACTIONS } from '@voltdepot/shared-contracts';
 import type { OrderOperationRow } from '@voltdepot/console-api-client';
 import { Tag } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
-import type { QueryParams } from '../../../request';
+import { dateTimeColumn } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
 import { billingApi } from '../api/billingApi';
-import { ExportButton } from '../components/ExportButton';
-import { orderDetailPath } from '../components/OrderTable';
+import { exportButton, orderDetailPath, useBillingGrid } from '../components/billingGrid';
 import { BILLING_PERMISSIONS } from '../permissions';
-import { billingQueryKeys } from '../queryKeys';
 import { formatYuan } from '../utils/money';
-import { INSTANT_FORMAT, rangeSearchColumn } from '../utils/orderRange';
+import { rangeSearchColumn } from '../utils/orderRange';
 
 const FILTER_KEYS = ['start', 'end', 'orderNo', 'operator', 'action'];
 
@@ -24,12 +21,8 @@ const FILTER_KEYS = ['start', 'end', 'orderNo', 'operator', 'action'];
  */
 export function OrderOperationsPage() {
   const { t } = useTranslation();
-  const lastFilters = useRef<QueryParams>({});
-  const request = useGridRequest<OrderOperationRow>({
-    filters: (params) => filtersOf(params, FILTER_KEYS),
-    queryKey: billingQueryKeys.orderOperations,
-    fetch: billingApi.orderOperations,
-    onFilters: (filters) => (lastFilters.current = filters),
+  const grid = useBillingGrid<OrderOperationRow>('orderOperations', billingApi.orderOperations, {
+    filters: FILTER_KEYS,
   });
   const actions = useMemo(
     () =>
@@ -40,13 +33,7 @@ export function OrderOperationsPage() {
   const columns = useMemo<ProColumns<OrderOperationRow>[]>(
     () => [
       rangeSearchColumn<OrderOperationRow>(t('billing.operationLog.range')),
-      {
-        title: t('billing.operationLog.at'),
-        dataIndex: 'at',
-        width: 170,
-        search: false,
-        render: (_, row) => formatDateTime(row.at),
-      },
+      dateTimeColumn<OrderOperationRow>(t('billing.operationLog.at'), 'at'),
       {
         title: t('billing.operationLog.actionTitle'),
         dataIndex: 'action',
@@ -87,22 +74,19 @@ export function OrderOperationsPage() {
   );
 
   return (
-    <ProTable<OrderOperationRow>
-      headerTitle={t('billing.operationLog.title')}
-      rowKey="id"
+    <GridPage<OrderOperationRow>
+      grid={grid}
+      title={t('billing.operationLog.title')}
+      texts="billing"
+      pageSizeChanger
       columns={columns}
-      request={request}
-      dateFormatter={(value) => value.format(INSTANT_FORMAT)}
-      scroll={{ x: 1200 }}
-      search={{ labelWidth: 'auto', defaultCollapsed: false }}
-      pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-      toolBarRender={() => [
-        <ExportButton
-          key="export"
-          permission={BILLING_PERMISSIONS.orderOperationExport}
-          testId="operation-log-export"
-          run={(lang) => billingApi.exportOrderOperations(lastFilters.current, lang)}
-        />,
+      scrollX={1200}
+      toolbar={[
+        exportButton(
+          BILLING_PERMISSIONS.orderOperationExport,
+          'operation-log-export',
+          billingApi.exportOrderOperations,
+        ),
       ]}
     />
   );

@@ -1,8 +1,10 @@
 import type { ChargingOrderPage, ChargingOrderRow } from '@voltdepot/console-api-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { dictionaryRoutes, renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
+import { dictionaryRoutes } from '../../../test/fakeApi';
+import { BILLING_DICTIONARIES } from '../../../test/fixtures';
 import { OrderQueryPage } from './OrderQueryPage';
 
 const order: ChargingOrderRow = {
@@ -66,17 +68,10 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
 describe('OrderQueryPage', { timeout: 120_000 }, () => {
   it('asks for yesterday 00:00:00 to today 23:59:59 first, and shows the orders with their totals', async () => {
     const { calls } = stubApi({
-      ...dictionaryRoutes(),
+      ...dictionaryRoutes(BILLING_DICTIONARIES),
       'GET /api/chargingOrder/options': () => ({
         stations: [{ id: 1, name: 'East Depot' }],
         piles: [{ id: 3, name: 'Pile 3', stationId: 1, chargePointId: 'CP1' }],
@@ -84,8 +79,7 @@ describe('OrderQueryPage', { timeout: 120_000 }, () => {
       }),
       'GET /api/chargingOrder/page/1/size/20': () => answer,
     });
-    const rendered = await renderInApp(<OrderQueryPage />);
-    unmount = rendered.unmount;
+    await renderInApp(<OrderQueryPage />);
     await waitFor(() => expect(calls.some((c) => c.path === '/api/chargingOrder/page/1/size/20')).toBe(true));
     const first = calls.find((c) => c.path === '/api/chargingOrder/page/1/size/20')!;
     // Days of the business time zone (Asia/Shanghai) whatever the browser's, sent as instants with the

@@ -1,18 +1,16 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { ReservationRow } from '@voltdepot/console-api-client';
 import { Tag } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import { filtersOf, useGridRequest } from '../../../app/grid/useGridRequest';
-import type { QueryParams } from '../../../request';
+import { dateTimeColumn } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
 import { billingApi } from '../api/billingApi';
-import { ExportButton } from '../components/ExportButton';
+import { exportButton, useBillingGrid } from '../components/billingGrid';
 import { useDictionary } from '../hooks/useDictionary';
 import { locationColumns, useLocationOptions } from '../hooks/useOrderOptions';
 import { BILLING_PERMISSIONS } from '../permissions';
-import { billingQueryKeys } from '../queryKeys';
-import { INSTANT_FORMAT, rangeSearchColumn } from '../utils/orderRange';
+import { rangeSearchColumn } from '../utils/orderRange';
 
 const FILTER_KEYS = ['start', 'end', 'stationId', 'pileId', 'gunId', 'idTag', 'status'];
 const STATUS_COLORS: Record<string, string> = {
@@ -27,12 +25,8 @@ export function ReservationsPage() {
   const { t } = useTranslation();
   const statuses = useDictionary('reservation_status');
   const locations = useLocationOptions();
-  const lastFilters = useRef<QueryParams>({});
-  const request = useGridRequest<ReservationRow>({
-    filters: (params) => filtersOf(params, FILTER_KEYS),
-    queryKey: billingQueryKeys.reservations,
-    fetch: billingApi.reservations,
-    onFilters: (filters) => (lastFilters.current = filters),
+  const grid = useBillingGrid<ReservationRow>('reservations', billingApi.reservations, {
+    filters: FILTER_KEYS,
   });
 
   const columns = useMemo<ProColumns<ReservationRow>[]>(
@@ -53,20 +47,8 @@ export function ReservationsPage() {
         search: false,
         render: (_, row) => row.cardholder ?? '-',
       },
-      {
-        title: t('billing.reservation.reservedAt'),
-        dataIndex: 'reservedAt',
-        width: 170,
-        search: false,
-        render: (_, row) => formatDateTime(row.reservedAt),
-      },
-      {
-        title: t('billing.reservation.expiryDate'),
-        dataIndex: 'expiryDate',
-        width: 170,
-        search: false,
-        render: (_, row) => formatDateTime(row.expiryDate),
-      },
+      dateTimeColumn<ReservationRow>(t('billing.reservation.reservedAt'), 'reservedAt'),
+      dateTimeColumn<ReservationRow>(t('billing.reservation.expiryDate'), 'expiryDate'),
       {
         title: t('billing.reservation.status'),
         dataIndex: 'status',
@@ -75,13 +57,7 @@ export function ReservationsPage() {
         fieldProps: { options: statuses.options },
         render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{statuses.label(row.status)}</Tag>,
       },
-      {
-        title: t('billing.reservation.endedAt'),
-        dataIndex: 'endedAt',
-        width: 170,
-        search: false,
-        render: (_, row) => formatDateTime(row.endedAt) || '-',
-      },
+      dateTimeColumn<ReservationRow>(t('billing.reservation.endedAt'), 'endedAt'),
       {
         title: t('billing.occupation.chargingOrderNo'),
         dataIndex: 'chargingOrderNo',
@@ -94,22 +70,19 @@ export function ReservationsPage() {
   );
 
   return (
-    <ProTable<ReservationRow>
-      headerTitle={t('billing.reservation.title')}
-      rowKey="id"
+    <GridPage<ReservationRow>
+      grid={grid}
+      title={t('billing.reservation.title')}
+      texts="billing"
+      pageSizeChanger
       columns={columns}
-      request={request}
-      dateFormatter={(value) => value.format(INSTANT_FORMAT)}
-      scroll={{ x: 1700 }}
-      search={{ labelWidth: 'auto', defaultCollapsed: false }}
-      pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-      toolBarRender={() => [
-        <ExportButton
-          key="export"
-          permission={BILLING_PERMISSIONS.reservationExport}
-          testId="reservation-export"
-          run={(lang) => billingApi.exportReservations(lastFilters.current, lang)}
-        />,
+      scrollX={1700}
+      toolbar={[
+        exportButton(
+          BILLING_PERMISSIONS.reservationExport,
+          'reservation-export',
+          billingApi.exportReservations,
+        ),
       ]}
     />
   );

@@ -1,6 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import dayjs, { type Dayjs } from 'dayjs';
-import { BUSINESS_TIME_ZONE, instantOfWallClock, wallClockOf } from './businessTime';
+import { BUSINESS_TIME_ZONE, instantOfWallClock, wallClockOf } from '../../../app/format/businessTime';
 
 /**
  * Spec §9: the default query range is yesterday 00:00:00 to today 23:59:59, days of the business time

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AuthErrorCodes, type SessionTokens, type TotpEnrolmentTicket } from '@voltdepot/shared-contracts';
 import { usePlatformSettings, useSystemTitle } from '../../../app/platform/PlatformSettingsContext';
+import { MountWhenOpened } from '../../../app/lazy/lazyNamed';
 import { authApi, toSessionToken } from '../../../app/session/authApi';
 import { sessionQueryKeys } from '../../../app/session/queryKeys';
 import type { LoginLocationState } from '../../../app/session/SessionGate';
@@ -203,17 +204,19 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </Form>
-        <RequiredTotpEnrolmentDialog
-          enrolmentToken={enrolmentTicket}
-          onCancel={() => {
-            setEnrolmentTicket(null);
-            refreshCaptcha();
-          }}
-          onSignedIn={(tokens) => {
-            setEnrolmentTicket(null);
-            void signedIn(tokens);
-          }}
-        />
+        <MountWhenOpened open={enrolmentTicket !== null}>
+          <RequiredTotpEnrolmentDialog
+            enrolmentToken={enrolmentTicket}
+            onCancel={() => {
+              setEnrolmentTicket(null);
+              refreshCaptcha();
+            }}
+            onSignedIn={(tokens) => {
+              setEnrolmentTicket(null);
+              void signedIn(tokens);
+            }}
+          />
+        </MountWhenOpened>
       </Card>
     </Flex>
   );

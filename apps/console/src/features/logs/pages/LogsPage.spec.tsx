@@ -2,13 +2,13 @@ import { fireEvent } from '@testing-library/react';
 import type { LoginLogView, OperationLogView } from '@voltdepot/console-api-client';
 import type { TFunction } from 'i18next';
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { filtersOf } from '../../../app/grid/useGridRequest';
+import { describe, expect, it, vi } from 'vitest';
+import { filtersOf } from '../../../app/grid/useGrid';
 import { stubApi, type FakeRequest } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { renderInApp } from '../../messages/testing';
+import { renderInApp } from '../../../test/renderInApp';
 import { loginLogColumns, operationLogColumns } from '../columns';
-import { LOG_FILTERS } from '../hooks/useLogRequest';
+import { LOG_FILTERS } from '../hooks/useLogGrid';
 import { LOG_PERMISSIONS } from '../permissions';
 import { LogsPage } from './LogsPage';
 
@@ -40,23 +40,14 @@ const login = (id: number): LoginLogView => ({
   createdAt: '2026-03-01T00:00:00Z',
 });
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
-
 async function openPage() {
   const api = stubApi({
     'GET /api/operationLog/page/1/size/10': () => ({ list: [operation(1), operation(2)], total: 2 }),
     'GET /api/loginLog/page/1/size/10': () => ({ list: [login(7)], total: 1 }),
   });
-  const result = await renderInApp(<LogsPage />, {
+  await renderInApp(<LogsPage />, {
     permissions: [LOG_PERMISSIONS.menu, LOG_PERMISSIONS.operation, LOG_PERMISSIONS.login],
   });
-  unmount = result.unmount;
   return api;
 }
 

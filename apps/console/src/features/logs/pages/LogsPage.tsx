@@ -1,8 +1,7 @@
 import { usePermission } from '@voltdepot/console-ui';
 import { Card, Empty, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoginLogGrid } from '../components/LoginLogGrid';
-import { OperationLogGrid } from '../components/OperationLogGrid';
+import { LogGrid } from '../components/LogGrid';
 import { LOG_PERMISSIONS } from '../permissions';
 
 /** Operation and login logs; each tab needs its own permission (the server checks again). */
@@ -12,9 +11,9 @@ export function LogsPage() {
   const canLogin = usePermission(LOG_PERMISSIONS.login);
   const tabs = [
     ...(canOperation
-      ? [{ key: 'operation', label: t('logs.operationLog'), children: <OperationLogGrid /> }]
+      ? [{ key: 'operation', label: t('logs.operationLog'), children: <LogGrid kind="operation" /> }]
       : []),
-    ...(canLogin ? [{ key: 'login', label: t('logs.loginLog'), children: <LoginLogGrid /> }] : []),
+    ...(canLogin ? [{ key: 'login', label: t('logs.loginLog'), children: <LogGrid kind="login" /> }] : []),
   ];
   return (
     <Card title={t('logs.title')}>

@@ -1,17 +1,10 @@
 import { fireEvent } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../../../test/render';
-import { renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
 import { KeyValueEditor } from './KeyValueEditor';
 import type { KeyValuePair } from './keyValue';
-
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
 
 function Harness({
   initial,
@@ -40,13 +33,9 @@ async function mount(
   options: { disabled?: boolean; locale?: 'zh-CN' | 'en-US' } = {},
 ) {
   const onChange = vi.fn();
-  const rendered = await renderInApp(
-    <Harness initial={initial} onChange={onChange} disabled={options.disabled} />,
-    {
-      locale: options.locale,
-    },
-  );
-  unmount = rendered.unmount;
+  await renderInApp(<Harness initial={initial} onChange={onChange} disabled={options.disabled} />, {
+    locale: options.locale,
+  });
   return onChange;
 }
 

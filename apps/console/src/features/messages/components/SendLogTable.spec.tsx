@@ -1,9 +1,9 @@
 import { fireEvent } from '@testing-library/react';
 import type { SendLogDto } from '@voltdepot/shared-contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
 import { SendLogTable } from './SendLogTable';
 
 // A whole ProTable in jsdom takes seconds on a busy machine.
@@ -28,13 +28,6 @@ const log = (id: number, extra: Partial<SendLogDto>): SendLogDto => ({
   ...extra,
 });
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
 describe('send log', () => {
   it('lists status and the provider error, filters by receiver, expands to the content', async () => {
     const { calls } = stubApi({
@@ -52,8 +45,7 @@ describe('send log', () => {
         total: 2,
       }),
     });
-    const rendered = await renderInApp(<SendLogTable />);
-    unmount = rendered.unmount;
+    await renderInApp(<SendLogTable />);
     await waitFor(() => expect(document.body.textContent).toContain('SMTP answered 535'), 20_000);
     const statuses = [...document.querySelectorAll('[data-testid="send-status"]')].map((s) => s.textContent);
     expect(statuses).toEqual(['success', 'failed']);

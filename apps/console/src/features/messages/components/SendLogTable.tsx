@@ -3,10 +3,11 @@ import { SendStatuses, type SendLogDto, type SendStatus } from '@voltdepot/share
 import { Descriptions, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridPage } from '../../../app/grid/GridPage';
 import { msgApi } from '../api/msgApi';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { htmlText } from './htmlText';
-import { MsgTable } from './MsgTable';
+import { msgGridProps, useMsgGrid } from './msgGrid';
 
 const DICTS: MsgDictCode[] = ['event_channel'];
 
@@ -21,6 +22,7 @@ const STATUS_COLORS: Record<SendStatus, string> = {
 export function SendLogTable() {
   const { t } = useTranslation();
   const dict = useDictionaries(DICTS);
+  const grid = useMsgGrid<SendLogDto>('sendLog', msgApi.sendLogs.page);
 
   const columns = useMemo<ProColumns<SendLogDto>[]>(
     () => [
@@ -95,26 +97,28 @@ export function SendLogTable() {
   );
 
   return (
-    <MsgTable<SendLogDto>
-      resource="sendLog"
+    <GridPage<SendLogDto>
+      grid={grid}
+      {...msgGridProps()}
       columns={columns}
-      fetchPage={msgApi.sendLogs.page}
       scrollX={1700}
-      data-testid="msg-send-log"
-      expandable={{
-        expandedRowRender: (row) => (
-          <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t('messages.sendLog.jobId')}>{row.jobId}</Descriptions.Item>
-            <Descriptions.Item label={t('messages.sendLog.content')}>
-              {htmlText(row.content) || '-'}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('messages.sendLog.error')}>
-              <Typography.Text type={row.error ? 'danger' : undefined} style={{ whiteSpace: 'pre-wrap' }}>
-                {row.error ?? '-'}
-              </Typography.Text>
-            </Descriptions.Item>
-          </Descriptions>
-        ),
+      testId="msg-send-log"
+      table={{
+        expandable: {
+          expandedRowRender: (row) => (
+            <Descriptions size="small" column={1} bordered>
+              <Descriptions.Item label={t('messages.sendLog.jobId')}>{row.jobId}</Descriptions.Item>
+              <Descriptions.Item label={t('messages.sendLog.content')}>
+                {htmlText(row.content) || '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('messages.sendLog.error')}>
+                <Typography.Text type={row.error ? 'danger' : undefined} style={{ whiteSpace: 'pre-wrap' }}>
+                  {row.error ?? '-'}
+                </Typography.Text>
+              </Descriptions.Item>
+            </Descriptions>
+          ),
+        },
       }}
     />
   );

@@ -1,9 +1,9 @@
 import { act, fireEvent } from '@testing-library/react';
 import type { MsgConfigDto, MsgTemplateDto } from '@voltdepot/shared-contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
 import { TemplateDialog, type TemplateDialogMode } from './TemplateDialog';
 
 // Whole antd/ProComponents dialogs in jsdom take seconds each on a busy machine.
@@ -45,13 +45,6 @@ const stored: MsgTemplateDto = {
   updateTime: '2026-03-02 09:30:00',
 };
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
 async function open(
   mode: TemplateDialogMode,
   routes: Parameters<typeof stubApi>[0] = {},
@@ -60,7 +53,7 @@ async function open(
   const api = stubApi(routes);
   const onClose = vi.fn();
   const onSaved = vi.fn();
-  const rendered = await renderInApp(
+  await renderInApp(
     <TemplateDialog
       mode={mode}
       template={template}
@@ -70,7 +63,6 @@ async function open(
       onSaved={onSaved}
     />,
   );
-  unmount = rendered.unmount;
   await waitFor(() => expect(document.querySelector('.ant-modal')).not.toBeNull(), 20_000);
   return { ...api, onClose, onSaved };
 }

@@ -1,12 +1,12 @@
 import { fireEvent } from '@testing-library/react';
 import type { MsgAlertDto, MsgConfigDto, MsgGroupDto } from '@voltdepot/shared-contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../app/providers/i18n';
 import { stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { memoryStorage } from '../../../test/memoryStorage';
 import { waitFor } from '../../../test/render';
 import { dictionaryOptions, MSG_DICTIONARIES, type MsgDictCode } from '../hooks/useDictionaries';
-import { renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
 import { AlertDialog } from './AlertDialog';
 import { ConfigDialog } from './ConfigDialog';
 import { EventRuleDialog } from './EventRuleDialog';
@@ -34,17 +34,9 @@ const options = dictionaryOptions(t, Object.keys(MSG_DICTIONARIES) as MsgDictCod
   },
 ]);
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
 async function show(ui: React.ReactNode, routes: Record<string, FakeHandler> = {}) {
   const api = stubApi(routes);
-  const rendered = await renderInApp(ui);
-  unmount = rendered.unmount;
+  await renderInApp(ui);
   await waitFor(() => expect(document.querySelector('.ant-modal')).not.toBeNull(), 20_000);
   return api;
 }

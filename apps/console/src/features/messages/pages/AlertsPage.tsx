@@ -1,14 +1,13 @@
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { MsgAlertDto } from '@voltdepot/shared-contracts';
 import { Card, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridPage } from '../../../app/grid/GridPage';
 import { msgApi } from '../api/msgApi';
 import { AlertDialog } from '../components/AlertDialog';
-import { MsgTable } from '../components/MsgTable';
-import { rowActionsColumn } from '../components/rowActions';
+import { msgGridProps, msgRowActions, useMsgGrid } from '../components/msgGrid';
 import { deliveryColumns } from '../components/ruleColumns';
-import { useDeleteAction } from '../hooks/useDeleteAction';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { useGroupList, useTemplateList } from '../hooks/useMsgLists';
 import { MSG_PERMISSIONS } from '../permissions';
@@ -34,13 +33,11 @@ const STATUS_COLORS: Record<string, string> = {
 /** Alerts: thresholds (GE/LE) on Kafka, Redis, HTTP, connection and node measurements. */
 export function AlertsPage() {
   const { t } = useTranslation();
-  const actionRef = useRef<ActionType>();
+  const grid = useMsgGrid<MsgAlertDto>('alerts', msgApi.alerts.page);
   const dict = useDictionaries(DICTS);
   const templates = useTemplateList();
   const groups = useGroupList();
   const [dialog, setDialog] = useState<{ row?: MsgAlertDto } | null>(null);
-  const reload = () => void actionRef.current?.reload();
-  const confirmDelete = useDeleteAction('alerts', reload);
 
   const columns = useMemo<ProColumns<MsgAlertDto>[]>(
     () => [
@@ -92,25 +89,22 @@ export function AlertsPage() {
         render: (_dom, row) => (row.lastValue === null ? '-' : row.lastValue),
       },
       { title: t('messages.alerts.lastCheckedAt'), dataIndex: 'lastCheckedAt', search: false, width: 170 },
-      rowActionsColumn<MsgAlertDto>(t, {
-        permissions: P,
-        edit: (row) => setDialog({ row }),
-        remove: (row) =>
-          confirmDelete(() => msgApi.alerts.remove(row.id), t('messages.alerts.confirmDelete')),
-      }),
     ],
-    [t, dict, confirmDelete, templates.data, groups.data],
+    [t, dict, templates.data, groups.data],
   );
 
   return (
     <Card title={t('messages.alerts.title')} data-testid="msg-alerts-page">
-      <MsgTable<MsgAlertDto>
-        resource="alerts"
-        actionRef={actionRef}
+      <GridPage<MsgAlertDto>
+        grid={grid}
+        {...msgGridProps({ permission: P.add, onClick: () => setDialog({}) })}
         columns={columns}
-        fetchPage={msgApi.alerts.page}
-        onAdd={() => setDialog({})}
-        addPermission={P.add}
+        rowActions={msgRowActions<MsgAlertDto>({
+          permissions: P,
+          edit: (row) => setDialog({ row }),
+          remove: (row) => msgApi.alerts.remove(row.id),
+          confirmDelete: t('messages.alerts.confirmDelete'),
+        })}
         scrollX={2100}
       />
       {dialog && (
@@ -118,7 +112,7 @@ export function AlertsPage() {
           alert={dialog.row}
           options={dict.options}
           onClose={() => setDialog(null)}
-          onSaved={reload}
+          onSaved={grid.reload}
         />
       )}
     </Card>

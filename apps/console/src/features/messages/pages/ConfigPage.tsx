@@ -1,13 +1,12 @@
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { MsgConfigDto } from '@voltdepot/shared-contracts';
 import { Card, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridPage } from '../../../app/grid/GridPage';
 import { msgApi } from '../api/msgApi';
 import { ConfigDialog } from '../components/ConfigDialog';
-import { MsgTable } from '../components/MsgTable';
-import { rowActionsColumn } from '../components/rowActions';
-import { useDeleteAction } from '../hooks/useDeleteAction';
+import { msgGridProps, msgRowActions, useMsgGrid } from '../components/msgGrid';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { MSG_PERMISSIONS } from '../permissions';
 
@@ -17,11 +16,9 @@ const P = MSG_PERMISSIONS.config;
 /** Channel configurations (SMTP, SMS accounts, robot webhooks) the templates send through. */
 export function ConfigPage() {
   const { t } = useTranslation();
-  const actionRef = useRef<ActionType>();
+  const grid = useMsgGrid<MsgConfigDto>('config', msgApi.configs.page);
   const dict = useDictionaries(DICTS);
   const [dialog, setDialog] = useState<{ row?: MsgConfigDto } | null>(null);
-  const reload = () => void actionRef.current?.reload();
-  const confirmDelete = useDeleteAction('config', reload);
 
   const columns = useMemo<ProColumns<MsgConfigDto>[]>(
     () => [
@@ -54,32 +51,29 @@ export function ConfigPage() {
       },
       { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 120 },
       { title: t('messages.common.updateTime'), dataIndex: 'updateTime', search: false, width: 170 },
-      rowActionsColumn<MsgConfigDto>(t, {
-        permissions: P,
-        edit: (row) => setDialog({ row }),
-        remove: (row) =>
-          confirmDelete(() => msgApi.configs.remove(row.id), t('messages.config.confirmDelete')),
-      }),
     ],
-    [t, dict, confirmDelete],
+    [t, dict],
   );
 
   return (
     <Card title={t('messages.config.title')} data-testid="msg-config-page">
-      <MsgTable<MsgConfigDto>
-        resource="config"
-        actionRef={actionRef}
+      <GridPage<MsgConfigDto>
+        grid={grid}
+        {...msgGridProps({ permission: P.add, onClick: () => setDialog({}) })}
         columns={columns}
-        fetchPage={msgApi.configs.page}
-        onAdd={() => setDialog({})}
-        addPermission={P.add}
+        rowActions={msgRowActions<MsgConfigDto>({
+          permissions: P,
+          edit: (row) => setDialog({ row }),
+          remove: (row) => msgApi.configs.remove(row.id),
+          confirmDelete: t('messages.config.confirmDelete'),
+        })}
       />
       {dialog && (
         <ConfigDialog
           config={dialog.row}
           options={dict.options}
           onClose={() => setDialog(null)}
-          onSaved={reload}
+          onSaved={grid.reload}
         />
       )}
     </Card>

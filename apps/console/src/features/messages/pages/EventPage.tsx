@@ -1,16 +1,15 @@
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { MsgEventRuleDto } from '@voltdepot/shared-contracts';
 import { Card, Tabs, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridPage } from '../../../app/grid/GridPage';
 import { msgApi } from '../api/msgApi';
 import { EventRuleDialog } from '../components/EventRuleDialog';
-import { MsgTable } from '../components/MsgTable';
-import { rowActionsColumn } from '../components/rowActions';
+import { msgGridProps, msgRowActions, useMsgGrid } from '../components/msgGrid';
 import { deliveryColumns } from '../components/ruleColumns';
 import { RULE_EVENT_TYPES, type RuleEventType } from '../components/ruleLabels';
 import { SendLogTable } from '../components/SendLogTable';
-import { useDeleteAction } from '../hooks/useDeleteAction';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { useGroupList, useTemplateList } from '../hooks/useMsgLists';
 import { MSG_PERMISSIONS } from '../permissions';
@@ -20,13 +19,11 @@ const P = MSG_PERMISSIONS.event;
 
 function EventRuleTable() {
   const { t } = useTranslation();
-  const actionRef = useRef<ActionType>();
+  const grid = useMsgGrid<MsgEventRuleDto>('event', msgApi.events.page);
   const dict = useDictionaries(DICTS);
   const templates = useTemplateList();
   const groups = useGroupList();
   const [dialog, setDialog] = useState<{ row?: MsgEventRuleDto } | null>(null);
-  const reload = () => void actionRef.current?.reload();
-  const confirmDelete = useDeleteAction('event', reload);
 
   const columns = useMemo<ProColumns<MsgEventRuleDto>[]>(
     () => [
@@ -59,24 +56,22 @@ function EventRuleTable() {
       ),
       { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 110 },
       { title: t('messages.common.updateTime'), dataIndex: 'updateTime', search: false, width: 170 },
-      rowActionsColumn<MsgEventRuleDto>(t, {
-        permissions: P,
-        edit: (row) => setDialog({ row }),
-        remove: (row) => confirmDelete(() => msgApi.events.remove(row.id), t('messages.event.confirmDelete')),
-      }),
     ],
-    [t, dict, confirmDelete, templates.data, groups.data],
+    [t, dict, templates.data, groups.data],
   );
 
   return (
     <>
-      <MsgTable<MsgEventRuleDto>
-        resource="event"
-        actionRef={actionRef}
+      <GridPage<MsgEventRuleDto>
+        grid={grid}
+        {...msgGridProps({ permission: P.add, onClick: () => setDialog({}) })}
         columns={columns}
-        fetchPage={msgApi.events.page}
-        onAdd={() => setDialog({})}
-        addPermission={P.add}
+        rowActions={msgRowActions<MsgEventRuleDto>({
+          permissions: P,
+          edit: (row) => setDialog({ row }),
+          remove: (row) => msgApi.events.remove(row.id),
+          confirmDelete: t('messages.event.confirmDelete'),
+        })}
         scrollX={1800}
       />
       {dialog && (
@@ -84,7 +79,7 @@ function EventRuleTable() {
           rule={dialog.row}
           options={dict.options}
           onClose={() => setDialog(null)}
-          onSaved={reload}
+          onSaved={grid.reload}
         />
       )}
     </>

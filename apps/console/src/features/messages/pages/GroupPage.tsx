@@ -1,13 +1,12 @@
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { MsgGroupDto } from '@voltdepot/shared-contracts';
 import { Card, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridPage } from '../../../app/grid/GridPage';
 import { msgApi } from '../api/msgApi';
 import { GroupDialog } from '../components/GroupDialog';
-import { MsgTable } from '../components/MsgTable';
-import { rowActionsColumn } from '../components/rowActions';
-import { useDeleteAction } from '../hooks/useDeleteAction';
+import { msgGridProps, msgRowActions, useMsgGrid } from '../components/msgGrid';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { useReceivers } from '../hooks/useMsgLists';
 import { MSG_PERMISSIONS } from '../permissions';
@@ -18,13 +17,11 @@ const P = MSG_PERMISSIONS.group;
 /** Receiver groups: by role or by user (GET receiver/role, receiver/user), or none. */
 export function GroupPage() {
   const { t } = useTranslation();
-  const actionRef = useRef<ActionType>();
+  const grid = useMsgGrid<MsgGroupDto>('group', msgApi.groups.page);
   const dict = useDictionaries(DICTS);
   const roles = useReceivers('role');
   const users = useReceivers('user');
   const [dialog, setDialog] = useState<{ row?: MsgGroupDto } | null>(null);
-  const reload = () => void actionRef.current?.reload();
-  const confirmDelete = useDeleteAction('group', reload);
 
   const columns = useMemo<ProColumns<MsgGroupDto>[]>(() => {
     const names: Record<MsgGroupDto['type'], Map<number, string>> = {
@@ -60,23 +57,21 @@ export function GroupPage() {
       },
       { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 120 },
       { title: t('messages.common.updateTime'), dataIndex: 'updateTime', search: false, width: 170 },
-      rowActionsColumn<MsgGroupDto>(t, {
-        permissions: P,
-        edit: (row) => setDialog({ row }),
-        remove: (row) => confirmDelete(() => msgApi.groups.remove(row.id), t('messages.group.confirmDelete')),
-      }),
     ];
-  }, [t, dict, confirmDelete, roles.data, users.data]);
+  }, [t, dict, roles.data, users.data]);
 
   return (
     <Card title={t('messages.group.title')} data-testid="msg-group-page">
-      <MsgTable<MsgGroupDto>
-        resource="group"
-        actionRef={actionRef}
+      <GridPage<MsgGroupDto>
+        grid={grid}
+        {...msgGridProps({ permission: P.add, onClick: () => setDialog({}) })}
         columns={columns}
-        fetchPage={msgApi.groups.page}
-        onAdd={() => setDialog({})}
-        addPermission={P.add}
+        rowActions={msgRowActions<MsgGroupDto>({
+          permissions: P,
+          edit: (row) => setDialog({ row }),
+          remove: (row) => msgApi.groups.remove(row.id),
+          confirmDelete: t('messages.group.confirmDelete'),
+        })}
       />
       {dialog && (
         <GroupDialog
@@ -85,7 +80,7 @@ export function GroupPage() {
           roles={roles.data ?? []}
           users={users.data ?? []}
           onClose={() => setDialog(null)}
-          onSaved={reload}
+          onSaved={grid.reload}
         />
       )}
     </Card>

@@ -1,9 +1,9 @@
 import { fireEvent } from '@testing-library/react';
 import type { MsgTemplateDto } from '@voltdepot/shared-contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi, type FakeHandler } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { ALL_MSG_PERMISSIONS, renderInApp } from '../testing';
+import { ALL_PERMISSIONS, renderInApp } from '../../../test/renderInApp';
 import { TemplatePage } from './TemplatePage';
 
 // Whole antd/ProComponents dialogs in jsdom take seconds each on a busy machine.
@@ -39,14 +39,7 @@ const dictionary = [
   },
 ];
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.innerHTML = '';
-});
-
-async function openPage(permissions: string[], routes: Record<string, FakeHandler> = {}) {
+async function openPage(permissions: readonly string[], routes: Record<string, FakeHandler> = {}) {
   const api = stubApi({
     'GET /ms/m1/msg/dictionaries/dict/tree': () => dictionary,
     'GET /ms/m1/msg/config': () => [],
@@ -56,8 +49,7 @@ async function openPage(permissions: string[], routes: Record<string, FakeHandle
     }),
     ...routes,
   });
-  const result = await renderInApp(<TemplatePage />, { permissions });
-  unmount = result.unmount;
+  await renderInApp(<TemplatePage />, { permissions });
   await waitFor(() => expect(document.body.textContent).toContain('Template 2'), 20_000);
   return api;
 }
@@ -68,7 +60,7 @@ const buttonsIn = (tr: Element) => [...tr.querySelectorAll('button')];
 
 describe('message template list', () => {
   it('loads the configs, asks the message_type dictionary and shows the spec columns', async () => {
-    const { calls } = await openPage(ALL_MSG_PERMISSIONS);
+    const { calls } = await openPage(ALL_PERMISSIONS);
     expect(calls.some((c) => c.path === '/ms/m1/msg/config')).toBe(true);
     expect(calls.find((c) => c.path === '/ms/m1/msg/dictionaries/dict/tree')?.query.get('code')).toBe(
       'message_type',
@@ -108,7 +100,7 @@ describe('message template list', () => {
   });
 
   it('row actions: view for all, delete disabled when the template is not editable', async () => {
-    await openPage(ALL_MSG_PERMISSIONS);
+    await openPage(ALL_PERMISSIONS);
     expect(buttonsIn(rows()[0]).map((b) => [b.textContent, b.disabled])).toEqual([
       ['view', false],
       ['edit', false],
@@ -129,7 +121,7 @@ describe('message template list', () => {
   });
 
   it('sends the search fields to the grid call', async () => {
-    const { calls } = await openPage(ALL_MSG_PERMISSIONS);
+    const { calls } = await openPage(ALL_PERMISSIONS);
     fireEvent.change(document.querySelector('#templateName') as HTMLInputElement, {
       target: { value: ' stop ' },
     });
@@ -149,7 +141,7 @@ describe('message template list', () => {
   });
 
   it('delete: the spec confirmation, then deleted successfully and a reload', async () => {
-    const { calls } = await openPage(ALL_MSG_PERMISSIONS, { 'DELETE /ms/m1/msg/template/1': () => true });
+    const { calls } = await openPage(ALL_PERMISSIONS, { 'DELETE /ms/m1/msg/template/1': () => true });
     fireEvent.click(buttonsIn(rows()[0])[2]);
     await waitFor(() =>
       expect(document.querySelector('.ant-modal-confirm')?.textContent).toContain(
@@ -171,7 +163,7 @@ describe('message template list', () => {
   });
 
   it("delete refused by the server shows the refusal (its code translated), not 'deleted successfully'", async () => {
-    await openPage(ALL_MSG_PERMISSIONS, {
+    await openPage(ALL_PERMISSIONS, {
       'DELETE /ms/m1/msg/template/1': () =>
         json(
           { code: 'MSG_TEMPLATE_IN_USE', message: 'The template is used by 1 event or alert rule(s)' },
@@ -190,7 +182,7 @@ describe('message template list', () => {
   });
 
   it('view opens the read-only details dialog', async () => {
-    await openPage(ALL_MSG_PERMISSIONS);
+    await openPage(ALL_PERMISSIONS);
     fireEvent.click(buttonsIn(rows()[0])[0]);
     await waitFor(() =>
       expect(document.querySelector('.ant-modal-title')?.textContent).toBe('template details'),

@@ -1,14 +1,13 @@
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { MsgTemplateDto } from '@voltdepot/shared-contracts';
 import { Card, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridPage } from '../../../app/grid/GridPage';
 import { msgApi } from '../api/msgApi';
 import { htmlText } from '../components/htmlText';
-import { MsgTable } from '../components/MsgTable';
-import { rowActionsColumn } from '../components/rowActions';
+import { msgGridProps, msgRowActions, useMsgGrid } from '../components/msgGrid';
 import { TemplateDialog, type TemplateDialogMode } from '../components/TemplateDialog';
-import { useDeleteAction } from '../hooks/useDeleteAction';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { useConfigList } from '../hooks/useMsgLists';
 import { MSG_PERMISSIONS } from '../permissions';
@@ -19,13 +18,11 @@ const P = MSG_PERMISSIONS.template;
 /** Message template list (spec §2): search, grid, and the add / modify / details dialog. */
 export function TemplatePage() {
   const { t } = useTranslation();
-  const actionRef = useRef<ActionType>();
+  const grid = useMsgGrid<MsgTemplateDto>('template', msgApi.templates.page);
   const dict = useDictionaries(DICTS);
   // Spec §2: the config list is loaded when the screen is created, for the dialog.
   const configs = useConfigList();
   const [dialog, setDialog] = useState<{ mode: TemplateDialogMode; row?: MsgTemplateDto } | null>(null);
-  const reload = () => void actionRef.current?.reload();
-  const confirmDelete = useDeleteAction('template', reload);
 
   const columns = useMemo<ProColumns<MsgTemplateDto>[]>(
     () => [
@@ -67,27 +64,25 @@ export function TemplatePage() {
         ),
       },
       { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 120 },
-      rowActionsColumn<MsgTemplateDto>(t, {
-        permissions: P,
-        view: (row) => setDialog({ mode: 'details', row }),
-        edit: (row) => setDialog({ mode: 'edit', row }),
-        remove: (row) =>
-          confirmDelete(() => msgApi.templates.remove(row.id), t('messages.template.confirmDelete')),
-        deletable: (row) => row.editable,
-      }),
     ],
-    [t, dict, confirmDelete],
+    [t, dict],
   );
 
   return (
     <Card title={t('messages.template.title')} data-testid="msg-template-page">
-      <MsgTable<MsgTemplateDto>
-        resource="template"
-        actionRef={actionRef}
+      <GridPage<MsgTemplateDto>
+        grid={grid}
+        {...msgGridProps({ permission: P.add, onClick: () => setDialog({ mode: 'add' }) })}
         columns={columns}
-        fetchPage={msgApi.templates.page}
-        onAdd={() => setDialog({ mode: 'add' })}
-        addPermission={P.add}
+        rowActions={msgRowActions<MsgTemplateDto>({
+          permissions: P,
+          view: (row) => setDialog({ mode: 'details', row }),
+          edit: (row) => setDialog({ mode: 'edit', row }),
+          remove: (row) => msgApi.templates.remove(row.id),
+          confirmDelete: t('messages.template.confirmDelete'),
+          deletable: (row) => row.editable,
+        })}
+        actionsWidth={180}
         scrollX={1400}
       />
       {/* The dialog opens once the config list is in, so a stored config can be matched (spec §8). */}
@@ -98,7 +93,7 @@ export function TemplatePage() {
           configs={configs.data ?? []}
           typeOptions={dict.options.message_type}
           onClose={() => setDialog(null)}
-          onSaved={reload}
+          onSaved={grid.reload}
         />
       )}
     </Card>

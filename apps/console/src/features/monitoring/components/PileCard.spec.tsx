@@ -1,7 +1,8 @@
 import { act } from 'react';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { aGun, aPile, renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
+import { aGun, aPile } from '../../../test/fixtures';
 import { PileCard } from './PileCard';
 
 const NOW = Date.parse('2025-03-01T09:30:00.000Z');

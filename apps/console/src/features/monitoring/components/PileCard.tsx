@@ -1,9 +1,9 @@
 import type { MonitorPileView } from '@voltdepot/shared-contracts';
-import { Badge, Card, Col, Empty, Row, Space, Tooltip, Typography } from 'antd';
+import { Badge, Card, Empty, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
-import { GunCard } from './GunCard';
-import { GunCommands, PileCommands } from './PileCommands';
+import { PileCommands } from './PileCommands';
+import { PileGunCards } from './PileGunCards';
 
 /** A pile with its connection state, its commands and a card per gun. */
 export function PileCard({ pile, now }: { pile: MonitorPileView; now: number }) {
@@ -41,18 +41,7 @@ export function PileCard({ pile, now }: { pile: MonitorPileView; now: number }) 
       {pile.guns.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
-        <Row gutter={[12, 12]}>
-          {pile.guns.map((gun) => (
-            <Col key={gun.connectorId} xs={24} sm={12} xl={8} xxl={6}>
-              <GunCard
-                chargePointId={pile.chargePointId}
-                gun={gun}
-                now={now}
-                actions={<GunCommands pile={pile} gun={gun} />}
-              />
-            </Col>
-          ))}
-        </Row>
+        <PileGunCards pile={pile} now={now} col={{ xs: 24, sm: 12, xl: 8, xxl: 6 }} />
       )}
     </Card>
   );

@@ -1,7 +1,9 @@
 import type { MonitorPush } from '@voltdepot/shared-contracts';
 import { act } from 'react';
 import { sessionStore } from '../../../request';
-import { aPile, fakeStomp, renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
+import { aPile } from '../../../test/fixtures';
+import { fakeStomp } from '../../../test/fakeStomp';
 import { useMonitorPush } from './useMonitorPush';
 
 function Probe(props: { ids: number[]; pushes: MonitorPush[]; reconnects: { count: number } }) {

@@ -2,7 +2,8 @@ import type { MonitorVehiclePage, MonitorVehicleView } from '@voltdepot/shared-c
 import { sessionStore } from '../../../request';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
-import { fakeStomp, renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
+import { fakeStomp } from '../../../test/fakeStomp';
 import { BusListPage } from './BusListPage';
 
 const aBus = (overrides: Partial<MonitorVehicleView>): MonitorVehicleView => ({
@@ -65,7 +66,7 @@ describe('bus list page', () => {
       'GET /api/monitor/vehicle/page/1/size/10': () => page,
       'GET /api/dict/type/vehicle_charge_status': () => [],
     });
-    const { container, unmount } = await renderInApp(<BusListPage />, { path: '/operation/busList' });
+    const { container, unmount } = await renderInApp(<BusListPage />, { url: '/operation/busList' });
     const text = (testId: string) =>
       container.querySelector(`[data-testid="${testId}"]`)?.textContent ?? undefined;
     await waitFor(() => expect(text('bus-status-1')).toBe('Driving charge'), 30_000);

@@ -1,16 +1,17 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProColumns } from '@ant-design/pro-components';
 import {
   LOW_SOC_PERCENT,
   VEHICLE_CHARGE_STATUSES,
+  type MonitorVehiclePage,
   type MonitorVehicleView,
   type VehicleChargeStatus,
 } from '@voltdepot/shared-contracts';
 import { Progress, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import type { QueryParams } from '../../../request';
+import { dateTimeColumn } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
+import { usePagedGrid } from '../../../app/grid/useGrid';
 import { MONITOR_PAGE_SIZE, monitorApi } from '../api/monitorApi';
 import { LiveIndicator } from '../components/LiveIndicator';
 import { formatEnergy, formatPower, formatSoc } from '../format';
@@ -18,8 +19,6 @@ import { useMonitorPush } from '../hooks/useMonitorPush';
 import { useStatusOptions } from '../hooks/useStatusOptions';
 import { LOW_SOC_COLOR } from '../liveState';
 import { monitorQueryKeys } from '../queryKeys';
-
-type BusFilters = { keyword?: string; chargeStatus?: VehicleChargeStatus; lowSoc?: 'true' };
 
 export const VEHICLE_STATUS_COLORS: Record<VehicleChargeStatus, string> = {
   uncharged: 'default',
@@ -31,16 +30,6 @@ export const VEHICLE_STATUS_COLORS: Record<VehicleChargeStatus, string> = {
 /** Row style of a low-SoC vehicle (business-areas §9: SoC below 30 %). */
 export const LOW_SOC_ROW_STYLE = { background: '#fff1f0' };
 
-function toParams(values: Record<string, unknown>): QueryParams {
-  const params: QueryParams = {};
-  const keyword = typeof values['keyword'] === 'string' ? values['keyword'].trim() : '';
-  if (keyword) params['keyword'] = keyword;
-  if (typeof values['chargeStatus'] === 'string' && values['chargeStatus'])
-    params['chargeStatus'] = values['chargeStatus'];
-  if (values['lowSoc'] === 'true') params['lowSoc'] = 'true';
-  return params;
-}
-
 /**
  * The bus list (vehicle monitoring): each bus's operational status, SoC and charging status (a bus in
  * service charging at a pile is a driving charge, one out of service a parking charge), low SoC
@@ -48,15 +37,14 @@ function toParams(values: Record<string, unknown>): QueryParams {
  */
 export function BusListPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<QueryParams>({});
   const statusOptions = useStatusOptions('vehicle_charge_status');
-  const vehicles = useQuery({
-    queryKey: monitorQueryKeys.vehicles(page, filters),
-    queryFn: ({ signal }) => monitorApi.vehicles(page, MONITOR_PAGE_SIZE, filters, signal),
-    placeholderData: keepPreviousData,
+  const grid = usePagedGrid<MonitorVehicleView, MonitorVehiclePage>({
+    listKey: monitorQueryKeys.vehicles(),
+    fetch: (page, size, filters, signal) => monitorApi.vehicles(page, size, filters, signal),
+    filters: ['keyword', 'chargeStatus', 'lowSoc'],
+    pageSize: MONITOR_PAGE_SIZE,
   });
+  const { reload } = grid;
 
   // A vehicle's status is worked out by the server: any change at a station reads the page again (batched).
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -65,10 +53,10 @@ export function BusListPage() {
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: monitorQueryKeys.vehiclesAll() });
+      void reload();
     }, 300);
-  }, [queryClient]);
-  const connected = useMonitorPush(vehicles.data?.stationIds ?? [], {
+  }, [reload]);
+  const connected = useMonitorPush(grid.data?.stationIds ?? [], {
     onPush: refresh,
     onReconnect: refresh,
   });
@@ -163,45 +151,21 @@ export function BusListPage() {
         width: 110,
         render: (_d, v) => formatEnergy(v.energyWh),
       },
-      {
-        title: t('monitoring.common.startedAt'),
-        dataIndex: 'sessionStartedAt',
-        search: false,
-        width: 170,
-        render: (_d, v) => formatDateTime(v.sessionStartedAt) || '-',
-      },
-      {
-        title: t('monitoring.bus.endedAt'),
-        dataIndex: 'sessionEndedAt',
-        search: false,
-        width: 170,
-        render: (_d, v) => formatDateTime(v.sessionEndedAt) || '-',
-      },
+      dateTimeColumn<MonitorVehicleView>(t('monitoring.common.startedAt'), 'sessionStartedAt'),
+      dateTimeColumn<MonitorVehicleView>(t('monitoring.bus.endedAt'), 'sessionEndedAt'),
       { title: t('monitoring.bus.vin'), dataIndex: 'vin', search: false, width: 190 },
     ],
     [t, statusOptions],
   );
 
-  const summary = vehicles.data?.summary;
+  const summary = grid.data?.summary;
   return (
-    <ProTable<MonitorVehicleView, BusFilters>
-      headerTitle={t('monitoring.bus.title')}
-      rowKey="id"
+    <GridPage<MonitorVehicleView>
+      grid={grid}
+      title={t('monitoring.bus.title')}
       columns={columns}
-      dataSource={vehicles.data?.list}
-      loading={vehicles.isFetching}
-      options={false}
-      cardBordered
-      search={{ labelWidth: 'auto' }}
-      onSubmit={(values) => {
-        setFilters(toParams(values as Record<string, unknown>));
-        setPage(1);
-      }}
-      onReset={() => {
-        setFilters({});
-        setPage(1);
-      }}
-      toolBarRender={() => [
+      scrollX={1800}
+      toolbarExtra={[
         <Space key="summary" wrap data-testid="bus-summary">
           {summary && (
             <Typography.Text type={summary.lowSoc > 0 ? 'danger' : 'secondary'}>
@@ -217,21 +181,13 @@ export function BusListPage() {
         </Space>,
         <LiveIndicator key="live" connected={connected} />,
       ]}
-      onRow={(v) =>
-        ({
-          style: v.lowSoc ? LOW_SOC_ROW_STYLE : undefined,
-          'data-low-soc': v.lowSoc ? 'true' : 'false',
-        }) as never
-      }
-      pagination={{
-        current: page,
-        pageSize: MONITOR_PAGE_SIZE,
-        total: vehicles.data?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (total) => t('common.total', { total }),
-        onChange: setPage,
+      table={{
+        onRow: (v) =>
+          ({
+            style: v.lowSoc ? LOW_SOC_ROW_STYLE : undefined,
+            'data-low-soc': v.lowSoc ? 'true' : 'false',
+          }) as never,
       }}
-      scroll={{ x: 1800 }}
     />
   );
 }

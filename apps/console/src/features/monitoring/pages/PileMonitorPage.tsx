@@ -1,66 +1,52 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProColumns } from '@ant-design/pro-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitorPilePage, MonitorPileView, MonitorPush } from '@voltdepot/shared-contracts';
-import { Badge, Col, Row, Space, Typography } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { Badge, Space, Typography } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../app/format/formatDateTime';
-import type { QueryParams } from '../../../request';
+import { dateTimeColumn, gridDateTime } from '../../../app/grid/columns';
+import { GridPage } from '../../../app/grid/GridPage';
+import { usePagedGrid } from '../../../app/grid/useGrid';
 import { MONITOR_PAGE_SIZE, monitorApi } from '../api/monitorApi';
-import { GunCard } from '../components/GunCard';
 import { GunStatusTag } from '../components/GunStatusTag';
 import { LiveIndicator } from '../components/LiveIndicator';
-import { GunCommands, PileCommands } from '../components/PileCommands';
+import { PileCommands } from '../components/PileCommands';
+import { PileGunCards } from '../components/PileGunCards';
 import { useMonitorPush } from '../hooks/useMonitorPush';
 import { useNow } from '../hooks/useNow';
 import { useStatusOptions } from '../hooks/useStatusOptions';
 import { applyToPilePage } from '../liveState';
 import { monitorQueryKeys } from '../queryKeys';
 
-type PileFilters = { stationId?: number; keyword?: string; online?: 'true' | 'false'; gunStatus?: string };
-
-function toParams(values: Record<string, unknown>): QueryParams {
-  const params: QueryParams = {};
-  for (const key of ['stationId', 'keyword', 'online', 'gunStatus'] as const) {
-    const value = values[key];
-    if (value === undefined || value === null) continue;
-    const text = typeof value === 'string' ? value.trim() : value;
-    if (text !== '' && (typeof text === 'string' || typeof text === 'number')) params[key] = text;
-  }
-  return params;
-}
-
 /** Pile monitoring: every pile of the data scope with its connection, its guns' states and commands, live. */
 export function PileMonitorPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const now = useNow();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<QueryParams>({});
   const gunStatusOptions = useStatusOptions('gun_status');
   const stations = useQuery({
     queryKey: monitorQueryKeys.pileStations(),
     queryFn: ({ signal }) => monitorApi.pileStations(signal),
     staleTime: 60_000,
   });
-  const key = monitorQueryKeys.piles(page, filters);
-  const piles = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => monitorApi.piles(page, MONITOR_PAGE_SIZE, filters, signal),
-    placeholderData: keepPreviousData,
+  const grid = usePagedGrid<MonitorPileView, MonitorPilePage>({
+    listKey: monitorQueryKeys.piles(),
+    fetch: (page, size, filters, signal) => monitorApi.piles(page, size, filters, signal),
+    filters: ['stationId', 'keyword', 'online', 'gunStatus'],
+    pageSize: MONITOR_PAGE_SIZE,
   });
 
+  // A pushed change applies to the cached pages as they are: nothing is read again.
   const onPush = useCallback(
     (push: MonitorPush) =>
-      queryClient.setQueryData<MonitorPilePage>(key, (current) =>
+      queryClient.setQueriesData<MonitorPilePage | null>({ queryKey: monitorQueryKeys.piles() }, (current) =>
         current ? applyToPilePage(current, push) : current,
       ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, JSON.stringify(key)],
+    [queryClient],
   );
   const stationIds = useMemo(
-    () => (piles.data?.list ?? []).flatMap((p) => (p.stationId === null ? [] : [p.stationId])),
-    [piles.data],
+    () => grid.rows.flatMap((p) => (p.stationId === null ? [] : [p.stationId])),
+    [grid.rows],
   );
   const connected = useMonitorPush(stationIds, {
     onPush,
@@ -116,7 +102,7 @@ export function PileMonitorPage() {
               status={pile.online ? 'success' : 'default'}
               text={pile.online ? t('monitoring.common.online') : t('monitoring.common.offline')}
             />
-            <Typography.Text type="secondary">{formatDateTime(pile.onlineSince)}</Typography.Text>
+            <Typography.Text type="secondary">{gridDateTime(pile.onlineSince)}</Typography.Text>
           </Space>
         ),
         width: 170,
@@ -136,13 +122,7 @@ export function PileMonitorPage() {
           </Space>
         ),
       },
-      {
-        title: t('monitoring.common.lastSeen'),
-        dataIndex: 'lastSeenAt',
-        search: false,
-        width: 170,
-        render: (_dom, pile) => formatDateTime(pile.lastSeenAt) || '-',
-      },
+      dateTimeColumn<MonitorPileView>(t('monitoring.common.lastSeen'), 'lastSeenAt'),
       {
         title: t('monitoring.pile.vendor'),
         dataIndex: 'vendor',
@@ -163,49 +143,18 @@ export function PileMonitorPage() {
   );
 
   return (
-    <ProTable<MonitorPileView, PileFilters>
-      headerTitle={t('monitoring.pile.title')}
+    <GridPage<MonitorPileView>
+      grid={grid}
+      title={t('monitoring.pile.title')}
       rowKey="chargePointId"
       columns={columns}
-      dataSource={piles.data?.list}
-      loading={piles.isFetching}
-      options={false}
-      cardBordered
-      toolBarRender={() => [<LiveIndicator key="live" connected={connected} />]}
-      search={{ labelWidth: 'auto' }}
-      onSubmit={(values) => {
-        setFilters(toParams(values as Record<string, unknown>));
-        setPage(1);
+      scrollX={1400}
+      toolbarExtra={[<LiveIndicator key="live" connected={connected} />]}
+      table={{
+        expandable: {
+          expandedRowRender: (pile) => <PileGunCards pile={pile} now={now} col={{ xs: 24, md: 12, xl: 6 }} />,
+        },
       }}
-      onReset={() => {
-        setFilters({});
-        setPage(1);
-      }}
-      expandable={{
-        expandedRowRender: (pile) => (
-          <Row gutter={[12, 12]}>
-            {pile.guns.map((gun) => (
-              <Col key={gun.connectorId} xs={24} md={12} xl={6}>
-                <GunCard
-                  chargePointId={pile.chargePointId}
-                  gun={gun}
-                  now={now}
-                  actions={<GunCommands pile={pile} gun={gun} />}
-                />
-              </Col>
-            ))}
-          </Row>
-        ),
-      }}
-      pagination={{
-        current: page,
-        pageSize: MONITOR_PAGE_SIZE,
-        total: piles.data?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (total) => t('common.total', { total }),
-        onChange: setPage,
-      }}
-      scroll={{ x: 1400 }}
     />
   );
 }

@@ -4,7 +4,9 @@ import { sessionStore } from '../../../request';
 import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
 import { countGuns } from '../liveState';
-import { aGun, aPile, fakeStomp, renderInApp } from '../testing';
+import { renderInApp } from '../../../test/renderInApp';
+import { aGun, aPile } from '../../../test/fixtures';
+import { fakeStomp } from '../../../test/fakeStomp';
 import { StationMonitorPage } from './StationMonitorPage';
 
 const pile = aPile();
@@ -37,7 +39,7 @@ describe('station monitoring page', () => {
       'GET /api/monitor/station/3': () => view,
     });
     const { container, unmount } = await renderInApp(<StationMonitorPage />, {
-      path: '/operation/stationMonitor?station=3',
+      url: '/operation/stationMonitor?station=3',
     });
     const gun1 = () => container.querySelector<HTMLElement>('[data-testid="gun-card-CP-1-1"]');
     await waitFor(() => expect(gun1()?.dataset['status']).toBe('idle'), 30_000);

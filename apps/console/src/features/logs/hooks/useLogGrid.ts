@@ -1,11 +1,8 @@
 import { apiPath, type ApiQuery } from '@voltdepot/console-api-client';
 import type { GridPage } from '@voltdepot/shared-contracts';
-import { filtersOf, useGridRequest, type ProTableParams } from '../../../app/grid/useGridRequest';
-import { request, type QueryParams } from '../../../request';
+import { usePagedGrid } from '../../../app/grid/useGrid';
+import { request } from '../../../request';
 import { logsQueryKeys, type LogKind } from '../queryKeys';
-
-/** Spec §9: grid page size 10. */
-export const LOG_PAGE_SIZE = 10;
 
 /** The methods the operation log records (reads are not logged). */
 export const LOG_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const satisfies readonly NonNullable<
@@ -23,16 +20,13 @@ const paths = {
   login: (page: number, size: number) => apiPath('LogsController_logins', { page, size }),
 };
 
-/** One log's page as a ProTable `request`, read through the query cache. */
-export function useLogRequest<T>(kind: LogKind, onFilters?: (filters: QueryParams) => void) {
-  return useGridRequest<T>({
-    queryKey: (page, size, filters) => logsQueryKeys.page(kind, page, size, filters),
-    fetch: async (page, size, filters, signal) =>
-      (await request.get<GridPage<T>>(paths[kind](page, size), { params: filters, signal })) ?? {
-        list: [],
-        total: 0,
-      },
-    filters: (params: ProTableParams) => filtersOf(params, LOG_FILTERS[kind]),
-    onFilters,
+/** One log's grid: pages of 10 (spec §9) of what its search form filters by. */
+export function useLogGrid<T>(kind: LogKind) {
+  return usePagedGrid<T>({
+    listKey: logsQueryKeys.list(kind),
+    pageKey: (page, size, filters) => logsQueryKeys.page(kind, page, size, filters),
+    fetch: (page, size, filters, signal) =>
+      request.get<GridPage<T>>(paths[kind](page, size), { params: filters, signal }),
+    filters: LOG_FILTERS[kind],
   });
 }

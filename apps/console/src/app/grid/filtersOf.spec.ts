@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersOf } from './useGridRequest';
+import { filtersOf } from './useGrid';
 
 describe('filtersOf', () => {
   it('leaves out paging, blanks and nulls, and trims text', () => {

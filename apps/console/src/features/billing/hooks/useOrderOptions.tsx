@@ -1,11 +1,14 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { usePermission } from '@voltdepot/console-ui';
+import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { billingApi } from '../api/billingApi';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { billingQueryKeys } from '../queryKeys';
+import { formatYuan } from '../utils/money';
+import type { useDictionary } from './useDictionary';
 
 type Option = { value: number; label: string };
 
@@ -89,4 +92,42 @@ export function locationColumns<T extends LocatedRow>(
       render: (_, row) => row.gunName ?? String(row.connectorId),
     },
   ];
+}
+
+/** A session's payment: a filter of the pay_status dictionary, shown as a tag (paid green, abnormal red). */
+export function payStatusColumn<T extends { payStatus: number }>(
+  t: TFunction,
+  payStatus: ReturnType<typeof useDictionary>,
+): ProColumns<T> {
+  return {
+    title: t('billing.order.payStatus'),
+    dataIndex: 'payStatus',
+    width: 100,
+    valueType: 'select',
+    fieldProps: { options: payStatus.options },
+    render: (_, row) => (
+      <Tag color={row.payStatus === 3 ? 'error' : row.payStatus === 1 ? 'success' : 'default'}>
+        {payStatus.label(row.payStatus)}
+      </Tag>
+    ),
+  };
+}
+
+/** An amount in fen shown in yuan, right-aligned (bold for a total); not a filter. */
+export function yuanColumn<T>(
+  title: string,
+  dataIndex: keyof T & string,
+  options: { width?: number; strong?: boolean } = {},
+): ProColumns<T> {
+  return {
+    title,
+    dataIndex,
+    width: options.width ?? 110,
+    align: 'right',
+    search: false,
+    render: (_, row) => {
+      const text = formatYuan(row[dataIndex] as number);
+      return options.strong ? <Typography.Text strong>{text}</Typography.Text> : text;
+    },
+  };
 }

@@ -1,14 +1,14 @@
 /**
- * The business time zone: the local day of order ranges and price stages. The platform keeps it as the
- * system setting `businessTimeZone` (not public, so the console is not given it at start-up); its
- * default is kept here, in one place.
+ * The business time zone: the local day of order ranges and price stages, and the zone the lists show
+ * their times in. The platform keeps it as the system setting `businessTimeZone` (not public, so the
+ * console is not given it at start-up); its default is kept here, in one place.
  */
 export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
-/** The wall clock in `timeZone` at instant `ms`. */
-export function wallClockOf(ms: number, timeZone: string): WallClock {
+/** The wall clock in `timeZone` (the browser's when none) at instant `ms`. */
+export function wallClockOf(ms: number, timeZone?: string): WallClock {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
