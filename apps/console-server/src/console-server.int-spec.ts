@@ -40,13 +40,21 @@ function writeBuild(): string {
 }
 
 /** An upstream that answers every request with what it saw, and speaks WebSocket at /ms/ws (echo). */
-async function fakeUpstream(service: string): Promise<{ server: Server; url: string }> {
+type FakeUpstream = { server: Server; url: string; cancelled: string[] };
+
+async function fakeUpstream(service: string): Promise<FakeUpstream> {
+  const cancelled: string[] = [];
   const sockets = new WebSocketServer({ noServer: true });
   sockets.on('connection', (ws, req) => {
     ws.send(`hello from ${service}, forwarded for ${req.headers['x-forwarded-for']}`);
     ws.on('message', (data) => ws.send(`echo ${String(data)}`));
   });
   const server = createServer((req, res) => {
+    if (req.url === '/api/slow') {
+      // Never answers; notes when the request is given up.
+      res.on('close', () => cancelled.push(req.url ?? ''));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -74,7 +82,7 @@ async function fakeUpstream(service: string): Promise<{ server: Server; url: str
     sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, cancelled };
 }
 
 function capturedLogger() {
@@ -114,8 +122,8 @@ function rawGet(target: string, headers: Record<string, string>) {
 
 describe('console server', () => {
   let dist: string;
-  let api: { server: Server; url: string };
-  let ms: { server: Server; url: string };
+  let api: FakeUpstream;
+  let ms: FakeUpstream;
   let started: Awaited<ReturnType<typeof startConsole>>;
   let url: string;
 
@@ -305,6 +313,17 @@ describe('console server', () => {
       } finally {
         await down.console.close();
       }
+    });
+
+    it('gives up the upstream request when the browser goes away, without logging it as a failure', async () => {
+      const warnings = started.lines.length;
+      const client = get(`${url}/api/slow`);
+      client.on('error', () => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      client.destroy();
+      for (let i = 0; i < 50 && api.cancelled.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(api.cancelled).toEqual(['/api/slow']);
+      expect(started.lines.slice(warnings)).toEqual([]);
     });
 
     it("passes the STOMP WebSocket to the message centre, both ways, with the client's address", async () => {

@@ -104,17 +104,21 @@ export function forwardRequest(
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
     answer.pipe(res);
   });
+  // The browser went away (a navigation, a closed tab): stop the upstream's work too, and say nothing of it.
+  let abandoned = false;
+  res.on('close', () => {
+    if (res.writableFinished) return;
+    abandoned = true;
+    outgoing.destroy();
+  });
   outgoing.on('error', (error) => {
+    if (abandoned) return;
     logger.warn({ err: error, upstream: upstream.name, path: req.url?.split('?')[0] }, 'upstream failed');
     if (res.headersSent) {
       res.destroy();
       return;
     }
     res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' }).end(unavailableBody(upstream));
-  });
-  // The browser went away: stop the upstream's work too.
-  res.on('close', () => {
-    if (!res.writableFinished) outgoing.destroy();
   });
   req.pipe(outgoing);
 }
