@@ -1,4 +1,4 @@
-import { isExpectedBrowserError } from './page-problems';
+import { carriesError, isExpectedBrowserError } from './page-problems';
 
 const FAILED = (status: string) => `Failed to load resource: the server responded with a status of ${status}`;
 
@@ -20,5 +20,19 @@ describe('isExpectedBrowserError', () => {
     ],
   ])('%s at %s: %s', (text, url, expected) => {
     expect(isExpectedBrowserError(text, url)).toBe(expected);
+  });
+});
+
+describe('carriesError', () => {
+  it.each([
+    [
+      'key /order/orderManage:list TypeError: Missing text after "orderManage"\n    at Ue (http://x/assets/index.js:1:2)',
+      true,
+    ],
+    ['Error: warned\n    at eval (eval at evaluate (:370:30), <anonymous>:3:22)', true],
+    ['plain {a: 1}', false],
+    ['No map tiles configured: an Error: line without a stack', false],
+  ])('%j: %s', (text, expected) => {
+    expect(carriesError(text)).toBe(expected);
   });
 });

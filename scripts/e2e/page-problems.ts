@@ -1,7 +1,7 @@
 /**
  * What the browser reports as wrong while a scenario runs: uncaught errors, `console.error` (the console's
- * and the browser's own, such as failed loads), and what the Content Security Policy blocked. Any of them
- * fails the scenario, with the messages.
+ * and the browser's own, such as failed loads), an Error object logged at any other level, and what the
+ * Content Security Policy blocked. Any of them fails the scenario, with the messages.
  */
 import type { BrowserContext, ConsoleMessage } from 'playwright-core';
 
@@ -22,6 +22,17 @@ export function isExpectedBrowserError(text: string, url: string | undefined): b
   } catch {
     return false;
   }
+}
+
+/** An Error object in a message, as Chromium prints it: `TypeError: ...` followed by its stack. */
+const PRINTED_ERROR = /\b\w*Error: [^\n]*\n\s+at /;
+
+/**
+ * A message below `error` level that still reports an error: libraries that catch an exception and log it
+ * (pro-layout logs its menu matcher's `TypeError: Missing text after ...` with console.log).
+ */
+export function carriesError(text: string): boolean {
+  return PRINTED_ERROR.test(text);
 }
 
 /** What the page tells the binding about a `securitypolicyviolation` event. */
@@ -74,10 +85,14 @@ export class PageProblems {
   }
 
   private onConsole(message: ConsoleMessage, pageUrl: string): void {
-    if (message.type() !== 'error') return;
+    const text = message.text();
     const url = message.location().url || undefined;
-    if (isExpectedBrowserError(message.text(), url)) return;
-    this.add(`console error: ${message.text()}${url ? ` (${url})` : ''} on ${pageUrl}`);
+    if (message.type() === 'error') {
+      if (!isExpectedBrowserError(text, url))
+        this.add(`console error: ${text}${url ? ` (${url})` : ''} on ${pageUrl}`);
+    } else if (carriesError(text)) {
+      this.add(`console ${message.type()} with an error: ${text} on ${pageUrl}`);
+    }
   }
 
   private add(message: string): void {
