@@ -7,7 +7,15 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, adminApi, apiToken, signIn, type Scenario, type ScenarioContext } from './support';
+import {
+  ACCOUNTS,
+  adminApi,
+  apiToken,
+  signIn,
+  stationBody,
+  type Scenario,
+  type ScenarioContext,
+} from './support';
 
 /** Markup in the text fields, within each field's length limit. */
 function hostileRecords(run: string) {
@@ -34,26 +42,16 @@ async function createRecords(t: ScenarioContext, text: HostileRecords): Promise<
   const labelIds: number[] = [];
   for (const type of ['payment', 'nationalStandard', 'chargingType', 'stationType'])
     labelIds.push((await post('/api/label', { type, name: `<i>${type}</i>${text.plate}` })).id);
-  const station = await post('/api/station', {
-    number: `X${text.plate.slice(-4)}${randomBytes(2).toString('hex')}`,
-    name: text.station,
-    regionId: region.id,
-    type: 100,
-    status: 0,
-    address: text.address,
-    longitude: 119.3,
-    latitude: 26.07,
-    openingTime: '00:00',
-    closingTime: '23:59',
-    isOpen: true,
-    supportsReservation: false,
-    labelIds,
-    feeScope: 'internal',
-    freeParkingMinutes: 30,
-    occupationIntervalMinutes: 15,
-    occupationUnitPriceFen: 100,
-    cappedAmountFen: 5000,
-  });
+  const station = await post(
+    '/api/station',
+    stationBody({
+      number: `X${text.plate.slice(-4)}${randomBytes(2).toString('hex')}`,
+      name: text.station,
+      regionId: region.id,
+      labelIds,
+      address: text.address,
+    }),
+  );
   const maker = await post('/api/manufacturer', {
     name: `<s>CarCo</s>${text.plate.slice(-4)}`,
     type: 'car',
