@@ -123,8 +123,11 @@ PORT=$MSG_PORT SERVICE_NAME=msg-center start_service msg-center "http://127.0.0.
   node dist/apps/msg-center/apps/msg-center/src/main.js
 MSG_WORKER_PORT=$MSG_WORKER_PORT SERVICE_NAME=msg-center start_service msg-center-worker \
   "http://127.0.0.1:$MSG_WORKER_PORT/health" node dist/apps/msg-center/apps/msg-center/src/worker.main.js
-VITE_API_PROXY="http://127.0.0.1:$API_PORT" VITE_MS_PROXY="http://127.0.0.1:$MSG_PORT" start_service console \
-  "http://127.0.0.1:$CONSOLE_PORT/" vite preview --config apps/console/vite.config.ts --port "$CONSOLE_PORT" --strictPort --host 127.0.0.1
+# The console's production server (apps/console-server): the build with its caching and security headers,
+# the API paths passed to the api and the message centre (STOMP WebSocket included).
+PORT=$CONSOLE_PORT HOST=127.0.0.1 CONSOLE_DIST=dist/apps/console API_UPSTREAM="http://127.0.0.1:$API_PORT" \
+  MS_UPSTREAM="http://127.0.0.1:$MSG_PORT" start_service console "http://127.0.0.1:$CONSOLE_PORT/health" \
+  node dist/apps/console-server/apps/console-server/src/main.js
 
 if [[ "${DEMO_SIMULATION:-true}" == "true" ]]; then
   OCPP_URL="ws://127.0.0.1:$OCPP_PORT/ocpp" SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" start_process demo-depot \

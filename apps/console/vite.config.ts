@@ -9,6 +9,8 @@ import { initialLoadBudget } from './build/initialLoadBudget';
 const projectRoot = dirname(fileURLToPath(import.meta.url));
 const workspaceRoot = resolve(projectRoot, '../..');
 
+/** Replaced by apps/console-server (CSP_NONCE_PLACEHOLDER there). */
+const CSP_NONCE_PLACEHOLDER = 'VOLTDEPOT_CSP_NONCE';
 const DEFAULT_API_PROXY = 'http://127.0.0.1:3000';
 const DEFAULT_MS_PROXY = 'http://127.0.0.1:3200';
 
@@ -30,6 +32,7 @@ function browserSafeAliases(): Record<string, string> {
 /** `/api` but not `/apiDocs`: a prefix followed by a slash, a query or the end. */
 const prefixes = (...names: string[]) => `^/(?:${names.join('|')})(?:[/?]|$)`;
 
+/** The dev server's proxy: the same paths as PROXIED_PREFIXES of apps/console-server (production). */
 function devProxy(env: Record<string, string>): Record<string, ProxyOptions> {
   const api = env.VITE_API_PROXY || DEFAULT_API_PROXY;
   const ms = env.VITE_MS_PROXY || DEFAULT_MS_PROXY;
@@ -52,12 +55,16 @@ export default defineConfig(({ mode }) => {
     // The budget check prints what signing in downloads and fails the build above it.
     plugins: [react(), initialLoadBudget()],
     resolve: { alias: browserSafeAliases() },
+    // Development only: production serves the build with apps/console-server (same proxy table, headers).
     server: { port: 4200, strictPort: true, proxy },
-    preview: { port: 4300, strictPort: true, proxy },
+    // The console server puts a fresh nonce here in each page it serves (style-src of its policy).
+    html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     build: {
       outDir: resolve(workspaceRoot, 'dist/apps/console'),
       emptyOutDir: true,
-      sourcemap: true,
+      // Maps are written for reading stack traces on the server, but not referenced from the bundles (and
+      // the console server never serves *.map).
+      sourcemap: 'hidden',
       // Read by the bundle budget (and by anything that needs to know which file a page loads).
       manifest: true,
       // echarts alone is about 1 MB minified, loaded by the chart pages; what the first screen loads is

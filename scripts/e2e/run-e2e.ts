@@ -4,9 +4,11 @@
  *   2. builds the console (vite build into .var/e2e/console) and starts the api and its worker, the message
  *      centre (and its channel worker) and the OCPP gateway from source on free ports below 32768, with
  *      CAPTCHA_EXPOSE_ANSWER=true, DEMO_DATA=true and their own secrets, on the Redis Streams bus,
- *   3. serves the build with `vite preview`, proxying the API paths to the api and /ms to msg-center,
+ *   3. serves the build with the console's production server (apps/console-server: its caching, security
+ *      headers and Content Security Policy), which passes the API paths to the api and /ms to msg-center,
  *   4. runs the scenarios in Debian's chromium through playwright-core, saving screenshots under
- *      .var/e2e-screenshots/, and prints "N passed, N failed".
+ *      .var/e2e-screenshots/, and prints "N passed, N failed". A scenario also fails when a page it opened
+ *      threw, logged a console error or had something blocked by the policy (page-problems.ts).
  * Environment: DATABASE_URL, REDIS_URL (as the integration tests), CHROMIUM_PATH (/usr/bin/chromium),
  * E2E_SKIP_BUILD=1 (reuse .var/e2e/console), E2E_ONLY=<text> (scenarios whose name contains it),
  * E2E_RESULTS_JSON=<file> (a jest-like report for scripts/test-summary.js), E2E_HEADED=1,
@@ -21,6 +23,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { BrowserGlobals } from './browser-globals';
 import { GATEWAY_NODE_OPTIONS } from '@voltdepot/server-ocpp-gateway';
 import { freePort, runCommand, startService, stopService, waitForHttp, type Service } from './harness';
+import { PageProblems } from './page-problems';
 import { scenarios, type ScenarioContext } from './scenarios/index';
 
 const ROOT = resolve(__dirname, '../..');
@@ -31,6 +34,7 @@ const CONSOLE_DIR = join(VAR, 'console');
 const SHOTS = WORK_DIR ? join(WORK_DIR, 'screenshots') : join(ROOT, '.var/e2e-screenshots');
 const DOWNLOADS = join(VAR, 'downloads');
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
+const CONSOLE_SERVER = 'apps/console-server/src/main.ts';
 const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -143,7 +147,7 @@ async function main(): Promise<number> {
   let databaseCreated = false;
   let api: Service | undefined;
   const others: Service[] = [];
-  let preview: Service | undefined;
+  let consoleServer: Service | undefined;
   let browser: Browser | undefined;
 
   if (!existsSync(CHROMIUM_PATH)) {
@@ -297,34 +301,21 @@ async function main(): Promise<number> {
     log('api worker, msg-center and ocpp-gateway are up');
     await checkApiClient(`http://127.0.0.1:${apiPort}/api/docs-json`);
     await build;
-    preview = startService(
-      'console',
-      process.execPath,
-      [
-        VITE,
-        'preview',
-        '--config',
-        'apps/console/vite.config.ts',
-        '--outDir',
-        CONSOLE_DIR,
-        '--port',
-        String(consolePort),
-        '--strictPort',
-        '--host',
-        '127.0.0.1',
-      ],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          VITE_API_PROXY: `http://127.0.0.1:${apiPort}`,
-          VITE_MS_PROXY: `http://127.0.0.1:${msgPort}`,
-        },
-        logFile: join(VAR, 'logs/console.log'),
+    consoleServer = startService('console', process.execPath, ['-r', '@swc-node/register', CONSOLE_SERVER], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        SWC_NODE_PROJECT: join(ROOT, 'tsconfig.base.json'),
+        PORT: String(consolePort),
+        HOST: '127.0.0.1',
+        CONSOLE_DIST: CONSOLE_DIR,
+        API_UPSTREAM: `http://127.0.0.1:${apiPort}`,
+        MS_UPSTREAM: `http://127.0.0.1:${msgPort}`,
       },
-    );
+      logFile: join(VAR, 'logs/console.log'),
+    });
     const baseUrl = `http://127.0.0.1:${consolePort}`;
-    await waitForHttp(`${baseUrl}/`, preview);
+    await waitForHttp(`${baseUrl}/health`, consoleServer);
     await productionCheck;
 
     browser = await chromium.launch({
@@ -338,7 +329,7 @@ async function main(): Promise<number> {
     for (const scenario of scenarios) {
       if (only && !scenario.name.includes(only)) continue;
       const contexts: BrowserContext[] = [];
-      const pageErrors: string[] = [];
+      const problems = new PageProblems();
       const t: ScenarioContext = {
         baseUrl,
         downloadsDir: DOWNLOADS,
@@ -370,7 +361,7 @@ async function main(): Promise<number> {
             }, locale);
           }
           context.setDefaultTimeout(15_000);
-          context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error.message)));
+          await problems.watch(context);
           return context.newPage();
         },
         async screenshot(page: Page, name: string) {
@@ -390,12 +381,17 @@ async function main(): Promise<number> {
             );
           }),
         ]);
-        if (pageErrors.length > 0) throw new Error(`uncaught errors in the page: ${pageErrors.join(' | ')}`);
+        if (problems.list().length > 0) throw new Error('the browser reported problems');
         results.push({ name: scenario.name, ok: true, ms: Date.now() - t0 });
         console.log(`  ✓ ${scenario.name} (${seconds(Date.now() - t0)})`);
       } catch (error) {
-        const message =
-          error instanceof Error ? error.message.split('\n').slice(0, 8).join('\n') : String(error);
+        const seen = problems.list();
+        const message = [
+          error instanceof Error ? error.message.split('\n').slice(0, 8).join('\n') : String(error),
+          ...(seen.length > 0
+            ? [`the browser reported ${seen.length} problem(s):`, ...seen.slice(0, 30)]
+            : []),
+        ].join('\n');
         results.push({ name: scenario.name, ok: false, ms: Date.now() - t0, error: message });
         console.log(
           `  ✗ ${scenario.name} (${seconds(Date.now() - t0)})\n      ${message.replace(/\n/g, '\n      ')}`,
@@ -415,7 +411,7 @@ async function main(): Promise<number> {
     console.error(`e2e: set-up failed: ${(error as Error).message}`);
   } finally {
     await browser?.close().catch(() => undefined);
-    await stopService(preview);
+    await stopService(consoleServer);
     for (const service of others.reverse()) await stopService(service);
     await stopService(api);
     if (databaseCreated)

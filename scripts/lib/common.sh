@@ -14,6 +14,9 @@ fi
 # npm ci when node_modules is missing or older than the lock file.
 ensure_dependencies() {
   mkdir -p "$ROOT/.var"
+  # A linked node_modules (git worktrees sharing one install) is managed where it lives: npm ci here would
+  # empty the shared folder for every checkout using it.
+  if [[ -L "$ROOT/node_modules" ]]; then return 0; fi
   local stamp="$ROOT/node_modules/.voltdepot-installed"
   if [[ ! -f "$stamp" || "$ROOT/package-lock.json" -nt "$stamp" ]]; then
     say "Installing dependencies"

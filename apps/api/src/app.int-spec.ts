@@ -1,6 +1,11 @@
 import { Controller, Get, INestApplication, Module, Post } from '@nestjs/common';
 import { createServiceApp, loadConfig, Public, ZodBody } from '@voltdepot/server-core';
-import { createTestDatabase, TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  securityHeadersOf,
+  SERVICE_SECURITY_HEADERS,
+  TestDatabase,
+} from '@voltdepot/server-testing';
 import type { ErrorBody, HealthReport } from '@voltdepot/shared-contracts';
 import { createServer } from 'node:net';
 import request from 'supertest';
@@ -176,6 +181,46 @@ describe('api app (real PostgreSQL and Redis)', () => {
     const res = await request(app.getHttpServer()).get('/test/boom').expect(500);
     expect(expectErrorBody(res.body, 'INTERNAL_ERROR').message).toBe('Internal server error');
     expect(res.text).not.toContain('hunter2');
+  });
+
+  it('every answer carries the security headers (a success, 400, 401, 404, 500), without HSTS over HTTP', async () => {
+    const server = app.getHttpServer();
+    for (const res of [
+      await request(server).get('/health').expect(200),
+      await request(server).post('/test/stations').send({}).expect(400),
+      await request(server).get('/api/user/1').expect(401),
+      await request(server).get('/api/nope').expect(404),
+      await request(server).get('/test/boom').expect(500),
+    ])
+      expect(securityHeadersOf(res.headers)).toEqual(SERVICE_SECURITY_HEADERS);
+  });
+
+  it('no CORS: a foreign origin gets no Access-Control header, preflight or request', async () => {
+    const origin = 'http://localhost:5173';
+    const preflight = await request(app.getHttpServer())
+      .options('/auth/login')
+      .set('origin', origin)
+      .set('access-control-request-method', 'POST')
+      .set('access-control-request-headers', 'content-type');
+    const plain = await request(app.getHttpServer()).get('/health').set('origin', origin);
+    for (const res of [preflight, plain]) {
+      expect(Object.keys(res.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    }
+  });
+});
+
+describe('api app behind a TLS proxy (BEHIND_TLS=true)', () => {
+  it('answers with Strict-Transport-Security', async () => {
+    const app = await startApp(configWith({ BEHIND_TLS: 'true' }));
+    try {
+      const res = await request(app.getHttpServer()).get('/health').expect(200);
+      expect(securityHeadersOf(res.headers)).toEqual({
+        ...SERVICE_SECURITY_HEADERS,
+        'strict-transport-security': 'max-age=31536000',
+      });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -16,7 +16,13 @@ import {
   createEventBus,
   type EventBus,
 } from '@voltdepot/server-messaging';
-import { eventually, registeredRoutes, testEnv } from '@voltdepot/server-testing';
+import {
+  eventually,
+  registeredRoutes,
+  securityHeadersOf,
+  SERVICE_SECURITY_HEADERS,
+  testEnv,
+} from '@voltdepot/server-testing';
 import {
   OrderSettled,
   TransactionStarted,
@@ -189,6 +195,7 @@ describe('the api worker', () => {
       const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
       const health = await request(url).get('/health').expect(200);
       expect(health.body.service).toBe('api-worker');
+      expect(securityHeadersOf(health.headers)).toEqual(SERVICE_SECURITY_HEADERS);
       expect(health.body.dependencies.map((c: { name: string }) => c.name).sort()).toEqual([
         'bus:redis',
         'postgres',

@@ -1,6 +1,11 @@
 import { INestApplication } from '@nestjs/common';
 import { createServiceApp } from '@voltdepot/server-core';
-import { createTestDatabase, TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  securityHeadersOf,
+  SERVICE_SECURITY_HEADERS,
+  TestDatabase,
+} from '@voltdepot/server-testing';
 import type { HealthReport } from '@voltdepot/shared-contracts';
 import request from 'supertest';
 import { AppModule } from './app.module';
@@ -42,6 +47,14 @@ describe('msg-center app (real PostgreSQL and Redis)', () => {
   it('a route without a token is refused with 401 (deny by default)', async () => {
     const res = await request(app.getHttpServer()).get('/ms/m1/msg/inbox/unread').expect(401);
     expect(res.body).toMatchObject({ code: 'AUTH_TOKEN_MISSING' });
+  });
+
+  it('answers with the security headers and no CORS header, to a foreign origin too', async () => {
+    for (const res of [
+      await request(app.getHttpServer()).get('/health').set('origin', 'http://localhost:4300').expect(200),
+      await request(app.getHttpServer()).get('/ms/m1/msg/inbox/unread').expect(401),
+    ])
+      expect(securityHeadersOf(res.headers)).toEqual(SERVICE_SECURITY_HEADERS);
   });
 
   it('an unknown route gets the error body', async () => {

@@ -1,6 +1,12 @@
 import { INestApplication } from '@nestjs/common';
 import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
-import { createTestDatabase, testEnv, type TestDatabase } from '@voltdepot/server-testing';
+import {
+  createTestDatabase,
+  securityHeadersOf,
+  SERVICE_SECURITY_HEADERS,
+  testEnv,
+  type TestDatabase,
+} from '@voltdepot/server-testing';
 import WebSocket from 'ws';
 import type { HealthReport } from '@voltdepot/shared-contracts';
 import request from 'supertest';
@@ -55,6 +61,11 @@ describe('ocpp-gateway app (real PostgreSQL and Redis)', () => {
       ['redis', 'up'],
       ['bus:redis', 'up'],
     ]);
+  });
+
+  it('answers with the security headers', async () => {
+    const res = await request(app.getHttpServer()).get('/health').expect(200);
+    expect(securityHeadersOf(res.headers)).toEqual(SERVICE_SECURITY_HEADERS);
   });
 
   it("GET /metrics is served, with the gateway's own metrics", async () => {

@@ -18,6 +18,7 @@ import {
   pathOf,
   seedRunDemoDepot,
   signIn,
+  stationBody,
   visible,
   type Scenario,
   type ScenarioContext,
@@ -187,26 +188,10 @@ export const assetsScenarios: Scenario[] = [
       const b = await basics(t);
       const post = await adminApi(t);
       const stationName = `E2E Host Depot ${b.run}`;
-      await post('/api/station', {
-        number: `HS${b.run}`,
-        name: stationName,
-        regionId: b.regionId,
-        type: 100,
-        status: 0,
-        address: '8 Beihuan Road, Fuzhou',
-        longitude: 119.3,
-        latitude: 26.07,
-        openingTime: '00:00',
-        closingTime: '23:59',
-        isOpen: true,
-        supportsReservation: false,
-        labelIds: b.labelIds,
-        feeScope: 'internal',
-        freeParkingMinutes: 30,
-        occupationIntervalMinutes: 15,
-        occupationUnitPriceFen: 100,
-        cappedAmountFen: 5000,
-      });
+      await post(
+        '/api/station',
+        stationBody({ number: `HS${b.run}`, name: stationName, regionId: b.regionId, labelIds: b.labelIds }),
+      );
       const page = await t.newPage({ locale: 'en-US' });
       await signIn(page, t, ACCOUNTS.admin);
       // Host at the station, with a generated OCPP password.

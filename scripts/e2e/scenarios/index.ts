@@ -5,6 +5,7 @@ import { messagesScenarios } from './messages';
 import { monitoringScenarios } from './monitoring';
 import { shellScenarios } from './shell';
 import type { Scenario } from './support';
+import { userTextScenarios } from './user-text';
 
 export type { Scenario, ScenarioContext } from './support';
 
@@ -16,4 +17,5 @@ export const scenarios: Scenario[] = [
   ...monitoringScenarios,
   ...assetsScenarios,
   ...billingScenarios,
+  ...userTextScenarios,
 ];

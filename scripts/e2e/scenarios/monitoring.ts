@@ -9,7 +9,15 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, adminApi, signIn, visible, type Scenario, type ScenarioContext } from './support';
+import {
+  ACCOUNTS,
+  adminApi,
+  signIn,
+  stationBody,
+  visible,
+  type Scenario,
+  type ScenarioContext,
+} from './support';
 
 const PILE_PASSWORD = 'e2e-monitor-pile-secret';
 
@@ -27,26 +35,18 @@ async function registerDepot(t: ScenarioContext): Promise<Depot> {
   for (const type of ['payment', 'nationalStandard', 'chargingType', 'stationType'])
     labelIds.push((await post('/api/label', { type, name: `E2E ${type} ${run}` })).id);
   const stationName = `监控演示站 ${run}`;
-  const station = await post('/api/station', {
-    number: `MON${run}`,
-    name: stationName,
-    regionId: region.id,
-    type: 100,
-    status: 0,
-    address: '合肥市瑶海区东二环路',
-    longitude: 117.23,
-    latitude: 31.82,
-    openingTime: '00:00',
-    closingTime: '23:59',
-    isOpen: true,
-    supportsReservation: false,
-    labelIds,
-    feeScope: 'internal',
-    freeParkingMinutes: 30,
-    occupationIntervalMinutes: 15,
-    occupationUnitPriceFen: 100,
-    cappedAmountFen: 5000,
-  });
+  const station = await post(
+    '/api/station',
+    stationBody({
+      number: `MON${run}`,
+      name: stationName,
+      regionId: region.id,
+      labelIds,
+      address: '合肥市瑶海区东二环路',
+      longitude: 117.23,
+      latitude: 31.82,
+    }),
+  );
   const chargePointId = `MON-${run}`;
   const pile = await post('/api/pile', {
     name: '监控1号桩',

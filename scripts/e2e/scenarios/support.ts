@@ -159,6 +159,38 @@ export async function adminApi(t: ScenarioContext) {
   };
 }
 
+/**
+ * A valid body of `POST /api/station`: open day and night, internal fees; `fields` sets what a scenario
+ * cares about (number, name, region, labels, address, position).
+ */
+export function stationBody(fields: {
+  number: string;
+  name: string;
+  regionId: number;
+  labelIds: number[];
+  address?: string;
+  longitude?: number;
+  latitude?: number;
+}) {
+  return {
+    type: 100,
+    status: 0,
+    address: '8 Beihuan Road, Fuzhou',
+    longitude: 119.3,
+    latitude: 26.07,
+    openingTime: '00:00',
+    closingTime: '23:59',
+    isOpen: true,
+    supportsReservation: false,
+    feeScope: 'internal',
+    freeParkingMinutes: 30,
+    occupationIntervalMinutes: 15,
+    occupationUnitPriceFen: 100,
+    cappedAmountFen: 5000,
+    ...fields,
+  };
+}
+
 /** `work` on one connection to the run's database (named `applicationName`), closed afterwards. */
 export async function withRunDatabase<T>(
   t: ScenarioContext,

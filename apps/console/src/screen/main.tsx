@@ -1,3 +1,5 @@
+// First: the page's style nonce must be in place before anything renders (app/csp/styleNonce.ts).
+import '../app/csp/installStyleNonce';
 import { theme } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,6 +4,8 @@ import {
   createTestDatabase,
   eventually,
   freePort,
+  securityHeadersOf,
+  SERVICE_SECURITY_HEADERS,
   spawnTs,
   TestDatabase,
   TsProcess,
@@ -111,6 +113,7 @@ describe('worker killed mid-job (SIGKILL)', () => {
     await startWorker(port);
     const health = await fetch(`http://127.0.0.1:${port}/health`);
     expect(health.status).toBe(200);
+    expect(securityHeadersOf(health.headers)).toEqual(SERVICE_SECURITY_HEADERS);
     const report = (await health.json()) as {
       service: string;
       dependencies: { name: string; status: string }[];

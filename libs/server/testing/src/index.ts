@@ -11,3 +11,4 @@ export * from './child-process';
 export * from './route-walk';
 export * from './redis-keys';
 export * from './generated-client';
+export * from './security-headers';

@@ -105,6 +105,67 @@ export type TransactionStoppedV1 = {
   stopKind: StopKind;
   /** True when the transaction was unknown to us and was quarantined for reconciliation. */
   quarantined: boolean;
+  /**
+   * True when the gateway had already closed the session by rule (TransactionAbandoned) and the pile's
+   * real StopTransaction came later (a pile replaying its queue): it completes the order of the
+   * abandoned session instead of making a second one.
+   */
+  afterAbandon?: boolean;
+};
+
+/** Which of the gateway's rules closed a session its pile never stopped. */
+export type AbandonRule =
+  /** The pile booted again and reported the connector Available (or booted with no session on it). */
+  | 'rebooted'
+  /** A new StartTransaction arrived on the same connector. */
+  | 'newStart'
+  /** The connector reported Available or Finishing for longer than the configured grace. */
+  | 'connectorIdle'
+  /** The session was older than the configured maximum age (longer than a night by default). */
+  | 'maxAge';
+
+/**
+ * A session the pile apparently will never stop (it went away mid-session: power loss, reboot,
+ * shutdown), closed by one of the gateway's rules. Its card is free again. Settlement makes it a
+ * lost-stop order held for review, priced from the last meter reading of the session. Never emitted for a
+ * session suspended at 0 kW (SuspendedEV / SuspendedEVSE), however long.
+ */
+export type TransactionAbandonedV1 = {
+  chargePointId: string;
+  connectorId: number;
+  transactionId: number;
+  idTag: string;
+  meterStartWh: number;
+  /** The last energy register (Wh, may carry decimals) sampled within the session; absent when none. */
+  lastMeterWh?: number;
+  /** When that sample was taken (the pile's clock). */
+  lastSampleAt?: string;
+  /** The StartTransaction's timestamp. */
+  startedAt: string;
+  /** When the gateway closed the session. */
+  closedAt: string;
+  rule: AbandonRule;
+};
+
+/**
+ * A second StopTransaction for a transaction already stopped (another message id; a pile may send one
+ * with another reason and a higher meterStop). The first stop stands: it was acknowledged and is the one
+ * billed. This one is recorded so that settlement can flag the order for review when it disagrees.
+ */
+export type TransactionStopRepeatedV1 = {
+  chargePointId: string;
+  connectorId: number;
+  transactionId: number;
+  meterStopWh: number;
+  timestamp: string;
+  /** OCPP 1.6 stop reason of the repeat (Local when the pile sent none). */
+  reason: string;
+  /** The first (billed) stop. */
+  firstMeterStopWh: number;
+  firstTimestamp: string;
+  firstReason: string;
+  /** The repeat disagrees with the first stop: another meterStop or another reason. */
+  disagrees: boolean;
 };
 
 /** DiagnosticsStatusNotification: progress of a GetDiagnostics upload. */
@@ -147,6 +208,16 @@ export const MeterValuesReceived = defineEvent<MeterValuesV1>()(
 export const TransactionStopped = defineEvent<TransactionStoppedV1>()(
   Topics.OcppTransactions,
   'transaction.stopped',
+  1,
+);
+export const TransactionAbandoned = defineEvent<TransactionAbandonedV1>()(
+  Topics.OcppTransactions,
+  'transaction.abandoned',
+  1,
+);
+export const TransactionStopRepeated = defineEvent<TransactionStopRepeatedV1>()(
+  Topics.OcppTransactions,
+  'transaction.stop-repeated',
   1,
 );
 export const DiagnosticsStatusChanged = defineEvent<DiagnosticsStatusChangedV1>()(

@@ -11,8 +11,10 @@ import {
   PileDisconnected,
   PileError,
   PileErrorCleared,
+  TransactionAbandoned,
   TransactionStarted,
   TransactionStopped,
+  TransactionStopRepeated,
   type ConnectorStatusChangedV1,
   type DiagnosticsStatusChangedV1,
   type FirmwareStatusChangedV1,
@@ -24,8 +26,10 @@ import {
   type PileDisconnectedV1,
   type PileErrorClearedV1,
   type PileErrorV1,
+  type TransactionAbandonedV1,
   type TransactionStartedV1,
   type TransactionStoppedV1,
+  type TransactionStopRepeatedV1,
 } from './ocpp-events';
 
 /*
@@ -204,6 +208,41 @@ export const transactionStoppedV1Schema = exactSchema<TransactionStoppedV1>()(
       reason: z.string(),
       stopKind: z.enum(['normal', 'abnormal']),
       quarantined: z.boolean(),
+      afterAbandon: z.boolean().optional(),
+    })
+    .strict(),
+);
+
+export const transactionAbandonedV1Schema = exactSchema<TransactionAbandonedV1>()(
+  z
+    .object({
+      chargePointId: z.string(),
+      connectorId: integer,
+      transactionId: integer,
+      idTag: z.string(),
+      meterStartWh: integer,
+      lastMeterWh: z.number().optional(),
+      lastSampleAt: instant.optional(),
+      startedAt: instant,
+      closedAt: instant,
+      rule: z.enum(['rebooted', 'newStart', 'connectorIdle', 'maxAge']),
+    })
+    .strict(),
+);
+
+export const transactionStopRepeatedV1Schema = exactSchema<TransactionStopRepeatedV1>()(
+  z
+    .object({
+      chargePointId: z.string(),
+      connectorId: integer,
+      transactionId: integer,
+      meterStopWh: integer,
+      timestamp: instant,
+      reason: z.string(),
+      firstMeterStopWh: integer,
+      firstTimestamp: instant,
+      firstReason: z.string(),
+      disagrees: z.boolean(),
     })
     .strict(),
 );
@@ -234,6 +273,8 @@ const OCPP_PAYLOAD_SCHEMAS = new Map<string, z.ZodTypeAny>([
   withSchema(TransactionStarted, transactionStartedV1Schema),
   withSchema(MeterValuesReceived, meterValuesV1Schema),
   withSchema(TransactionStopped, transactionStoppedV1Schema),
+  withSchema(TransactionAbandoned, transactionAbandonedV1Schema),
+  withSchema(TransactionStopRepeated, transactionStopRepeatedV1Schema),
   withSchema(DiagnosticsStatusChanged, diagnosticsStatusChangedV1Schema),
   withSchema(FirmwareStatusChanged, firmwareStatusChangedV1Schema),
 ]);

@@ -6,12 +6,19 @@ import type { LogLevel } from '../config/service-config';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { requestBodyErrorTranslator } from '../errors/request-body-errors';
 import { correlationMiddleware } from '../logging/correlation.middleware';
+import { securityHeadersMiddleware } from '../http/security-headers';
 import { createLogger } from '../logging/logger';
 import { NestPinoLogger } from '../logging/nest-logger';
 import { ServiceMetrics } from '../observability/http-metrics';
 
 /** The configuration fields bootstrapping reads; any `ServiceConfig` has them. */
-export type BootstrapConfig = { SERVICE_NAME: string; LOG_LEVEL: LogLevel; PORT: number };
+export type BootstrapConfig = {
+  SERVICE_NAME: string;
+  LOG_LEVEL: LogLevel;
+  PORT: number;
+  /** A TLS proxy in front serves every request over HTTPS: answers carry HSTS. Default false. */
+  BEHIND_TLS?: boolean;
+};
 
 export type ServiceAppOptions = {
   config: BootstrapConfig;
@@ -39,8 +46,8 @@ export type ServiceApp = { app: NestExpressApplication; logger: Logger };
 /**
  * Creates a configured, not yet listening, Nest application. Tests use it with `app.init()`
  * and supertest; `bootstrapService` adds listening and process handling. Middleware order:
- * correlation id + request log -> HTTP metrics -> body parsers -> body error translation ->
- * Nest routes -> `AllExceptionsFilter` for everything thrown on the way.
+ * security headers -> correlation id + request log -> HTTP metrics -> body parsers -> body error
+ * translation -> Nest routes -> `AllExceptionsFilter` for everything thrown on the way.
  */
 export async function createServiceApp(
   rootModule: IEntryNestModule,
@@ -59,6 +66,7 @@ export async function createServiceApp(
   });
   app.disable('x-powered-by');
 
+  app.use(securityHeadersMiddleware({ behindTls: config.BEHIND_TLS ?? false }));
   app.use(correlationMiddleware({ logger, quietPaths: options.quietPaths }));
   const metrics = optionalProvider(app, ServiceMetrics);
   if (metrics !== undefined) app.use(metrics.httpMiddleware());

@@ -33,6 +33,7 @@ describe('loadConfig with the service schema', () => {
       REDIS_URL: validEnv.REDIS_URL,
       BUS: 'redis',
       BUS_PREFIX: 'vd',
+      BEHIND_TLS: false,
     });
   });
 

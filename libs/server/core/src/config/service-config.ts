@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHostPortList, envPort, envUrl } from './env-vars';
+import { envBoolean, envHostPortList, envPort, envUrl } from './env-vars';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -34,6 +34,8 @@ export function serviceConfigShape(defaults: ServiceDefaults) {
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'letters, digits, _ and - only (at most 32)')
       .default('vd'),
+    /** A TLS-terminating proxy in front serves every request over HTTPS: answers carry HSTS. */
+    BEHIND_TLS: envBoolean().default('false'),
   };
 }
 

@@ -10,6 +10,8 @@ export type HttpRequest = IncomingMessage & {
   route?: { path?: unknown };
   /** Set by `correlationMiddleware`. */
   correlationId?: string;
+  /** Express: HTTPS, by the socket or (with `trust proxy`) by X-Forwarded-Proto. */
+  secure?: boolean;
 };
 
 export type HttpResponse = ServerResponse;

@@ -9,8 +9,10 @@ import type {
 import { routeAccessRule } from '../auth/permissions.decorator';
 import { ZodValidationPipe } from '../errors/zod-validation.pipe';
 import { apiDocOf, type ApiDocSpec } from './api-doc.decorator';
+import type { HttpResponse, NextFunction } from './express-types';
 import { apiSchemas, errorBodySchema } from './api-schemas';
 import { servedRoutes, type ServedRoute } from './routes';
+import { API_DOCS_CSP, contentSecurityPolicy } from './security-headers';
 import { zodToOpenApi, type OpenApiSchema } from './zod-openapi';
 
 export type OpenApiDocumentOptions = {
@@ -91,6 +93,12 @@ export function setupOpenApiDocs(
   app: INestApplication,
   options: OpenApiDocumentOptions & { path: string; jsonPath: string },
 ): void {
+  // The UI page and its files: the services' policy (nothing loads) would leave the page blank.
+  const docsPolicy = contentSecurityPolicy(API_DOCS_CSP);
+  app.use(`/${options.path}`, (_req: unknown, res: HttpResponse, next: NextFunction) => {
+    res.setHeader('Content-Security-Policy', docsPolicy);
+    next();
+  });
   let document: OpenAPIObject | undefined;
   SwaggerModule.setup(options.path, app, () => (document ??= createOpenApiDocument(app, options)), {
     jsonDocumentUrl: options.jsonPath,
