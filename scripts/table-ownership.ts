@@ -31,6 +31,11 @@ export const SOURCE_ROLES: readonly { dir: string; role: SourceRole; why?: strin
   { dir: 'libs/server/spreadsheet/src', role: 'no-tables' },
   { dir: 'libs/server/ocpp-simulator/src', role: 'no-tables' },
   { dir: 'libs/server/jobs/src', role: 'no-tables' },
+  {
+    dir: 'apps/console-server/src',
+    role: 'no-tables',
+    why: 'serves the built console and proxies to the services',
+  },
 
   {
     dir: 'libs/server/database/src/migrations',
