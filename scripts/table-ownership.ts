@@ -31,6 +31,7 @@ export const SOURCE_ROLES: readonly { dir: string; role: SourceRole; why?: strin
   { dir: 'libs/server/spreadsheet/src', role: 'no-tables' },
   { dir: 'libs/server/ocpp-simulator/src', role: 'no-tables' },
   { dir: 'libs/server/jobs/src', role: 'no-tables' },
+  { dir: 'libs/server/pile-credentials/src', role: 'no-tables' },
 
   {
     dir: 'libs/server/database/src/migrations',
