@@ -1,3 +1,4 @@
+import { eventually } from '@voltdepot/server-testing';
 import { GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
 
 const WINDOW_S = 2;
@@ -32,7 +33,8 @@ describe('failed handshakes are throttled', () => {
     expect(await h.handshakeStatus('TH-OTHER', other)).toBe(101);
     expect(throttledLogs().filter((l) => l['lockedPile'] === 'TH-PILE')).toHaveLength(1);
     // The counter has a lifetime (memory stays bounded) and the lock ends with it.
-    expect(await h.redis.ttl(`${h.prefix}:auth-failures:pile:TH-PILE`)).toBeGreaterThan(0);
+    const [counter] = await h.redis.keys(`${h.prefix}:auth-failures:pile:TH-PILE:*`);
+    expect(await h.redis.ttl(counter)).toBeGreaterThan(0);
     await sleep(WINDOW_S * 1000 + 300);
     expect(await h.handshakeStatus('TH-PILE', password)).toBe(101);
   });
@@ -44,6 +46,19 @@ describe('failed handshakes are throttled', () => {
       status: 429,
       body: 'Too Many Requests',
     });
+  });
+
+  it('a pile that was locked out while unknown connects as soon as the operator registers it', async () => {
+    for (let i = 0; i < 3; i++) expect(await h.handshakeStatus('TH-LATE', 'its-own-password-0000')).toBe(401);
+    expect(await h.handshakeStatus('TH-LATE', 'its-own-password-0000')).toBe(429);
+    await h.addPile('TH-LATE', { password: 'its-own-password-0000' });
+    // Within the registry refresh, while the unknown id's counter still stands at its limit.
+    await eventually(async () =>
+      expect(await h.handshakeStatus('TH-LATE', 'its-own-password-0000')).toBe(101),
+    );
+    const unknownCounter = `${h.prefix}:auth-failures:pile:TH-LATE:none`;
+    expect(await h.redis.get(unknownCounter)).toBe('3');
+    expect(await h.redis.pttl(unknownCounter)).toBeGreaterThan(0);
   });
 
   it('per address: 6 failures from one address, whatever the ids, lock every handshake from it', async () => {

@@ -30,6 +30,10 @@ return counts`;
  * that failed within one window, and a lock ends by itself when its key expires. A successful handshake
  * does not reset the count: otherwise a guesser who knows a pile's id would get a fresh allowance every
  * time the pile reconnects.
+ *
+ * An id's failures count against its current credentials (`credentials`: a fingerprint of the stored
+ * hash, or none for an unknown id): a pile that kept failing while unknown, or with an old password, is
+ * not locked out once the operator registers it or gives it a new password.
  */
 export class HandshakeThrottle {
   constructor(
@@ -37,20 +41,25 @@ export class HandshakeThrottle {
     private readonly options: HandshakeThrottleOptions,
   ) {}
 
-  /** The first id or address of this handshake that has used up its failures, if any. */
-  async lockedKey(
-    chargePointId: string,
-    remoteAddress: string | undefined,
-  ): Promise<ThrottleKey | undefined> {
-    const keys = this.keysOf(chargePointId, remoteAddress);
-    if (!keys.length) return undefined;
-    const counts = await this.redis.mget(...keys.map((k) => k.redisKey));
-    return keys.find((key, i) => Number(counts[i] ?? 0) >= key.max)?.key;
+  /** Whether this address has used up its failures (checked before anything else is looked up). */
+  async addressLocked(remoteAddress: string | undefined): Promise<boolean> {
+    return this.locked(this.addressKey(remoteAddress));
+  }
+
+  /** Whether this id, with these credentials, has used up its failures. */
+  async pileLocked(chargePointId: string, credentials: string): Promise<boolean> {
+    return this.locked(this.pileKey(chargePointId, credentials));
   }
 
   /** Count a failure; returns the keys whose count has just reached their limit (to log the lock once). */
-  async recordFailure(chargePointId: string, remoteAddress: string | undefined): Promise<ThrottleKey[]> {
-    const keys = this.keysOf(chargePointId, remoteAddress);
+  async recordFailure(
+    chargePointId: string,
+    credentials: string,
+    remoteAddress: string | undefined,
+  ): Promise<ThrottleKey[]> {
+    const keys = [this.pileKey(chargePointId, credentials), this.addressKey(remoteAddress)].filter(
+      (key) => key !== undefined,
+    );
     if (!keys.length) return [];
     const counts = (await this.redis.eval(
       COUNT_FAILURE,
@@ -61,28 +70,34 @@ export class HandshakeThrottle {
     return keys.filter((key, i) => counts[i] === key.max).map((k) => k.key);
   }
 
-  private keysOf(
-    chargePointId: string,
-    remoteAddress: string | undefined,
-  ): { key: ThrottleKey; redisKey: string; max: number }[] {
-    const { prefix, maxPerPile, maxPerAddress } = this.options;
-    const keys: { key: ThrottleKey; redisKey: string; max: number }[] = [];
-    if (maxPerPile > 0)
-      keys.push({
-        key: { scope: 'pile', value: chargePointId },
-        redisKey: `${prefix}:auth-failures:pile:${chargePointId}`,
-        max: maxPerPile,
-      });
+  private async locked(key: Counter | undefined): Promise<boolean> {
+    if (!key) return false;
+    return Number((await this.redis.get(key.redisKey)) ?? 0) >= key.max;
+  }
+
+  private pileKey(chargePointId: string, credentials: string): Counter | undefined {
+    const { prefix, maxPerPile } = this.options;
+    if (maxPerPile <= 0) return undefined;
+    return {
+      key: { scope: 'pile', value: chargePointId },
+      redisKey: `${prefix}:auth-failures:pile:${chargePointId}:${credentials}`,
+      max: maxPerPile,
+    };
+  }
+
+  private addressKey(remoteAddress: string | undefined): Counter | undefined {
+    const { prefix, maxPerAddress } = this.options;
     const address = normalizeAddress(remoteAddress);
-    if (maxPerAddress > 0 && address)
-      keys.push({
-        key: { scope: 'address', value: address },
-        redisKey: `${prefix}:auth-failures:address:${address}`,
-        max: maxPerAddress,
-      });
-    return keys;
+    if (maxPerAddress <= 0 || !address) return undefined;
+    return {
+      key: { scope: 'address', value: address },
+      redisKey: `${prefix}:auth-failures:address:${address}`,
+      max: maxPerAddress,
+    };
   }
 }
+
+type Counter = { key: ThrottleKey; redisKey: string; max: number };
 
 /** An IPv4 client seen through an IPv6 socket (`::ffff:10.0.0.1`) counts as its IPv4 address. */
 export function normalizeAddress(address: string | undefined): string | undefined {

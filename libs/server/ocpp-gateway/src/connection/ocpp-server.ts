@@ -44,9 +44,9 @@ export type OcppServerOptions = {
    */
   handshakeTimeoutMs?: number;
   /**
-   * A handshake refused for its credentials (401) is answered this long after it arrived, not sooner
-   * (ms, 200): an unknown id (a read-through to the database) and a wrong password (microseconds) then
-   * take the same time, and a guesser's pace is bounded by it.
+   * A handshake refused for its credentials or for too many failures (401, 429) is answered this long
+   * after it arrived, not sooner (ms, 200): an unknown id (a read-through to the database) and a wrong
+   * password (microseconds) then take the same time, and a guesser's pace is bounded by it.
    */
   authFailureDelayMs?: number;
   /**

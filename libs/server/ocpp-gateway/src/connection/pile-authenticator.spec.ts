@@ -40,19 +40,24 @@ function fakeRepository(rows: PileRecord[]) {
   return { repository, finds, unknown, restores, rows };
 }
 
-/** Failure counts in memory (the real one is in Redis: see ocpp-server.int-spec). */
+/** Failure counts in memory (the real ones are in Redis: see handshake-throttle.int-spec). */
 function fakeThrottle(maxPerPile = 3) {
   const failures = new Map<string, number>();
   const throttle = {
     failing: false,
-    lockedKey: async (id: string): Promise<ThrottleKey | undefined> => {
+    addressLocked: async () => {
       if (throttle.failing) throw new Error('redis down');
-      return (failures.get(id) ?? 0) >= maxPerPile ? { scope: 'pile', value: id } : undefined;
+      return false;
     },
-    recordFailure: async (id: string): Promise<ThrottleKey[]> => {
+    pileLocked: async (id: string, credentials: string) => {
       if (throttle.failing) throw new Error('redis down');
-      failures.set(id, (failures.get(id) ?? 0) + 1);
-      return failures.get(id) === maxPerPile ? [{ scope: 'pile', value: id }] : [];
+      return (failures.get(`${id}:${credentials}`) ?? 0) >= maxPerPile;
+    },
+    recordFailure: async (id: string, credentials: string): Promise<ThrottleKey[]> => {
+      if (throttle.failing) throw new Error('redis down');
+      const key = `${id}:${credentials}`;
+      failures.set(key, (failures.get(key) ?? 0) + 1);
+      return failures.get(key) === maxPerPile ? [{ scope: 'pile', value: id }] : [];
     },
   };
   return { throttle, failures };
@@ -133,8 +138,8 @@ describe('PileAuthenticator', () => {
   });
 
   describe('throttling', () => {
-    it('counts failures of known and unknown ids alike, and refuses a locked id without looking further', async () => {
-      const { auth, fake, failures } = make([pile()]);
+    it('counts failures of known and unknown ids alike, and refuses a locked id without verifying anything', async () => {
+      const { auth, failures } = make([pile()]);
       const wrong = input({ password: Buffer.from('wrong-password-000000') });
       expect(await auth.decide(wrong)).toMatchObject({ status: 401, locked: [] });
       expect(await auth.decide(wrong)).toMatchObject({ status: 401, locked: [] });
@@ -143,17 +148,25 @@ describe('PileAuthenticator', () => {
         status: 401,
         locked: [{ scope: 'pile', value: 'CP-1' }],
       });
-      fake.finds.length = 0;
-      // Locked: the right password too is refused, and the registry is not even read.
+      // Locked: the right password too is refused, without being verified.
       expect(await auth.decide(input())).toMatchObject({ status: 429, log: 'throttled' });
-      expect(fake.finds).toEqual([]);
-      expect(failures.get('CP-1')).toBe(3); // refusals while locked do not count
+      expect([...failures.values()]).toEqual([3]); // refusals while locked do not count
 
       for (let i = 0; i < 3; i++) await auth.decide(input({ chargePointId: 'CP-GHOST' }));
       expect(answer(await auth.decide(input({ chargePointId: 'CP-GHOST' })))).toEqual({
         status: 429,
         reason: 'Too Many Requests',
       });
+    });
+
+    it('failures count against the credentials: a new password (or a registration) starts afresh', async () => {
+      const { auth, fake, registry } = make([pile()]);
+      for (let i = 0; i < 3; i++) await auth.decide(input({ password: Buffer.from('old-password-0000000') }));
+      expect(await auth.decide(input())).toMatchObject({ status: 429 });
+      fake.rows[0] = pile({ passwordHash: hasher.hash('new-password-00000000'), updatedAt: new Date(2_000) });
+      await registry.refresh();
+      const renewed = input({ password: Buffer.from('new-password-00000000') });
+      expect(await auth.decide(renewed)).toMatchObject({ accepted: true });
     });
 
     it('a successful handshake does not count', async () => {

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isValidChargePointId, OCPP16_PROTOCOL } from '@voltdepot/shared-ocpp';
 import type { PilePasswordCheck, PilePasswordHasher } from '@voltdepot/server-pile-credentials';
-import type { HandshakeThrottle, ThrottleKey } from './handshake-throttle';
+import { normalizeAddress, type HandshakeThrottle, type ThrottleKey } from './handshake-throttle';
 import type { PileRecord, PileRegistryRepository, PileState } from './pile-registry.repository';
 import type { PileRegistryCache } from './pile-registry.cache';
 import { SlowVerifications } from './slow-verifications';
@@ -33,7 +34,7 @@ export type PileAuthenticatorDeps = {
   repository: Pick<PileRegistryRepository, 'recordUnknownAttempt' | 'restorePasswordHash'>;
   hasher: PilePasswordHasher;
   /** Failure counts per id and address (shared by the replicas); none: no throttling. */
-  throttle?: Pick<HandshakeThrottle, 'lockedKey' | 'recordFailure'>;
+  throttle?: Pick<HandshakeThrottle, 'addressLocked' | 'pileLocked' | 'recordFailure'>;
   endpointPath: string;
   logger: Pick<Logger, 'info' | 'error'>;
   /** argon2 verifications at once, and waiting (beyond: answered 503 at once). */
@@ -73,20 +74,19 @@ export class PileAuthenticator {
     if (!input.protocols.has(OCPP16_PROTOCOL)) {
       return { accepted: false, status: 400, reason: 'Subprotocol ocpp1.6 required', log: 'bad-request' };
     }
-    const locked = await this.lockedKey(input);
-    if (locked) {
-      return {
-        accepted: false,
-        status: 429,
-        reason: 'Too Many Requests',
-        log: 'throttled',
-        locked: [locked],
-      };
+    const { throttle } = this.deps;
+    const address = input.remoteAddress;
+    if (await this.locked(() => throttle?.addressLocked(address))) {
+      return this.throttled({ scope: 'address', value: normalizeAddress(address) ?? '' });
     }
     const pile = await this.deps.registry.get(input.chargePointId);
+    const credentials = credentialsOf(pile);
+    if (await this.locked(() => throttle?.pileLocked(input.chargePointId, credentials))) {
+      return this.throttled({ scope: 'pile', value: input.chargePointId });
+    }
     if (!pile) {
-      this.recordUnknown(input.chargePointId, input.remoteAddress);
-      return { ...UNAUTHORIZED, log: 'unknown-pile', locked: await this.recordFailure(input) };
+      this.recordUnknown(input.chargePointId, address);
+      return { ...UNAUTHORIZED, log: 'unknown-pile', locked: await this.recordFailure(input, credentials) };
     }
     const check =
       pile.passwordHash && input.password
@@ -94,10 +94,18 @@ export class PileAuthenticator {
         : { match: false };
     if (!check) return { accepted: false, status: 503, reason: 'Service Unavailable', log: 'busy' };
     if (!check.match) {
-      return { ...UNAUTHORIZED, log: 'bad-credentials', locked: await this.recordFailure(input) };
+      return {
+        ...UNAUTHORIZED,
+        log: 'bad-credentials',
+        locked: await this.recordFailure(input, credentials),
+      };
     }
     if (check.rehash) this.restore(pile, check.rehash);
     return { accepted: true, chargePointId: pile.chargePointId, state: pile.state };
+  }
+
+  private throttled(key: ThrottleKey): HandshakeDecision {
+    return { accepted: false, status: 429, reason: 'Too Many Requests', log: 'throttled', locked: [key] };
   }
 
   /** undefined: a slow verification that could not be run in time (the queue full, or given up). */
@@ -133,18 +141,20 @@ export class PileAuthenticator {
   }
 
   /** Throttling must not take the gateway down with Redis: without counts, nothing is locked. */
-  private async lockedKey(input: HandshakeInput): Promise<ThrottleKey | undefined> {
+  private async locked(check: () => Promise<boolean> | undefined): Promise<boolean> {
     try {
-      return await this.deps.throttle?.lockedKey(input.chargePointId, input.remoteAddress);
+      return (await check()) ?? false;
     } catch (error) {
       this.deps.logger.error({ err: error }, 'handshake throttle unavailable; not throttling');
-      return undefined;
+      return false;
     }
   }
 
-  private async recordFailure(input: HandshakeInput): Promise<ThrottleKey[]> {
+  private async recordFailure(input: HandshakeInput, credentials: string): Promise<ThrottleKey[]> {
     try {
-      return (await this.deps.throttle?.recordFailure(input.chargePointId, input.remoteAddress)) ?? [];
+      return (
+        (await this.deps.throttle?.recordFailure(input.chargePointId, credentials, input.remoteAddress)) ?? []
+      );
     } catch (error) {
       this.deps.logger.error({ err: error }, 'handshake throttle unavailable; failure not counted');
       return [];
@@ -162,4 +172,13 @@ export class PileAuthenticator {
       )
       .finally(() => this.unknownWrites--);
   }
+}
+
+/**
+ * Which credentials an id's failures count against (see HandshakeThrottle): a short digest of the
+ * stored hash, or `none` for an unknown id or one without a password.
+ */
+function credentialsOf(pile: PileRecord | undefined): string {
+  if (!pile?.passwordHash) return 'none';
+  return createHash('sha256').update(pile.passwordHash).digest('hex').slice(0, 12);
 }
