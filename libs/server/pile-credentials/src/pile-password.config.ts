@@ -99,13 +99,19 @@ const envSchema = z
 
 /**
  * For tools and tests outside a service (demo data, the simulator's registration, benchmarks, system
- * tests): the hasher from the process environment, validated as the services validate it.
+ * tests): the pile password variables of the process environment, validated as the services validate them.
  */
-export function pilePasswordHasherFromEnv(env: NodeJS.ProcessEnv = process.env): PilePasswordHasher {
+export function pilePasswordEnvFrom(env: NodeJS.ProcessEnv = process.env): PilePasswordEnv {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`invalid pile password configuration: ${issues.join('; ')}`);
   }
-  return pilePasswordHasherOf(parsed.data).hasher;
+  const { NODE_ENV: _nodeEnv, ...variables } = parsed.data;
+  return variables;
+}
+
+/** The hasher of the process environment (see pilePasswordEnvFrom). */
+export function pilePasswordHasherFromEnv(env: NodeJS.ProcessEnv = process.env): PilePasswordHasher {
+  return pilePasswordHasherOf(pilePasswordEnvFrom(env)).hasher;
 }
