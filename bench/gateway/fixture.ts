@@ -4,6 +4,7 @@ import { execSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
 import { PilePasswordHasher } from '@voltdepot/server-pile-credentials';
+import type { DataSource } from 'typeorm';
 
 export const BASE_DATABASE_URL =
   process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/voltdepot';
@@ -17,6 +18,17 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   const url = withDatabase(BASE_DATABASE_URL, name);
   await migrateDatabase(url, 'bench-gateway');
   return { url, drop: () => dropDatabase(BASE_DATABASE_URL, name) };
+}
+
+/** `work` with a one-connection data source on `url`, closed afterwards. */
+export async function withDataSource<T>(url: string, work: (ds: DataSource) => Promise<T>): Promise<T> {
+  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'bench-gateway' });
+  await dataSource.initialize();
+  try {
+    return await work(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
 }
 
 export const pileId = (n: number) => `BENCH-${String(n).padStart(5, '0')}`;
@@ -37,17 +49,13 @@ export async function seedPiles(url: string, piles: number): Promise<BenchCreden
   const key = { id: 'bench', secret: randomBytes(32).toString('base64url') };
   const hasher = new PilePasswordHasher(key);
   const passwords = Array.from({ length: piles }, () => randomBytes(18).toString('base64url'));
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'bench-gateway-seed' });
-  await dataSource.initialize();
-  try {
-    await dataSource.query(
+  await withDataSource(url, (ds) =>
+    ds.query(
       `INSERT INTO pile_registry (charge_point_id, state, password_hash)
        SELECT id, 'active', hash FROM unnest($1::text[], $2::text[]) AS t(id, hash)`,
       [passwords.map((_, n) => pileId(n)), passwords.map((p) => hasher.hash(p))],
-    );
-  } finally {
-    await dataSource.destroy();
-  }
+    ),
+  );
   return {
     passwordOf: (n) => passwords[n],
     env: { PILE_PASSWORD_KEY: key.secret, PILE_PASSWORD_KEY_ID: key.id },
@@ -61,9 +69,7 @@ export async function seedPiles(url: string, piles: number): Promise<BenchCreden
  * instead took in other sessions' queries, and a backend that exits takes its CPU seconds with it.
  */
 export async function postgresPids(url: string): Promise<{ database: number[]; background: number[] }> {
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'bench-gateway-pids' });
-  await dataSource.initialize();
-  try {
+  return withDataSource(url, async (dataSource) => {
     const rows = (await dataSource.query(
       `SELECT pid, datname = current_database() AS ours, backend_type FROM pg_stat_activity
         WHERE pid <> pg_backend_pid()
@@ -73,9 +79,7 @@ export async function postgresPids(url: string): Promise<{ database: number[]; b
       database: rows.filter((r) => r.ours).map((r) => Number(r.pid)),
       background: rows.filter((r) => !r.ours).map((r) => Number(r.pid)),
     };
-  } finally {
-    await dataSource.destroy();
-  }
+  });
 }
 
 /**

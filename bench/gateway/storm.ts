@@ -12,7 +12,10 @@
  * after (the machine may be shared).
  *
  * Usage: SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register bench/gateway/storm.ts
- *   [--piles 10000] [--wrong-piles 1000] [--wrong-every 10]
+ *   [--piles 10000] [--wrong-piles 1000] [--wrong-every 10] [--argon2-piles 0]
+ * `--argon2-piles N` adds a third storm: N piles whose stored passwords are still argon2id hashes (as right
+ * after the keyed hash was deployed), to see the bounded answer time of the slow path (a queue of 2
+ * verifications at once; 503 beyond it or at the handshake deadline) and how many were stored again.
  * Needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL as for the integration tests).
  */
 import { randomUUID } from 'node:crypto';
@@ -28,6 +31,7 @@ import { cpuSecondsOf, freePort, procUsage, startChild, stopChild } from '../lib
 import { arg, percentile } from '../lib/cli';
 import {
   createBenchDatabase,
+  withDataSource,
   machineLoad,
   pileId,
   postgresPids,
@@ -242,6 +246,7 @@ async function main(): Promise<void> {
   const piles = Number(arg('piles', '10000'));
   const wrongPiles = Number(arg('wrong-piles', '1000'));
   const wrongEvery = Number(arg('wrong-every', '10'));
+  const argon2Piles = Number(arg('argon2-piles', '0'));
   const prefix = `vdstorm-${randomUUID().slice(0, 8)}`;
   console.log(`gateway reconnect storm: ${piles} piles, then ${wrongPiles} with one in ${wrongEvery} wrong`);
   console.log(`before:\n${machineLoad()}`);
@@ -253,7 +258,7 @@ async function main(): Promise<void> {
   const db = await createBenchDatabase();
   const redis = new Redis(REDIS_URL);
   try {
-    const credentials = await seedPiles(db.url, Math.max(piles, wrongPiles));
+    const credentials = await seedPiles(db.url, Math.max(piles, wrongPiles, argon2Piles));
     const results = [];
     if (piles > 0)
       results.push(
@@ -269,6 +274,35 @@ async function main(): Promise<void> {
           prefix: `${prefix}-b`,
         }),
       );
+    if (argon2Piles > 0) {
+      // Piles whose passwords are still argon2id hashes (one production-cost hash of a shared password:
+      // the gateway verifies each pile's anyway), as right after the keyed hash was deployed.
+      const legacyPassword = 'legacy-pile-password-0123';
+      const legacy = await argon2.hash(legacyPassword, { type: argon2.argon2id });
+      const ids = Array.from({ length: argon2Piles }, (_, n) => pileId(n));
+      await withDataSource(db.url, (ds) =>
+        ds.query('UPDATE pile_registry SET password_hash = $1 WHERE charge_point_id = ANY($2)', [
+          legacy,
+          ids,
+        ]),
+      );
+      results.push(
+        await storm(`${argon2Piles} piles with argon2id hashes`, {
+          piles: argon2Piles,
+          wrongEvery: 0,
+          db,
+          credentials: { ...credentials, passwordOf: () => legacyPassword },
+          prefix: `${prefix}-c`,
+        }),
+      );
+      const [restored] = await withDataSource(db.url, (ds) =>
+        ds.query(
+          `SELECT count(*)::int AS n FROM pile_registry WHERE charge_point_id = ANY($1) AND password_hash LIKE 'hmac-sha256$%'`,
+          [ids],
+        ),
+      );
+      console.log(`argon2id piles stored again as keyed hashes: ${restored.n} of ${argon2Piles}`);
+    }
     printTable(results);
     console.log(`after:\n${machineLoad()}`);
   } finally {
