@@ -28,7 +28,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import Redis from 'ioredis';
 import { GATEWAY_NODE_OPTIONS } from '@voltdepot/server-ocpp-gateway';
 import { cpuSecondsOf, cpuShares, freePort, procUsage, readCpu, startChild, stopChild } from '../lib/child';
-import { arg, percentile } from '../lib/cli';
+import { arg, percentile, printMetricTable } from '../lib/cli';
+import { deleteRedisKeys } from '../lib/redis-keys';
 import {
   createBenchDatabase,
   machineLoad,
@@ -494,13 +495,7 @@ function printTable(results: Result[]): void {
     ['gateway-side steady p50 / p99 (bucket bound), share > 50 ms', (r) => r.served ?? '–'],
     ['writers: calls per commit × mean commit (max)', (r) => r.writers ?? '–'],
   ];
-  const header = ['metric', ...results.map((r) => r.target)];
-  const body = rows.map(([name, get]) => [name, ...results.map((r) => String(get(r)))]);
-  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => (cell ?? '').padEnd(widths[i])).join(' | ')} |`;
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of body) console.log(line(row));
+  printMetricTable(results, (r) => r.target, rows);
   for (const r of results) if (r.errors) console.log(`${r.target} errors: ${r.errors}`);
 }
 
@@ -544,12 +539,7 @@ async function main(): Promise<void> {
     printTable(results);
     console.log(`after:\n${machineLoad()}`);
   } finally {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await deleteRedisKeys(redis, `${prefix}:*`);
     await redis.quit();
     await db?.drop();
   }

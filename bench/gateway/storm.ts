@@ -28,7 +28,8 @@ import Redis from 'ioredis';
 import { GATEWAY_NODE_OPTIONS } from '@voltdepot/server-ocpp-gateway';
 import { PilePasswordHasher } from '@voltdepot/server-pile-credentials';
 import { cpuSecondsOf, freePort, procUsage, startChild, stopChild } from '../lib/child';
-import { arg, percentile } from '../lib/cli';
+import { arg, percentile, printMetricTable } from '../lib/cli';
+import { deleteRedisKeys } from '../lib/redis-keys';
 import {
   createBenchDatabase,
   withDataSource,
@@ -233,13 +234,7 @@ function printTable(results: StormResult[]): void {
     ['CPU gateway / PostgreSQL, s', (r) => `${r.gatewayCpuS} / ${r.postgresCpuS}`],
     ['storm took, s', (r) => r.seconds],
   ];
-  const header = ['metric', ...results.map((r) => r.name)];
-  const body = rows.map(([label, get]) => [label, ...results.map((r) => String(get(r)))]);
-  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => (cell ?? '').padEnd(widths[i])).join(' | ')} |`;
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of body) console.log(line(row));
+  printMetricTable(results, (r) => r.name, rows);
 }
 
 async function main(): Promise<void> {
@@ -306,12 +301,7 @@ async function main(): Promise<void> {
     printTable(results);
     console.log(`after:\n${machineLoad()}`);
   } finally {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await deleteRedisKeys(redis, `${prefix}*`);
     await redis.quit();
     await db.drop();
   }
