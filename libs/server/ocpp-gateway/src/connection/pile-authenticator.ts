@@ -47,6 +47,8 @@ const UNAUTHORIZED = { accepted: false, status: 401, reason: 'Unauthorized' } as
 /** Unknown-pile attempts written at once; beyond, an attempt is not recorded (a flood of unknown ids). */
 const MAX_UNKNOWN_WRITES = 20;
 
+const THROTTLE_ERROR_LOG_MS = 10_000;
+
 /**
  * Security profile 1 (OCPP 1.6 security whitepaper): HTTP Basic with a per-pile password, checked
  * against the keyed hash in the registry (`@voltdepot/server-pile-credentials`). A keyed hash costs
@@ -58,6 +60,8 @@ const MAX_UNKNOWN_WRITES = 20;
 export class PileAuthenticator {
   private readonly slow: SlowVerifications;
   private unknownWrites = 0;
+  /** When a throttle failure was last logged (once per THROTTLE_ERROR_LOG_MS: a storm would repeat it per pile). */
+  private throttleErrorLoggedAt = -Infinity;
 
   constructor(private readonly deps: PileAuthenticatorDeps) {
     const { concurrency = 2, maxWaiting = 200 } = deps.slowVerifications ?? {};
@@ -122,7 +126,7 @@ export class PileAuthenticator {
   /** Store the password in the current form; only if the registry still holds the hash just verified. */
   private restore(pile: PileRecord, rehash: string): void {
     const { repository, registry, hasher, logger } = this.deps;
-    const from = this.deps.hasher.formOf(pile.passwordHash!);
+    const from = hasher.formOf(pile.passwordHash!);
     repository.restorePasswordHash(pile.chargePointId, pile.passwordHash!, rehash).then(
       (row) => {
         if (!row) return; // another replica did it, or the password changed meanwhile
@@ -145,7 +149,7 @@ export class PileAuthenticator {
     try {
       return (await check()) ?? false;
     } catch (error) {
-      this.deps.logger.error({ err: error }, 'handshake throttle unavailable; not throttling');
+      this.throttleError(error, 'handshake throttle unavailable; not throttling');
       return false;
     }
   }
@@ -156,9 +160,15 @@ export class PileAuthenticator {
         (await this.deps.throttle?.recordFailure(input.chargePointId, credentials, input.remoteAddress)) ?? []
       );
     } catch (error) {
-      this.deps.logger.error({ err: error }, 'handshake throttle unavailable; failure not counted');
+      this.throttleError(error, 'handshake throttle unavailable; failure not counted');
       return [];
     }
+  }
+
+  private throttleError(error: unknown, message: string): void {
+    if (Date.now() - this.throttleErrorLoggedAt < THROTTLE_ERROR_LOG_MS) return;
+    this.throttleErrorLoggedAt = Date.now();
+    this.deps.logger.error({ err: error }, message);
   }
 
   /** For the operator's list of piles to register; not awaited, so that it does not set the answer's pace. */
