@@ -17,12 +17,13 @@
  * Environment: DATABASE_URL (required), OCPP_URL (ws://127.0.0.1:9000/ocpp), DEMO_SIMULATION (true;
  * false: seed only, like --seed-only), DEMO_TIME_SCALE (120: two depot hours per real minute while
  * catching up), DEMO_REPLAY_HOURS (replay that many hours before now instead of from 17:00; 0: live at
- * once), DEMO_ABNORMAL_RATE (0.08), DEMO_FAULT_RATE (0.03).
+ * once), DEMO_ABNORMAL_RATE (0.08), DEMO_FAULT_RATE (0.03); PILE_PASSWORD_KEY (and its _ID), as the api's and the
+ * gateway's, for the piles' passwords.
  */
-import argon2 from 'argon2';
 import { gatewayStateOf, idTagStatusOf } from '@voltdepot/server-assets';
 import { createDataSource } from '@voltdepot/server-database';
 import { DepotClock, SimulatedPile } from '@voltdepot/server-ocpp-simulator';
+import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
 import type { StopReason } from '@voltdepot/shared-ocpp';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
@@ -316,8 +317,8 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
           manufacturer_id: pileMakerId,
           name: `${depot.shortName}${p + 1}号充电桩`,
           number: chargePointId,
-          // What the assets api stores for the password: its own argon2id hash per pile.
-          ocpp_password_hash: await argon2.hash(DEMO_PILE_PASSWORD, { type: argon2.argon2id }),
+          // What the assets api stores for the password: the keyed hash under the deployment's key.
+          ocpp_password_hash: pilePasswordHasherFromEnv().hash(DEMO_PILE_PASSWORD),
           type: CHARGER_TYPE_DC,
           max_power_w: 240_000,
           rated_power_w: 240_000,
@@ -337,7 +338,8 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
           await m.query(
             `INSERT INTO pile_registry (charge_point_id, state, password_hash)
              SELECT charge_point_id, $2, ocpp_password_hash FROM charging_pile WHERE id = $1
-             ON CONFLICT (charge_point_id) DO UPDATE SET state = EXCLUDED.state, password_hash = EXCLUDED.password_hash`,
+             ON CONFLICT (charge_point_id) DO UPDATE
+               SET state = EXCLUDED.state, password_hash = EXCLUDED.password_hash, password_rehashed_from = NULL`,
             [pile.id, gatewayStateOf(DEVICE_STATUS_NORMAL)],
           );
         }

@@ -4,13 +4,12 @@
  * Each gun charges `--sessions` buses one after another (random start SoC 15-45 %, target 85-100 %);
  * a share `--abnormal-rate` of sessions ends with an abnormal reason instead of EVDisconnected, and a
  * share `--fault-rate` is preceded by a gun fault that clears after `--fault-for` seconds.
- * `--register` (needs DATABASE_URL) first registers the piles (active, argon2id password, hashed in
- * parallel) and the id tags.
+ * `--register` (needs DATABASE_URL, and the gateway's PILE_PASSWORD_KEY unless both run on the development
+ * key) first registers the piles (active, the password hashed as the api stores it) and the id tags.
  * Prints one JSON line per event; on exit (all sessions done, --duration-s elapsed, or Ctrl-C) prints
  * `{"summary": [...]}` with the simulator's own record of every session, for settlement checks.
  * The piles answer every OCPP 1.6 central-system command (see libs/server/ocpp-simulator).
  */
-import argon2 from 'argon2';
 import { createDataSource } from '@voltdepot/server-database';
 import {
   FeatureProfiles,
@@ -18,6 +17,7 @@ import {
   type FeatureProfile,
   type SessionRecord,
 } from '@voltdepot/server-ocpp-simulator';
+import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
 import type { StopReason } from '@voltdepot/shared-ocpp';
 
 const USAGE = `Usage: npm run simulate -- [flags]
@@ -29,8 +29,7 @@ Connection
   --prefix <text>              pile id prefix; ids are <prefix>001, <prefix>002, ... (SIM-)
   --password <text>            one password for every pile
   --password-template <text>   per-pile password, {id} is replaced by the pile id (pw-{id})
-  --register                   register piles and id tags first (needs DATABASE_URL)
-  --register-concurrency <n>   passwords hashed in parallel while registering (4)
+  --register                   register piles and id tags first (needs DATABASE_URL; PILE_PASSWORD_KEY as the gateway's)
 
 Charging
   --id-tags <a,b,...>          id tags to charge with (BUS-001.. one per gun)
@@ -86,39 +85,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ABNORMAL: StopReason[] = ['EmergencyStop', 'PowerLoss', 'Other', 'UnlockCommand'];
 const FAULTS = ['GroundFailure', 'HighTemperature', 'OverCurrentFailure', 'EVCommunicationError'];
 
-/** Run `work` over `items` with at most `limit` at a time (password hashing is CPU-bound). */
-async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
-
-async function register(
-  ids: string[],
-  passwordOf: (id: string) => string,
-  idTags: string[],
-  concurrency: number,
-): Promise<void> {
+async function register(ids: string[], passwordOf: (id: string) => string, idTags: string[]): Promise<void> {
   const url = process.env['DATABASE_URL'];
   if (!url) throw new Error('--register needs DATABASE_URL');
   const dataSource = createDataSource({ url, poolSize: 2, applicationName: 'voltdepot-simulate' });
   await dataSource.initialize();
   try {
-    const hashes = await mapLimit(ids, concurrency, (id) =>
-      argon2.hash(passwordOf(id), { type: argon2.argon2id }),
-    );
-    for (const [i, id] of ids.entries()) {
+    const passwords = pilePasswordHasherFromEnv();
+    for (const id of ids) {
       await dataSource.query(
         `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)
-         ON CONFLICT (charge_point_id) DO UPDATE SET state = 'active', password_hash = EXCLUDED.password_hash`,
-        [id, hashes[i]],
+         ON CONFLICT (charge_point_id) DO UPDATE
+           SET state = 'active', password_hash = EXCLUDED.password_hash, password_rehashed_from = NULL`,
+        [id, passwords.hash(passwordOf(id))],
       );
     }
     for (const tag of idTags) {
@@ -168,8 +147,7 @@ async function main(): Promise<void> {
     .map((t) => t.trim())
     .filter(Boolean);
 
-  if (arg('register'))
-    await register(ids, passwordOf, idTags, num('register-concurrency', 4, { min: 1, max: 64 }));
+  if (arg('register')) await register(ids, passwordOf, idTags);
 
   const piles = ids.map(
     (id) =>

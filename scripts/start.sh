@@ -54,11 +54,15 @@ if [[ ! -f "$SECRETS" ]]; then
     echo "PLATFORM_CONFIG_KEY=$(node -e 'console.log(require("crypto").randomBytes(16).toString("base64url"))')"
   } >"$SECRETS"
 fi
+# Secrets added since a secrets file was made are appended to it.
+if ! grep -q '^PILE_PASSWORD_KEY=' "$SECRETS"; then
+  (umask 077 && echo "PILE_PASSWORD_KEY=$(node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))')" >>"$SECRETS")
+fi
 set -a
 # shellcheck disable=SC1090
 . "$SECRETS"
 set +a
-export JWT_SECRET PLATFORM_CONFIG_KEY
+export JWT_SECRET PLATFORM_CONFIG_KEY PILE_PASSWORD_KEY
 export VITE_PLATFORM_CONFIG_KEY="$PLATFORM_CONFIG_KEY"
 # The demo depot: demo users (and, with the simulation, piles and buses). DEMO_DATA=false to skip.
 export DEMO_DATA=${DEMO_DATA:-true}

@@ -36,6 +36,7 @@ export const SOURCE_ROLES: readonly { dir: string; role: SourceRole; why?: strin
     role: 'no-tables',
     why: 'serves the built console and proxies to the services',
   },
+  { dir: 'libs/server/pile-credentials/src', role: 'no-tables' },
 
   {
     dir: 'libs/server/database/src/migrations',

@@ -4,14 +4,20 @@
  * the ceiling. Each pile connects (HTTP Basic, ocpp1.6), boots, then sends MeterValues every 10 s and
  * Heartbeat every 60 s (random phase, ±10 % jitter); after the steady window a share of piles sends a
  * StartTransaction/StopTransaction burst (each of those piles `--burst-cycles` start/stop pairs back to back,
- * so the burst lasts long enough for its rate to be measured rather than a one-second blip). Measures connections held, messages/s, client-side call latency,
- * gateway RSS per connection and gateway CPU (from /proc of the child).
+ * so the burst lasts long enough for its rate to be measured rather than a one-second blip; each cycle is a
+ * StartTransaction, a MeterValues of the transaction and a StopTransaction). Measures connections held,
+ * messages/s, client-side call latency, gateway RSS per connection and gateway CPU (from /proc of the child),
+ * and for the burst the durable transaction calls (Start, MeterValues, Stop: each answered only once
+ * committed) per second and per CPU-second of the gateway and PostgreSQL together. Piles are registered
+ * as production registers them (a password each, the keyed hash: see fixture.ts); the reconnect storm is
+ * bench/gateway/storm.ts.
  *
  * Usage: SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register bench/gateway/bench.ts
- *   [--piles 5000] [--seconds 60] [--batch 200] [--burst-share 0.2] [--burst-cycles 5] [--targets gateway,bare]
+ *   [--piles 5000] [--seconds 60] [--batch 200] [--burst-share 0.2] [--burst-cycles 5] [--targets gateway[,bare]]
  * Needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL as for the integration tests). BENCH_NODE_ARGS is
  * passed to the server processes' node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them).
- * Prints a table; copy the figures into docs/benchmarks.md.
+ * Prints a table and the machine's load (load average, `top`) before and after; copy the figures into
+ * docs/benchmarks.md.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -19,20 +25,24 @@ import { readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import argon2 from 'argon2';
 import Redis from 'ioredis';
-import { createDataSource, dropDatabase, migrateDatabase, withDatabase } from '@voltdepot/server-database';
 import { GATEWAY_NODE_OPTIONS } from '@voltdepot/server-ocpp-gateway';
-import { cpuShares, freePort, procUsage, readCpu, startChild, stopChild } from '../lib/child';
-import { arg, percentile } from '../lib/cli';
+import { cpuSecondsOf, cpuShares, freePort, procUsage, readCpu, startChild, stopChild } from '../lib/child';
+import { arg, percentile, printMetricTable } from '../lib/cli';
+import { deleteRedisKeys } from '../lib/redis-keys';
+import {
+  createBenchDatabase,
+  machineLoad,
+  pileId,
+  postgresPids,
+  REDIS_URL,
+  seedPiles,
+  type BenchCredentials,
+  type BenchDatabase,
+} from './fixture';
 import { LeanPile } from './lean-pile';
 
 type Target = 'gateway' | 'bare';
-
-type BenchDatabase = { url: string; drop(): Promise<void> };
-
-const BASE_DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/voltdepot';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 type Pile = { client: LeanPile; timers: NodeJS.Timeout[] };
 
@@ -42,6 +52,8 @@ type Stats = {
   failed: number;
   inFlight: number;
   errors: Map<string, number>;
+  /** Calls answered, by action. */
+  answered: Map<string, number>;
 };
 
 type Result = {
@@ -63,6 +75,12 @@ type Result = {
   burstRate: number;
   burstP50: number;
   burstP99: number;
+  /** Durable transaction calls answered in the burst window (the burst's and the steady MeterValues) per second. */
+  durableRate: number;
+  /** The same calls per CPU-second of the gateway and PostgreSQL together, and those CPU-seconds. */
+  durablePerCpuSecond: number;
+  gatewayCpuSeconds: number;
+  postgresCpuSeconds: number;
   rssBaseMiB: number;
   rssConnectedMiB: number;
   rssEndMiB: number;
@@ -95,8 +113,11 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 const jitter = (ms: number) => ms * (0.9 + Math.random() * 0.2);
 
 function newStats(): Stats {
-  return { latencies: [], ok: 0, failed: 0, inFlight: 0, errors: new Map() };
+  return { latencies: [], ok: 0, failed: 0, inFlight: 0, errors: new Map(), answered: new Map() };
 }
+
+/** Calls that are answered only once what they carry is committed: StartTransaction, MeterValues, StopTransaction. */
+const DURABLE_ACTIONS = ['StartTransaction', 'MeterValues', 'StopTransaction'];
 
 /** Asks the gateway child for its cumulative latency buckets of the steady calls (it answers on stdout). */
 async function bucketsOf(child: ChildProcess): Promise<Record<string, number>> {
@@ -147,6 +168,7 @@ async function timedCall(pile: Pile, stats: Stats, method: string, params: unkno
     const response = await pile.client.call(method, params);
     stats.latencies.push(performance.now() - started);
     stats.ok++;
+    stats.answered.set(method, (stats.answered.get(method) ?? 0) + 1);
     return response;
   } catch (error) {
     recordError(stats, error);
@@ -183,9 +205,9 @@ async function runTarget(
     seconds: number;
     batch: number;
     burstShare: number;
-    /** Start/stop pairs each burst pile sends back to back. */
+    /** Start/MeterValues/Stop cycles each burst pile sends back to back. */
     burstCycles: number;
-    password: string;
+    credentials?: BenchCredentials;
     db?: BenchDatabase;
     prefix: string;
   },
@@ -201,6 +223,7 @@ async function runTarget(
             BENCH_DB_URL: options.db!.url,
             BENCH_PREFIX: options.prefix,
             BENCH_LOG_FILE: logFile,
+            ...options.credentials!.env,
           },
           { nodeArgs: GATEWAY_NODE_OPTIONS },
         )
@@ -218,8 +241,11 @@ async function runTarget(
     const connectStarted = performance.now();
     for (let first = 0; first < options.piles; first += options.batch) {
       const batch = Array.from({ length: Math.min(options.batch, options.piles - first) }, (_, i) => {
-        const id = `BENCH-${String(first + i).padStart(5, '0')}`;
-        const client = new LeanPile(id, { url: `ws://127.0.0.1:${port}/ocpp`, password: options.password });
+        const client = new LeanPile(pileId(first + i), {
+          url: `ws://127.0.0.1:${port}/ocpp`,
+          // The bare server checks no password.
+          password: options.credentials?.passwordOf(first + i) ?? 'none',
+        });
         const pile: Pile = { client, timers: [] };
         return pile;
       });
@@ -285,7 +311,16 @@ async function runTarget(
     const burstPiles = piles
       .filter((p) => p.client.open)
       .slice(0, Math.floor(piles.length * options.burstShare));
+    // The steady load's MeterValues answered during the burst are durable calls of the burst window too.
+    const duringBurst = newStats();
+    steady = duringBurst;
     const machineBurst = readCpu(MACHINE_COMMANDS);
+    const postgresAtStart = options.db ? await postgresPids(options.db.url) : undefined;
+    const postgresBurstStart = cpuSecondsOf([
+      ...(postgresAtStart?.database ?? []),
+      ...(postgresAtStart?.background ?? []),
+    ]);
+    const gatewayBurstStart = procUsage(pid).cpu;
     const driverBurstStart = process.cpuUsage();
     const burstStarted = performance.now();
     const burstDone = Promise.all(
@@ -298,6 +333,7 @@ async function runTarget(
             timestamp: new Date().toISOString(),
           })) as { transactionId?: number } | undefined;
           if (response?.transactionId === undefined) return;
+          await timedCall(pile, burst, 'MeterValues', meterValues(1, response.transactionId));
           await timedCall(pile, burst, 'StopTransaction', {
             transactionId: response.transactionId,
             meterStop: 25_000,
@@ -310,14 +346,29 @@ async function runTarget(
     // Bounded like the steady window: whatever is not answered by then counts as unanswered.
     await Promise.race([burstDone, sleep(options.seconds * 1000)]);
     const burstSeconds = (performance.now() - burstStarted) / 1000;
-    const burstUnanswered = burstPiles.length * 2 * options.burstCycles - burst.ok - burst.failed; // stops not yet sent included
+    const burstUnanswered = burstPiles.length * 3 * options.burstCycles - burst.ok - burst.failed; // calls not yet sent included
     const burstLatencies = [...burst.latencies];
     const burstOk = burst.ok;
     const burstFailed = burst.failed;
     const afterBurst = procUsage(pid);
+    const machineBurstEnd = readCpu(MACHINE_COMMANDS);
+    // This database's backends and the WAL/checkpoint writers; a backend opened during the burst counts whole.
+    const postgresAtEnd = options.db ? await postgresPids(options.db.url) : undefined;
+    const postgresBurstEnd = cpuSecondsOf([
+      ...(postgresAtEnd?.database ?? []),
+      ...(postgresAtEnd?.background ?? []),
+    ]);
+    const postgresCpuSeconds = [...postgresBurstEnd].reduce(
+      (sum, [pgPid, seconds]) => sum + seconds - (postgresBurstStart.get(pgPid) ?? 0),
+      0,
+    );
     const driverBurst = process.cpuUsage(driverBurstStart);
     const steadyShares = cpuShares(machineSteady, machineSteadyEnd);
-    const burstShares = cpuShares(machineBurst, readCpu(MACHINE_COMMANDS));
+    const burstShares = cpuShares(machineBurst, machineBurstEnd);
+    const durableCalls = [burst, duringBurst]
+      .flatMap((stats) => DURABLE_ACTIONS.map((action) => stats.answered.get(action) ?? 0))
+      .reduce((a, b) => a + b, 0);
+    const gatewayCpuSeconds = afterBurst.cpu - gatewayBurstStart;
     const held = piles.filter((p) => p.client.open).length;
 
     const steadySorted = steadyDone.latencies.sort((a, b) => a - b);
@@ -346,6 +397,11 @@ async function runTarget(
       burstRate: Math.round(burstOk / burstSeconds),
       burstP50: Math.round(percentile(burstSorted, 50)),
       burstP99: Math.round(percentile(burstSorted, 99)),
+      durableRate: Math.round(durableCalls / burstSeconds),
+      durablePerCpuSecond:
+        target === 'gateway' ? Math.round(durableCalls / (gatewayCpuSeconds + postgresCpuSeconds)) : NaN,
+      gatewayCpuSeconds: Math.round(gatewayCpuSeconds * 10) / 10,
+      postgresCpuSeconds: Math.round(postgresCpuSeconds * 10) / 10,
       rssBaseMiB: mib(base.rss),
       rssConnectedMiB: mib(connected.rss),
       rssEndMiB: mib(afterBurst.rss),
@@ -417,6 +473,14 @@ function printTable(results: Result[]): void {
       (r) => `${r.burstCalls} (${r.burstFailed}, ${r.burstUnanswered})`,
     ],
     ['burst p50 / p99 ms', (r) => `${r.burstP50} / ${r.burstP99}`],
+    ['burst: durable transaction calls/s (Start, MeterValues, Stop)', (r) => r.durableRate],
+    [
+      'burst: durable calls per CPU-second of gateway + PostgreSQL (its CPU s: this database and WAL writers)',
+      (r) =>
+        r.target === 'gateway'
+          ? `${r.durablePerCpuSecond} (${r.gatewayCpuSeconds} + ${r.postgresCpuSeconds})`
+          : '–',
+    ],
     [
       'server RSS idle / connected / end, MiB',
       (r) => `${r.rssBaseMiB} / ${r.rssConnectedMiB} / ${r.rssEndMiB}`,
@@ -431,43 +495,8 @@ function printTable(results: Result[]): void {
     ['gateway-side steady p50 / p99 (bucket bound), share > 50 ms', (r) => r.served ?? '–'],
     ['writers: calls per commit × mean commit (max)', (r) => r.writers ?? '–'],
   ];
-  const header = ['metric', ...results.map((r) => r.target)];
-  const body = rows.map(([name, get]) => [name, ...results.map((r) => String(get(r)))]);
-  const gateway = results.find((r) => r.target === 'gateway');
-  const bare = results.find((r) => r.target === 'bare');
-  if (gateway && bare) {
-    body.push(['ratio steady rate (gateway / bare)', (gateway.steadyRate / bare.steadyRate).toFixed(2), '']);
-    body.push(['ratio burst rate (gateway / bare)', (gateway.burstRate / bare.burstRate).toFixed(2), '']);
-  }
-  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => (cell ?? '').padEnd(widths[i])).join(' | ')} |`;
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of body) console.log(line(row));
+  printMetricTable(results, (r) => r.target, rows);
   for (const r of results) if (r.errors) console.log(`${r.target} errors: ${r.errors}`);
-}
-
-/** A fresh, migrated database for one run, dropped afterwards. */
-async function createBenchDatabase(): Promise<BenchDatabase> {
-  const name = `vd_bench_${randomUUID().slice(0, 8)}`;
-  const url = withDatabase(BASE_DATABASE_URL, name);
-  await migrateDatabase(url, 'bench-gateway');
-  return { url, drop: () => dropDatabase(BASE_DATABASE_URL, name) };
-}
-
-/** Registers `BENCH-00000` … as active piles, all with the same password hash. */
-async function seedPiles(url: string, piles: number, hash: string): Promise<void> {
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'bench-gateway-seed' });
-  await dataSource.initialize();
-  try {
-    await dataSource.query(
-      `INSERT INTO pile_registry (charge_point_id, state, password_hash)
-       SELECT 'BENCH-' || lpad(n::text, 5, '0'), 'active', $2 FROM generate_series(0, $1 - 1) AS n`,
-      [piles, hash],
-    );
-  } finally {
-    await dataSource.destroy();
-  }
 }
 
 async function main(): Promise<void> {
@@ -476,28 +505,21 @@ async function main(): Promise<void> {
   const batch = Number(arg('batch', '200'));
   const burstShare = Number(arg('burst-share', '0.2'));
   const burstCycles = Number(arg('burst-cycles', '5'));
-  const targets = arg('targets', 'gateway,bare').split(',') as Target[];
+  const targets = arg('targets', 'gateway').split(',') as Target[];
   const prefix = `vdbench-${randomUUID().slice(0, 8)}`;
-  const password = 'bench-pile-secret';
   console.log(
-    `gateway bench: ${piles} piles, ${seconds} s window, batches of ${batch}, burst share ${burstShare} x ${burstCycles} start/stop cycles`,
+    `gateway bench: ${piles} piles, ${seconds} s window, batches of ${batch}, burst share ${burstShare} x ${burstCycles} start/meter/stop cycles`,
   );
+  console.log(`before:\n${machineLoad()}`);
 
   let db: BenchDatabase | undefined;
+  let credentials: BenchCredentials | undefined;
   const redis = new Redis(REDIS_URL);
   const results: Result[] = [];
   try {
     if (targets.includes('gateway')) {
       db = await createBenchDatabase();
-      // One low-cost argon2id hash for every pile: seeding 10,000 production-cost hashes takes minutes on
-      // 2 cores. The gateway still verifies each pile's first connection (its cache is per pile and hash).
-      const hash = await argon2.hash(password, {
-        type: argon2.argon2id,
-        timeCost: 2,
-        memoryCost: 1024,
-        parallelism: 1,
-      });
-      await seedPiles(db.url, piles, hash);
+      credentials = await seedPiles(db.url, piles);
     }
     for (const target of targets) {
       console.log(
@@ -506,7 +528,7 @@ async function main(): Promise<void> {
           .join(' / ')})`,
       );
       results.push(
-        await runTarget(target, { piles, seconds, batch, burstShare, burstCycles, password, db, prefix }),
+        await runTarget(target, { piles, seconds, batch, burstShare, burstCycles, credentials, db, prefix }),
       );
       console.log(
         `${target} done (load average ${loadavg()
@@ -515,13 +537,9 @@ async function main(): Promise<void> {
       );
     }
     printTable(results);
+    console.log(`after:\n${machineLoad()}`);
   } finally {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await deleteRedisKeys(redis, `${prefix}:*`);
     await redis.quit();
     await db?.drop();
   }

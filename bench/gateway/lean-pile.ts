@@ -9,6 +9,13 @@ import WebSocket from 'ws';
  * own work. Calls are not validated (the servers validate what they receive) and have no time-out;
  * a call still open when the socket closes fails.
  */
+/** The gateway answered the WebSocket handshake with an HTTP status instead of switching protocols. */
+export class HandshakeRefused extends Error {
+  constructor(readonly status: number) {
+    super(`handshake refused: HTTP ${status}`);
+  }
+}
+
 export class LeanPile {
   open = false;
   private socket?: WebSocket;
@@ -22,15 +29,17 @@ export class LeanPile {
 
   constructor(
     readonly id: string,
-    private readonly options: { url: string; password: string },
+    private readonly options: { url: string; password: string; handshakeTimeoutMs?: number },
   ) {}
 
+  /** Resolves once the connection is open; rejects with HandshakeRefused when the server says no. */
   connect(): Promise<void> {
     return new Promise((resolve, reject) => {
       const authorization = Buffer.from(`${this.id}:${this.options.password}`).toString('base64');
       const socket = new WebSocket(`${this.options.url}/${encodeURIComponent(this.id)}`, 'ocpp1.6', {
         headers: { authorization: `Basic ${authorization}` },
         perMessageDeflate: false,
+        ...(this.options.handshakeTimeoutMs ? { handshakeTimeout: this.options.handshakeTimeoutMs } : {}),
       });
       this.socket = socket;
       socket.once('open', () => {
@@ -38,7 +47,7 @@ export class LeanPile {
         resolve();
       });
       socket.once('unexpected-response', (_request, response) => {
-        reject(new Error(`handshake refused: HTTP ${response.statusCode}`));
+        reject(new HandshakeRefused(response.statusCode ?? 0));
         socket.terminate();
       });
       socket.on('error', (error) => {

@@ -91,6 +91,19 @@ export function procUsage(pid: number): { rss: number; cpu: number } {
   return { rss: rssKiB * 1024, cpu: procCpu(readFileSync(`/proc/${pid}/stat`, 'utf8')) };
 }
 
+/** CPU seconds (user + system) of each of `pids` that still runs (those gone are left out). */
+export function cpuSecondsOf(pids: Iterable<number>): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      seconds.set(pid, procCpu(readFileSync(`/proc/${pid}/stat`, 'utf8')));
+    } catch {
+      // exited
+    }
+  }
+  return seconds;
+}
+
 /** CPU seconds (user + system) from the text of a `/proc/<pid>/stat`. */
 function procCpu(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

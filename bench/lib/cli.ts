@@ -22,3 +22,18 @@ export function latencySummary(latencies: number[], seconds: number) {
     max: sorted[sorted.length - 1],
   };
 }
+
+/** Prints a Markdown table: the metrics down the side, one column per run (`nameOf` heads it). */
+export function printMetricTable<R>(
+  runs: R[],
+  nameOf: (run: R) => string,
+  rows: [string, (run: R) => string | number][],
+): void {
+  const header = ['metric', ...runs.map(nameOf)];
+  const body = rows.map(([label, get]) => [label, ...runs.map((run) => String(get(run)))]);
+  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => (row[i] ?? '').length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => (cell ?? '').padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of body) console.log(line(row));
+}

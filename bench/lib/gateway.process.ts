@@ -10,7 +10,9 @@
  * the Redis Streams bus with the service's defaults; BENCH_NAME (database application name and Kafka client
  * id, default bench-gateway); BENCH_HEARTBEAT_S (interval handed to piles, default 60); OCPP_METER_BATCH_WAIT_MS
  * and OCPP_METER_WRITE_CONCURRENCY (group-commit tuning under test); OCPP_WS_PING_INTERVAL_MS (keep-alive); BENCH_OUTBOX_BUSY_CYCLE_MS (the relay's
- * busy cycle under test); BENCH_GATEWAY_DIAG; BENCH_HEAP_SAMPLE (survivor heap profile); REDIS_URL, KAFKA_BROKERS.
+ * busy cycle under test); BENCH_GATEWAY_DIAG; BENCH_HEAP_SAMPLE (survivor heap profile); REDIS_URL, KAFKA_BROKERS;
+ * PILE_PASSWORD_KEY (and _KEY_ID, _PREVIOUS_KEYS: the key the parent hashed the piles' passwords with, as the
+ * service reads them; the development key when unset).
  */
 // First, as in the service's entry point: loading the gateway library applies the process's V8 settings.
 import { OcppGateway } from '@voltdepot/server-ocpp-gateway';
@@ -22,6 +24,7 @@ import Redis from 'ioredis';
 import pino from 'pino';
 import { createDataSource } from '@voltdepot/server-database';
 import { DEFAULT_OUTBOX_RELAY, OutboxRelay, RedisStreamsBus } from '@voltdepot/server-messaging';
+import { pilePasswordEnvFrom } from '@voltdepot/server-pile-credentials';
 import { makeBus, REDIS_URL, type Driver } from './bus';
 
 function env(name: string): string {
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
       OCPP_REDIS_PREFIX: prefix,
       OCPP_REPLICA_ID: `bench-${process.pid}`,
       OCPP_HEARTBEAT_INTERVAL_S: Number(process.env['BENCH_HEARTBEAT_S'] ?? 60),
+      ...pilePasswordEnvFrom(process.env),
       // Group-commit tuning under test (defaults as in the service).
       ...(process.env['OCPP_METER_BATCH_WAIT_MS']
         ? { OCPP_METER_BATCH_WAIT_MS: Number(process.env['OCPP_METER_BATCH_WAIT_MS']) }

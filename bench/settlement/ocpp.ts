@@ -21,10 +21,10 @@ import { readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import argon2 from 'argon2';
 import { RPCClient } from 'ocpp-rpc';
 import type { DataSource } from 'typeorm';
 import { GATEWAY_NODE_OPTIONS } from '@voltdepot/server-ocpp-gateway';
+import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
 import { startChild, stopChild, freePort } from '../lib/child';
 import { makeBus, type Driver } from '../lib/bus';
 import { arg, percentile } from '../lib/cli';
@@ -71,20 +71,17 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 const until = (at: number) => sleep(at - Date.now());
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Piles `BENCH-00000` … (active, one low-cost argon2id hash for all) and one Accepted card each. */
+/**
+ * Piles `BENCH-00000` … (active, each with its own hash of the shared password, stored as the api stores
+ * it, under the key the gateway child reads from the same environment) and one Accepted card each.
+ */
 async function seedPiles(ds: DataSource, piles: number): Promise<void> {
-  // Seeding thousands of production-cost hashes takes minutes on 2 cores; the gateway still verifies
-  // each pile's first connection.
-  const hash = await argon2.hash(PASSWORD, {
-    type: argon2.argon2id,
-    timeCost: 2,
-    memoryCost: 1024,
-    parallelism: 1,
-  });
+  const passwords = pilePasswordHasherFromEnv();
+  const ids = Array.from({ length: piles }, (_, n) => `BENCH-${String(n).padStart(5, '0')}`);
   await ds.query(
     `INSERT INTO pile_registry (charge_point_id, state, password_hash)
-     SELECT 'BENCH-' || lpad(n::text, 5, '0'), 'active', $2 FROM generate_series(0, $1 - 1) AS n`,
-    [piles, hash],
+     SELECT id, 'active', hash FROM unnest($1::text[], $2::text[]) AS t(id, hash)`,
+    [ids, ids.map(() => passwords.hash(PASSWORD))],
   );
   await ds.query(
     `INSERT INTO id_tag (id_tag, status)

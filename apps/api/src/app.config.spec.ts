@@ -25,9 +25,29 @@ describe('api configuration', () => {
   });
 
   it.each([
-    [{ NODE_ENV: 'production' }, ['JWT_SECRET: required when NODE_ENV=production']],
     [
-      { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CAPTCHA_EXPOSE_ANSWER: 'true' },
+      { NODE_ENV: 'production' },
+      [
+        'PILE_PASSWORD_KEY: required when NODE_ENV=production',
+        'JWT_SECRET: required when NODE_ENV=production',
+      ],
+    ],
+    [
+      { NODE_ENV: 'production', PILE_PASSWORD_KEY: 'p'.repeat(32) },
+      ['JWT_SECRET: required when NODE_ENV=production'],
+    ],
+    [
+      { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) },
+      ['PILE_PASSWORD_KEY: required when NODE_ENV=production'],
+    ],
+    [{ PILE_PASSWORD_KEY: 'too-short' }, ['PILE_PASSWORD_KEY: must have at least 32 characters']],
+    [
+      {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        PILE_PASSWORD_KEY: 'p'.repeat(32),
+        CAPTCHA_EXPOSE_ANSWER: 'true',
+      },
       ['CAPTCHA_EXPOSE_ANSWER: is a test-only switch and cannot be enabled when NODE_ENV=production'],
     ],
     [{ JWT_SECRET: 'too-short' }, ['JWT_SECRET: must have at least 32 characters']],
@@ -51,6 +71,7 @@ describe('api configuration', () => {
       ...base,
       NODE_ENV: 'production',
       JWT_SECRET: 's'.repeat(40),
+      PILE_PASSWORD_KEY: 'p'.repeat(40),
     });
     expect(config).toMatchObject({
       JWT_SECRET_IS_DEV_DEFAULT: false,

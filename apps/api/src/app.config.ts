@@ -5,6 +5,7 @@ import {
   MIN_JWT_SECRET_LENGTH,
   serviceConfigSchema,
 } from '@voltdepot/server-core';
+import { checkPilePasswordKey, pilePasswordConfigShape } from '@voltdepot/server-pile-credentials';
 import { z } from 'zod';
 
 /** Used only outside production when JWT_SECRET is unset; start-up logs a warning when it is. */
@@ -31,6 +32,9 @@ export const DEV_JWT_SECRET = 'voltdepot-development-only-jwt-secret-do-not-use'
  * - API_WORKER_PORT (3001): the worker process (worker.main.ts) serves /health and /metrics here, nothing else.
  * - API_QUEUE_PREFIX ('vd-api'): Redis key prefix of the api's BullMQ job queues; the same in every
  *   replica of the worker, distinct per deployment sharing a Redis.
+ * - PILE_PASSWORD_KEY (required in production; a development key elsewhere, with a warning), with
+ *   PILE_PASSWORD_KEY_ID and PILE_PASSWORD_PREVIOUS_KEYS: the key of the pile passwords the api stores,
+ *   the same as the OCPP gateway's, which verifies them (@voltdepot/server-pile-credentials).
  */
 export const apiConfigSchema = serviceConfigSchema(
   { serviceName: 'api', port: 3000 },
@@ -65,8 +69,10 @@ export const apiConfigSchema = serviceConfigSchema(
       .string()
       .min(MIN_JWT_SECRET_LENGTH, `must have at least ${MIN_JWT_SECRET_LENGTH} characters`)
       .optional(),
+    ...pilePasswordConfigShape,
   },
 )
+  .superRefine(checkPilePasswordKey)
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.JWT_SECRET === undefined) {
       ctx.addIssue({

@@ -7,6 +7,7 @@ import {
   redisUrlCheck,
 } from '@voltdepot/server-core';
 import { AssetsModule } from '@voltdepot/server-assets';
+import { pilePasswordHasherOf } from '@voltdepot/server-pile-credentials';
 import { BillingModule } from '@voltdepot/server-billing';
 import { MonitoringModule, type MonitoringModuleOptions } from '@voltdepot/server-monitoring';
 import { DataScopeService, IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
@@ -103,7 +104,10 @@ export class AppModule {
         // Price plans, orders and their screens (settlement itself runs in the worker).
         BillingModule.forRoot({ dataScope: DATA_SCOPE }),
         // Charging assets (basic data), kept in step with the OCPP gateway's registry; lists by data scope.
-        AssetsModule.forRoot({ dataScope: DATA_SCOPE }),
+        AssetsModule.forRoot({
+          dataScope: DATA_SCOPE,
+          pilePasswords: pilePasswordHasherOf(config).hasher,
+        }),
         // Live monitoring's screens and pile commands (the read model is fed by the worker).
         MonitoringModule.forRoot(monitoringOptions(config)),
       ],

@@ -1,4 +1,5 @@
 import { createLogger, createServiceApp, loadConfigOrExit } from '@voltdepot/server-core';
+import { DEV_PILE_PASSWORD_KEY_WARNING } from '@voltdepot/server-pile-credentials';
 import { apiConfigSchema } from './app.config';
 import { AppModule } from './app.module';
 import { setupOpenApi } from './openapi';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   if (config.JWT_SECRET_IS_DEV_DEFAULT) {
     logger.warn('JWT_SECRET is not set: using the built-in development secret (never do this in production)');
   }
+  if (config.PILE_PASSWORD_KEY === undefined) logger.warn(DEV_PILE_PASSWORD_KEY_WARNING);
   if (config.CAPTCHA_EXPOSE_ANSWER) {
     logger.warn('CAPTCHA_EXPOSE_ANSWER is on: captcha answers are in the responses (tests only)');
   }

@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { createLogger, createServiceApp, loadConfig } from '@voltdepot/server-core';
 import {
   createTestDatabase,
+  eventually,
   securityHeadersOf,
   SERVICE_SECURITY_HEADERS,
   testEnv,
@@ -40,16 +41,19 @@ describe('ocpp-gateway app (real PostgreSQL and Redis)', () => {
     await db?.drop();
   });
 
-  it('serves OCPP on OCPP_PORT and refuses an unregistered pile with 404', async () => {
+  it('serves OCPP on OCPP_PORT and refuses an unregistered pile (401, as a wrong password)', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const ws = new WebSocket(`ws://127.0.0.1:${OCPP_PORT}/ocpp/CP-NOT-REGISTERED`, ['ocpp1.6']);
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       ws.on('open', () => reject(new Error('an unknown pile was let in')));
       ws.on('error', () => undefined);
     });
-    expect(status).toBe(404);
-    const attempts = await db.dataSource.query('SELECT charge_point_id FROM unknown_pile_attempt');
-    expect(attempts).toEqual([{ charge_point_id: 'CP-NOT-REGISTERED' }]);
+    expect(status).toBe(401);
+    await eventually(async () =>
+      expect(await db.dataSource.query('SELECT charge_point_id FROM unknown_pile_attempt')).toEqual([
+        { charge_point_id: 'CP-NOT-REGISTERED' },
+      ]),
+    );
   });
 
   it('GET /health is 200 with PostgreSQL, Redis and the bus up', async () => {
@@ -92,6 +96,20 @@ describe('ocpp-gateway app (real PostgreSQL and Redis)', () => {
         OCPP_SECURITY_PROFILE: '2',
       }),
     ).toThrow(/OCPP_TLS_CERT_FILE[\s\S]*required when OCPP_SECURITY_PROFILE is 2/);
+  });
+
+  it('in production the pile password key is required (elsewhere the development key is used)', () => {
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: testEnv().redisUrl,
+      JWT_SECRET: 'gateway-test-secret-0123456789abcdef',
+      NODE_ENV: 'production',
+    };
+    expect(() => loadConfig(gatewayConfigSchema, env)).toThrow(
+      /PILE_PASSWORD_KEY[\s\S]*required when NODE_ENV=production/,
+    );
+    const key = 'a-pile-password-key-of-32-characters!';
+    expect(loadConfig(gatewayConfigSchema, { ...env, PILE_PASSWORD_KEY: key }).PILE_PASSWORD_KEY).toBe(key);
   });
 
   it('an unknown route gets the error body', async () => {

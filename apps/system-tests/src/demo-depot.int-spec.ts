@@ -3,7 +3,7 @@
  * id tags in step with them, and can run any number of times without creating or failing anything.
  */
 import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
-import argon2 from 'argon2';
+import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the demo depot is a script (npm start); this tests it
 import {
   busCards,
@@ -32,7 +32,7 @@ const COUNTS: Record<string, string> = {
   plans: `SELECT count(*)::int AS n FROM price_plan`,
   planStages: `SELECT count(*)::int AS n FROM price_plan_stage`,
   stationPlans: `SELECT count(*)::int AS n FROM station_price_plan`,
-  activeRegistry: `SELECT count(*)::int AS n FROM pile_registry WHERE state = 'active' AND password_hash LIKE '$argon2id$%'`,
+  activeRegistry: `SELECT count(*)::int AS n FROM pile_registry WHERE state = 'active' AND password_hash LIKE 'hmac-sha256$%'`,
   registry: `SELECT count(*)::int AS n FROM pile_registry`,
   acceptedTags: `SELECT count(*)::int AS n FROM id_tag WHERE status = 'Accepted'`,
   tags: `SELECT count(*)::int AS n FROM id_tag`,
@@ -171,7 +171,11 @@ describe('demo depot seed', () => {
         password_hash: row['ocpp_password_hash'],
       });
     }
-    expect(await argon2.verify(String(registry[0]['password_hash']), DEMO_PILE_PASSWORD)).toBe(true);
+    const check = await pilePasswordHasherFromEnv().verify(
+      String(registry[0]['password_hash']),
+      DEMO_PILE_PASSWORD,
+    );
+    expect(check).toEqual({ match: true });
 
     const guns = (await db.dataSource.query(
       `SELECT array_agg(channel_number ORDER BY channel_number) AS channels FROM charging_gun GROUP BY pile_id`,

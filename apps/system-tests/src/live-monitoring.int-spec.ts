@@ -5,7 +5,7 @@
  * subscribe, and sends pile commands from the api through the gateway's command channel.
  */
 import { randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
+import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import request from 'supertest';
 import { WebSocket } from 'ws';
@@ -108,7 +108,7 @@ describe.each(busDrivers())('live monitoring end to end (bus %j)', (busEnv) => {
       [org.id, region.id],
     );
     stationId = Number(stationId);
-    const hash = await argon2.hash('pile-secret', { type: argon2.argon2id });
+    const hash = pilePasswordHasherFromEnv().hash('pile-secret');
     const [host] = await q(
       `INSERT INTO charging_pile (organization_id, station_id, name, number, charge_point_id, ocpp_password_hash,
          device_status, gun_count, protocol_version)

@@ -19,9 +19,13 @@ import {
 } from '@voltdepot/server-testing';
 // The gateway is started in-process, the way its own tests do.
 import { OcppGateway } from '@voltdepot/server-ocpp-gateway';
+import { pilePasswordHasherOf } from '@voltdepot/server-pile-credentials';
 import { ADMIN_PASSWORD, ApiTestApp, bearer, errorOf, startApiTestApp } from '../fixtures/api-test-app';
 
 type Body = Record<string, unknown>;
+
+/** The api and the gateway below both run on the development key (no PILE_PASSWORD_KEY in their configuration). */
+const passwords = pilePasswordHasherOf({}).hasher;
 
 /**
  * The api and a real OCPP gateway on one database: hosts and cards written through the api are what the
@@ -114,7 +118,7 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
     await t?.close();
   });
 
-  it('a host created through the api is in the registry (argon2id hash) and its pile boots Accepted', async () => {
+  it('a host created through the api is in the registry (keyed hash) and its pile boots Accepted', async () => {
     const created = await post('/api/pile', aPile(stationId, { deviceStatus: 50 }));
     const chargePointId = String(created['chargePointId']);
     expect(created).toMatchObject({ gatewayState: 'active', hasOcppPassword: true });
@@ -124,8 +128,9 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
       [chargePointId],
     );
     expect(row.state).toBe('active');
-    expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await argon2.verify(row.password_hash, PILE_PASSWORD)).toBe(true);
+    expect(row.password_hash).toMatch(/^hmac-sha256\$v1\$dev\$/);
+    expect(passwords.formOf(row.password_hash)).toBe('current');
+    expect(await passwords.verify(row.password_hash, PILE_PASSWORD)).toEqual({ match: true });
 
     const pile = simulatedPile(chargePointId, PILE_PASSWORD);
     await pile.start();
@@ -177,8 +182,8 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
       [chargePointId],
     );
     expect(row.state).toBe('active');
-    expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await argon2.verify(row.password_hash, password)).toBe(true);
+    expect(row.password_hash).toMatch(/^hmac-sha256\$v1\$dev\$/);
+    expect(await passwords.verify(row.password_hash, password)).toEqual({ match: true });
 
     // The gateway picks the new registry row up within its refresh interval.
     await eventually(async () => expect(await handshakeStatus(chargePointId, password)).toBe(101));
@@ -307,6 +312,51 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
     expect(await handshakeStatus(chargePointId, newPassword)).toBe(101);
   });
 
+  it('a host whose password was stored as argon2 before the keyed hash: re-stored once, and later edits keep it and the connection', async () => {
+    const created = await post('/api/pile', aPile(stationId, { deviceStatus: 50 }));
+    const id = Number(created['id']);
+    const chargePointId = String(created['chargePointId']);
+    // Both copies as the api stored them before: the assets' own and the gateway's registry.
+    const legacy = await argon2.hash(PILE_PASSWORD, { type: argon2.argon2id });
+    await t.db.dataSource.transaction(async (m) => {
+      await m.query('UPDATE charging_pile SET ocpp_password_hash = $2 WHERE id = $1', [id, legacy]);
+      await m.query(`SELECT gateway_register_pile($1, 'active', $2)`, [chargePointId, legacy]);
+    });
+    const registryHash = async (): Promise<string> =>
+      (
+        await t.db.dataSource.query('SELECT password_hash FROM pile_registry WHERE charge_point_id = $1', [
+          chargePointId,
+        ])
+      )[0].password_hash;
+    // Admitted (once the gateway has polled the argon2 row, by verifying it), and stored again.
+    await eventually(async () => {
+      expect(await handshakeStatus(chargePointId, PILE_PASSWORD)).toBe(101);
+      expect(passwords.formOf(await registryHash())).toBe('current');
+    });
+    const restored = await registryHash();
+    const connection = await rawConnection(chargePointId, PILE_PASSWORD);
+    expect((await connection.call('BootNotification', BOOT))[2]).toMatchObject({ status: 'Accepted' });
+
+    // Saving the host registers the assets' argon2 copy again: the same password, so the registry keeps
+    // its keyed hash, and the gateway does not take it for new credentials.
+    const body = { ...aPile(stationId), number: created['number'], chargePointId, name: 'Renamed host' };
+    delete (body as Body)['ocppPassword'];
+    await t.http().put(`/api/pile/${id}`).set(admin).send(body).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // several registry refreshes
+    expect(await registryHash()).toBe(restored);
+    expect((await connection.call('Heartbeat', {}))[0]).toBe(3);
+    connection.close();
+    // A new password still replaces it.
+    await t
+      .http()
+      .put(`/api/pile/${id}`)
+      .set(admin)
+      .send({ ...body, ocppPassword: 'brand-new-secret-0123456' })
+      .expect(200);
+    expect(await registryHash()).not.toBe(restored);
+    expect((await passwords.verify(await registryHash(), 'brand-new-secret-0123456')).match).toBe(true);
+  });
+
   it.each([
     [{}, 400, 'Validation failed: ids: At least one host must be selected'],
     [{ ids: [] }, 400, 'Validation failed: ids: At least one host must be selected'],
@@ -319,7 +369,7 @@ describe('charging hosts and cards reach the OCPP gateway', () => {
 
   it('an unknown pile is listed, registered in one click, boots Pending, then Accepted once enabled', async () => {
     const chargePointId = unique('NEW-');
-    expect(await handshakeStatus(chargePointId, 'whatever-password-123')).toBe(404);
+    expect(await handshakeStatus(chargePointId, 'whatever-password-123')).toBe(401);
     const unknown = await eventually(async () => {
       const page = (await t.http().get('/api/pile/unknown/page/1/size/50').set(admin).expect(200)).body;
       const found = page.list.find((u: Body) => u['chargePointId'] === chargePointId);

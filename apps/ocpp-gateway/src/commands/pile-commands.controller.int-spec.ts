@@ -2,7 +2,7 @@ import { RPCClient } from 'ocpp-rpc';
 import request from 'supertest';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import { eventually, type TestDatabase } from '@voltdepot/server-testing';
-import { hashPilePassword } from '@voltdepot/server-ocpp-gateway';
+import { pilePasswordHasherOf } from '@voltdepot/server-pile-credentials';
 import { startGatewayHttpApp, type GatewayHttpApp } from '../testing/fixtures/gateway-http-app';
 
 let gateway: GatewayHttpApp;
@@ -18,7 +18,7 @@ async function addPile(chargePointId: string, database = db): Promise<string> {
   const password = `pw-${chargePointId}-secret`;
   await database.dataSource.query(
     `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)`,
-    [chargePointId, await hashPilePassword(password)],
+    [chargePointId, pilePasswordHasherOf({}).hasher.hash(password)],
   );
   return password;
 }

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
+import { PilePasswordHasher } from '@voltdepot/server-pile-credentials';
 import type { DataSource } from 'typeorm';
 import { CardRepository } from './cards/card.repository';
 import { CardsController } from './cards/cards.controller';
@@ -46,6 +47,8 @@ import { vehicleDefinition } from './vehicles/vehicles.definition';
 export type AssetsModuleOptions = {
   /** The caller's data scope (identity's DataScopeService fits), built from the app's DataSource. */
   dataScope: { inject: [typeof DataSource]; useFactory: (db: DataSource) => AssetsDataScopeProvider };
+  /** Hashes pile passwords with the key the gateway verifies them with (PILE_PASSWORD_KEY). */
+  pilePasswords: PilePasswordHasher;
 };
 
 /** Every basic-data grid of the area, in menu order. */
@@ -78,7 +81,7 @@ const SERVICE_ONLY_DEFINITIONS: AssetDefinition[] = [stationFeeDefinition];
 /** Rules that write through repositories: station labels, the gateway's pile registry and id tags. */
 const HOOKS: Record<string, { inject: Provider[]; make: (...deps: never[]) => AssetHooks }> = {
   station: { inject: [StationLabelRepository], make: stationHooks },
-  pile: { inject: [GatewayRegistryRepository], make: pileHooks },
+  pile: { inject: [GatewayRegistryRepository, PilePasswordHasher], make: pileHooks },
   card: { inject: [IdTagRepository], make: cardHooks },
 };
 
@@ -131,6 +134,7 @@ export class AssetsModule {
           inject: options.dataScope.inject,
           useFactory: options.dataScope.useFactory,
         },
+        { provide: PilePasswordHasher, useValue: options.pilePasswords },
         AssetRepository,
         StationLabelRepository,
         GatewayRegistryRepository,

@@ -13,4 +13,3 @@ export {
 } from './gateway/ocpp-gateway.config';
 export { CommandService } from './commands/command.service';
 export { PileCommandsController } from './commands/pile-commands.controller';
-export { hashPilePassword } from './connection/pile-authenticator';

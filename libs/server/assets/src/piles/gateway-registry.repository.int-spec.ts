@@ -45,6 +45,29 @@ describe('GatewayRegistryRepository and IdTagRepository', () => {
     expect(await registryRow('REG-1')).toMatchObject({ state: 'disabled', password_hash: null });
   });
 
+  it("a hash the gateway stored again in its current form survives the assets' re-registration of the old one", async () => {
+    const id = await pile('REG-3', '$argon2id$old');
+    await db.dataSource.transaction((m) => registry.syncPile(m, id, 'active'));
+    // What the gateway does after verifying the pile (PileRegistryRepository.restorePasswordHash).
+    await db.dataSource.query(
+      `UPDATE pile_registry SET password_hash = 'hmac-new', password_rehashed_from = password_hash
+        WHERE charge_point_id = 'REG-3' AND password_hash = '$argon2id$old'`,
+    );
+    await db.dataSource.transaction((m) => registry.syncPile(m, id, 'pending'));
+    expect(await registryRow('REG-3')).toMatchObject({ state: 'pending', password_hash: 'hmac-new' });
+    // A new password from the assets replaces it; a retired pile keeps nothing.
+    await db.dataSource.query(`UPDATE charging_pile SET ocpp_password_hash = 'hmac-newer' WHERE id = $1`, [
+      id,
+    ]);
+    await db.dataSource.transaction((m) => registry.syncPile(m, id, 'active'));
+    expect(await registryRow('REG-3')).toMatchObject({ password_hash: 'hmac-newer' });
+    await db.dataSource.transaction((m) => registry.retire(m, 'REG-3'));
+    const [retired] = await db.dataSource.query(
+      `SELECT password_hash, password_rehashed_from FROM pile_registry WHERE charge_point_id = 'REG-3'`,
+    );
+    expect(retired).toEqual({ password_hash: null, password_rehashed_from: null });
+  });
+
   it('a rolled-back transaction leaves the registry untouched', async () => {
     const id = await pile('REG-2', '$argon2id$fake');
     await expect(

@@ -10,7 +10,11 @@ import {
   START_TYPES,
 } from '@voltdepot/shared-contracts';
 import { CHARGE_POINT_ID_PATTERN } from '@voltdepot/shared-ocpp';
-import argon2 from 'argon2';
+import {
+  PILE_PASSWORD_MAX_LENGTH,
+  PILE_PASSWORD_MIN_LENGTH,
+  type PilePasswordHasher,
+} from '@voltdepot/server-pile-credentials';
 import { z } from 'zod';
 import { AssetsErrorCode, AssetsException } from '../assets.exception';
 import type { AssetDefinition, AssetHooks, AssetReference } from '../shared/asset-definition';
@@ -38,15 +42,19 @@ export const pileRef: AssetReference = {
   scoped: true,
 };
 
-/** HTTP Basic password of OCPP security profile 1; stored only as an argon2id hash. */
-export const ocppPassword = requiredText('OCPP password', 40, 16, {
-  regex: /^[\x21-\x7e]+$/,
-  message: 'OCPP password may contain only printable ASCII characters without spaces',
-});
-
-export function hashOcppPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
-}
+/**
+ * HTTP Basic password of OCPP security profile 1 (16-40 characters, as the OCPP security whitepaper asks);
+ * stored only as the keyed hash of @voltdepot/server-pile-credentials, which the gateway verifies.
+ */
+export const ocppPassword = requiredText(
+  'OCPP password',
+  PILE_PASSWORD_MAX_LENGTH,
+  PILE_PASSWORD_MIN_LENGTH,
+  {
+    regex: /^[\x21-\x7e]+$/,
+    message: 'OCPP password may contain only printable ASCII characters without spaces',
+  },
+);
 
 const pileFields = {
   name: requiredText('Name', 32),
@@ -194,7 +202,7 @@ export const pileDefinition: AssetDefinition = {
   ],
 };
 
-export function pileHooks(registry: GatewayRegistryRepository): AssetHooks {
+export function pileHooks(registry: GatewayRegistryRepository, passwords: PilePasswordHasher): AssetHooks {
   return {
     async prepare({ values, references }) {
       const transformer = references.get('transformerId');
@@ -205,7 +213,7 @@ export function pileHooks(registry: GatewayRegistryRepository): AssetHooks {
         ]);
       }
       const password = values['ocppPassword'];
-      return typeof password === 'string' ? { ocpp_password_hash: await hashOcppPassword(password) } : {};
+      return typeof password === 'string' ? { ocpp_password_hash: passwords.hash(password) } : {};
     },
     async afterSave(m, saved, { previous }) {
       if (previous !== undefined && previous['chargePointId'] !== saved['chargePointId']) {

@@ -36,6 +36,7 @@ import { IdentityReadViews1764100000000 } from './1764100000000-identity-read-vi
 import { AssetsReadViews1764100000100 } from './1764100000100-assets-read-views';
 import { BillingReadViews1764100000200 } from './1764100000200-billing-read-views';
 import { GatewayPublishedApi1764100000300 } from './1764100000300-gateway-published-api';
+import { PilePasswordRehash1764150000000 } from './1764150000000-pile-password-rehash';
 
 /** Every migration of the platform, oldest first. Add new ones at the end. */
 export const allMigrations = [
@@ -77,4 +78,5 @@ export const allMigrations = [
   BillingReadViews1764100000200,
   GatewayPublishedApi1764100000300,
   MsgStopNotice1764110000000,
+  PilePasswordRehash1764150000000,
 ];

@@ -1,4 +1,4 @@
-import WebSocket from 'ws';
+import argon2 from 'argon2';
 import { eventually } from '@voltdepot/server-testing';
 import { bootRequest, GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
 import type { PileSession } from './pile-session';
@@ -26,12 +26,16 @@ describe('OCPP connection', () => {
     await eventually(async () => expect(await h.gateway.sessions.lookup('CP-OK')).toBeUndefined());
   });
 
-  it('rejects an unknown pile with 404 and records the attempt', async () => {
-    expect(await h.handshakeStatus('CP-GHOST', 'whatever')).toBe(404);
-    expect(await h.handshakeStatus('CP-GHOST', 'whatever')).toBe(404);
-    const rows = await h.query<{ attempts: number; remote_address: string }>(
-      `SELECT attempts, remote_address, first_seen_at <= last_seen_at AS ordered FROM unknown_pile_attempt WHERE charge_point_id = 'CP-GHOST'`,
-    );
+  it('refuses an unknown pile with 401 and records the attempt for the operator', async () => {
+    expect(await h.handshakeStatus('CP-GHOST', 'whatever')).toBe(401);
+    expect(await h.handshakeStatus('CP-GHOST', 'whatever')).toBe(401);
+    const rows = await eventually(async () => {
+      const found = await h.query<{ attempts: number; remote_address: string }>(
+        `SELECT attempts, remote_address, first_seen_at <= last_seen_at AS ordered FROM unknown_pile_attempt WHERE charge_point_id = 'CP-GHOST'`,
+      );
+      expect(found[0]?.attempts).toBe(2);
+      return found;
+    });
     expect(rows).toEqual([
       expect.objectContaining({
         attempts: 2,
@@ -39,6 +43,9 @@ describe('OCPP connection', () => {
         ordered: true,
       }),
     ]);
+    expect(
+      h.logs.filter((l) => l.msg === 'unknown pile rejected' && l['chargePointId'] === 'CP-GHOST'),
+    ).toHaveLength(2);
   });
 
   it('rejects a wrong or missing password with 401 and logs it', async () => {
@@ -50,16 +57,87 @@ describe('OCPP connection', () => {
     ).toHaveLength(2);
   });
 
+  it('answers an unknown id and a wrong password alike: same status, same body, same time', async () => {
+    await h.addPile('CP-ALIKE');
+    const unknown: { status: number; body: string; ms: number }[] = [];
+    const wrong: { status: number; body: string; ms: number }[] = [];
+    // Alternated, each unknown id new (a read-through to the database every time, the slower path).
+    for (let i = 0; i < 5; i++) {
+      unknown.push(await h.handshake(`CP-NOBODY-${i}`, 'wrong-password-0123456'));
+      wrong.push(await h.handshake('CP-ALIKE', 'wrong-password-0123456'));
+    }
+    for (const answer of [...unknown, ...wrong]) {
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: 'Unauthorized' });
+      // Not before the failure delay (200 ms), and quickly after it.
+      expect(answer.ms).toBeGreaterThanOrEqual(195);
+      expect(answer.ms).toBeLessThan(1_000);
+    }
+    const median = (answers: { ms: number }[]) => answers.map((a) => a.ms).sort((a, b) => a - b)[2];
+    expect(Math.abs(median(unknown) - median(wrong))).toBeLessThan(50);
+  });
+
+  it('a pile whose password is still an argon2 hash connects, and its hash is stored again as a keyed hash', async () => {
+    const password = 'legacy-pile-secret-0123';
+    const legacy = await argon2.hash(password, { type: argon2.argon2id });
+    await h.addPile('CP-LEGACY', { password, passwordHash: legacy });
+    const client = await h.connect('CP-LEGACY', password);
+    const row = await eventually(async () => {
+      const [found] = await h.query<{ password_hash: string; password_rehashed_from: string }>(
+        'SELECT password_hash, password_rehashed_from FROM pile_registry WHERE charge_point_id = $1',
+        ['CP-LEGACY'],
+      );
+      expect(found.password_hash).toMatch(/^hmac-sha256\$v1\$dev\$/);
+      return found;
+    });
+    expect(row.password_rehashed_from).toBe(legacy);
+    expect((await h.hasher.verify(row.password_hash, password)).match).toBe(true);
+    // Re-storing the same password is no change of credentials: the live connection stays open
+    // through the registry polls that see the new row.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await client.call('Heartbeat', {})).toHaveProperty('currentTime');
+    expect(
+      h.logs.filter((l) => l.msg === 'pile connection revoked' && l['chargePointId'] === 'CP-LEGACY'),
+    ).toEqual([]);
+    // The next handshake verifies the keyed hash; the old password form is gone for good.
+    await client.close();
+    const again = await h.connect('CP-LEGACY', password);
+    expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
+    const [after] = await h.query<{ password_hash: string }>(
+      'SELECT password_hash FROM pile_registry WHERE charge_point_id = $1',
+      ['CP-LEGACY'],
+    );
+    expect(after.password_hash).toBe(row.password_hash);
+  });
+
+  it('two replicas admitting an argon2 pile at once store its new hash exactly once', async () => {
+    const replica = await h.startReplica();
+    const password = 'legacy-pile-secret-4567';
+    const legacy = await argon2.hash(password, { type: argon2.argon2id });
+    await h.addPile('CP-LEGACY-2', { password, passwordHash: legacy });
+    const statuses = await Promise.all([
+      h.handshakeStatus('CP-LEGACY-2', password),
+      h.handshake('CP-LEGACY-2', password, ['ocpp1.6'], '/ocpp', replica.port).then((a) => a.status),
+    ]);
+    expect(statuses).toEqual([101, 101]);
+    const stored = () =>
+      h.logs.filter(
+        (l) =>
+          l.msg === 'pile password stored again in the current form' && l['chargePointId'] === 'CP-LEGACY-2',
+      );
+    await eventually(() => expect(stored()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stored()).toHaveLength(1);
+    const [row] = await h.query<{ password_rehashed_from: string }>(
+      'SELECT password_rehashed_from FROM pile_registry WHERE charge_point_id = $1',
+      ['CP-LEGACY-2'],
+    );
+    expect(row.password_rehashed_from).toBe(legacy);
+  });
+
   it('rejects a handshake without the ocpp1.6 subprotocol (400) and a path outside /ocpp (404)', async () => {
     const password = await h.addPile('CP-PROTO');
     expect(await h.handshakeStatus('CP-PROTO', password, ['ocpp2.0.1'])).toBe(400);
-    const ws = new WebSocket(`ws://127.0.0.1:${h.gateway.port}/other/CP-PROTO`, ['ocpp1.6']);
-    ws.on('error', () => undefined);
-    const status = await new Promise<number>((resolve) =>
-      ws.once('unexpected-response', (_q, res) => resolve(res.statusCode ?? 0)),
-    );
-    ws.terminate();
-    expect(status).toBe(404);
+    expect(await h.handshakeStatus('CP-PROTO', password, ['ocpp1.6'], '/other')).toBe(404);
   });
 
   it('sees a pile registered after start-up at once, and closes it when it is disabled later', async () => {

@@ -39,6 +39,17 @@ export type OcppServerOptions = {
    */
   pingIntervalMs?: number;
   /**
+   * Every handshake is answered within this time (ms, 5,000): one not decided by then (the database or
+   * Redis slow, argon2 verifications queued) is refused with 503, which a pile retries.
+   */
+  handshakeTimeoutMs?: number;
+  /**
+   * A handshake refused for its credentials or for too many failures (401, 429) is answered this long
+   * after it arrived, not sooner (ms, 200): an unknown id (a read-through to the database) and a wrong
+   * password (microseconds) then take the same time, and a guesser's pace is bounded by it.
+   */
+  authFailureDelayMs?: number;
+  /**
    * OCPP security profile 2: the server's certificate chain and key (PEM). Piles connect with wss://
    * only, and still authenticate with HTTP Basic; without it (profile 1) the endpoint is plain ws://.
    */
@@ -119,8 +130,8 @@ export class OcppServer {
     listenForSocketErrors(this.rpc, (error) =>
       deps.logger.debug({ err: error }, 'pile socket error before its connection was set up'),
     );
-    this.rpc.auth((accept, reject, handshake) => {
-      void this.authenticate(handshake as Handshake, accept, reject);
+    this.rpc.auth((accept, reject, handshake, signal) => {
+      void this.authenticate(handshake as Handshake, accept, reject, signal);
     });
     this.rpc.on('client', (client: RPCClient) => {
       // Before anything else: ocpp-rpc may close the connection from its first frame on.
@@ -155,7 +166,11 @@ export class OcppServer {
     http.on('clientError', (_error, socket) => socket.destroy());
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
-      http.listen(this.options.port, this.options.host ?? '0.0.0.0', () => resolve());
+      // Node's default backlog (511) overflows when thousands of piles reconnect at once after a
+      // restart; the kernel caps this at net.core.somaxconn.
+      http.listen({ port: this.options.port, host: this.options.host ?? '0.0.0.0', backlog: 65_535 }, () =>
+        resolve(),
+      );
     });
     this.http = http;
     return (http.address() as AddressInfo).port;
@@ -196,36 +211,68 @@ export class OcppServer {
     handshake: Handshake,
     accept: (session?: Record<string, unknown>, protocol?: string | false) => void,
     reject: (code: number, message: string) => void,
+    signal?: AbortSignal,
   ): Promise<void> {
+    const { logger, metrics } = this.deps;
+    const arrived = Date.now();
+    const chargePointId = handshake.identity.slice(0, 64);
+    const refuse = (status: number, reason: string) => {
+      metrics?.handshakeRefused(status);
+      reject(status, reason);
+    };
+    // Given up at the deadline or when ocpp-rpc gives up the socket: queued slow work is then skipped.
+    const givenUp = new AbortController();
+    signal?.addEventListener('abort', () => givenUp.abort(), { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, this.options.handshakeTimeoutMs ?? 5_000, undefined);
+    });
     try {
-      const decision = await this.deps.authenticator.decide({
-        chargePointId: handshake.identity,
-        endpoint: handshake.endpoint,
-        protocols: handshake.protocols,
-        password: handshake.password,
-        remoteAddress: handshake.remoteAddress,
-      });
+      const decision = await Promise.race([
+        this.deps.authenticator.decide({
+          chargePointId: handshake.identity,
+          endpoint: handshake.endpoint,
+          protocols: handshake.protocols,
+          password: handshake.password,
+          remoteAddress: handshake.remoteAddress,
+          signal: givenUp.signal,
+        }),
+        deadline,
+      ]);
+      if (!decision) {
+        logger.warn(
+          { chargePointId, remoteAddress: handshake.remoteAddress },
+          'pile handshake not decided in time',
+        );
+        refuse(503, 'Service Unavailable');
+        return;
+      }
       if (decision.accepted) {
         accept({ sessionId: randomUUID(), state: decision.state }, OCPP16_PROTOCOL);
         return;
       }
-      const fields = {
-        chargePointId: handshake.identity.slice(0, 64),
-        remoteAddress: handshake.remoteAddress,
-        status: decision.status,
-      };
-      if (decision.log === 'bad-credentials') this.deps.logger.warn(fields, 'pile authentication failed');
-      else if (decision.log === 'unknown-pile') this.deps.logger.warn(fields, 'unknown pile rejected');
-      else this.deps.logger.info({ ...fields, reason: decision.reason }, 'pile handshake rejected');
-      this.deps.metrics?.handshakeRefused(decision.status);
-      reject(decision.status, decision.reason);
+      const fields = { chargePointId, remoteAddress: handshake.remoteAddress, status: decision.status };
+      for (const key of decision.log === 'throttled' ? [] : (decision.locked ?? []))
+        logger.warn(
+          { ...fields, [key.scope === 'pile' ? 'lockedPile' : 'lockedAddress']: key.value },
+          'pile handshakes throttled: too many failures',
+        );
+      if (decision.log === 'bad-credentials') logger.warn(fields, 'pile authentication failed');
+      else if (decision.log === 'unknown-pile') logger.warn(fields, 'unknown pile rejected');
+      else if (decision.log === 'throttled')
+        logger.debug({ ...fields, locked: decision.locked }, 'pile handshake throttled');
+      else if (decision.log === 'busy')
+        logger.warn(fields, 'pile handshake refused: password verifications queued');
+      else logger.info({ ...fields, reason: decision.reason }, 'pile handshake rejected');
+      if (decision.status === 401)
+        await sleep(arrived + (this.options.authFailureDelayMs ?? 200) - Date.now());
+      refuse(decision.status, decision.reason);
     } catch (error) {
-      this.deps.logger.error(
-        { err: error, chargePointId: handshake.identity.slice(0, 64) },
-        'pile handshake failed',
-      );
-      this.deps.metrics?.handshakeRefused(503);
-      reject(503, 'Service unavailable');
+      logger.error({ err: error, chargePointId }, 'pile handshake failed');
+      refuse(503, 'Service Unavailable');
+    } finally {
+      clearTimeout(timer);
+      givenUp.abort();
     }
   }
 
@@ -405,6 +452,8 @@ export class OcppServer {
     }
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** A close the gateway did not start itself, by its code (ocpp-rpc closes with 1002 for bad frames in a row). */
 function closeReasonOf(code: number): CloseReason {

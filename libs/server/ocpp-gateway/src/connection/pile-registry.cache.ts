@@ -73,6 +73,16 @@ export class PileRegistryCache {
     return found;
   }
 
+  /**
+   * A row this replica has just written itself: held at once (unless a newer version already is), and
+   * not announced to `onChange`, since the change was this replica's own.
+   */
+  remember(row: PileRecord): void {
+    const cached = this.piles.get(row.chargePointId);
+    if (!cached || row.updatedAt.getTime() > cached.updatedAt.getTime())
+      this.piles.set(row.chargePointId, row);
+  }
+
   /** Re-read rows changed since the last poll (one refresh at a time). */
   refresh(): Promise<void> {
     this.refreshing ??= this.doRefresh().finally(() => (this.refreshing = undefined));

@@ -89,10 +89,10 @@ describe('OCPP security profile 2 (TLS + HTTP Basic)', () => {
     ws!.close();
   });
 
-  it('still checks the password (401) and the registry (404) behind TLS', async () => {
+  it('still checks the password and the registry behind TLS (401 for both)', async () => {
     await h.addPile('TLS-2');
     expect((await handshake(wss(), 'TLS-2', 'wrong-password')).status).toBe(401);
-    expect((await handshake(wss(), 'TLS-NOBODY', 'whatever-password')).status).toBe(404);
+    expect((await handshake(wss(), 'TLS-NOBODY', 'whatever-password')).status).toBe(401);
   });
 
   it('serves no plain ws:// on the port, and a pile that does not trust the certificate fails the handshake', async () => {

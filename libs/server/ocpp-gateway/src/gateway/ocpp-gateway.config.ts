@@ -1,6 +1,7 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { envInt, envPort } from '@voltdepot/server-core';
+import { pilePasswordConfigShape } from '@voltdepot/server-pile-credentials';
 
 /**
  * Environment variables of the OCPP gateway module (spread into the app's config schema):
@@ -20,6 +21,12 @@ import { envInt, envPort } from '@voltdepot/server-core';
  * largest charger of the deployment), OCPP_WS_PING_INTERVAL_MS (30000: a pile that has sent nothing for this
  * long gets a WebSocket ping, and one that has not answered it by the next is disconnected; 0: never ping;
  * otherwise at least 1000).
+ * Handshakes (see docs/ocpp-gateway.md, "Handshake"): OCPP_HANDSHAKE_TIMEOUT_MS (every handshake answered within
+ * it, 5000), OCPP_AUTH_FAILURE_DELAY_MS (a credentials refusal is answered no sooner, 200),
+ * OCPP_AUTH_FAILURE_WINDOW_S (300), OCPP_AUTH_MAX_FAILURES_PER_PILE (10) and OCPP_AUTH_MAX_FAILURES_PER_ADDRESS
+ * (200): failures within the window before an id's or an address's handshakes are refused with 429 (0: no
+ * limit); and the pile password key PILE_PASSWORD_KEY, PILE_PASSWORD_KEY_ID, PILE_PASSWORD_PREVIOUS_KEYS
+ * (@voltdepot/server-pile-credentials; the same as the api's).
  */
 export const ocppGatewayConfigShape = {
   OCPP_PORT: envPort().default('9000'),
@@ -51,6 +58,12 @@ export const ocppGatewayConfigShape = {
   OCPP_WS_PING_INTERVAL_MS: envInt({ min: 0, max: 2_147_483_647 })
     .refine((ms) => ms === 0 || ms >= 1_000, 'expected 0 (never ping) or at least 1000 ms')
     .default('30000'),
+  OCPP_HANDSHAKE_TIMEOUT_MS: envInt({ min: 100, max: 60_000 }).default('5000'),
+  OCPP_AUTH_FAILURE_DELAY_MS: envInt({ min: 0, max: 5_000 }).default('200'),
+  OCPP_AUTH_FAILURE_WINDOW_S: envInt({ min: 1, max: 86_400 }).default('300'),
+  OCPP_AUTH_MAX_FAILURES_PER_PILE: envInt({ min: 0, max: 100_000 }).default('10'),
+  OCPP_AUTH_MAX_FAILURES_PER_ADDRESS: envInt({ min: 0, max: 1_000_000 }).default('200'),
+  ...pilePasswordConfigShape,
 };
 
 export type OcppGatewayEnv = z.output<z.ZodObject<typeof ocppGatewayConfigShape>>;

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { RPCClient } from 'ocpp-rpc';
 import { RedisStreamsBus } from '@voltdepot/server-messaging';
 import { createTestDatabase, testEnv, type TestDatabase } from '@voltdepot/server-testing';
-import { hashPilePassword } from '../connection/pile-authenticator';
+import { pilePasswordHasherOf } from '@voltdepot/server-pile-credentials';
 import { CommandService } from '../commands/command.service';
 import { OcppGateway } from './ocpp-gateway';
 import { OcppGatewayModule } from './ocpp-gateway.module';
@@ -50,7 +50,7 @@ it('OcppGatewayModule starts the OCPP server with the application and stops it o
   expect(app.get(CommandService)).toBe(gateway.commands);
   await db.dataSource.query(
     `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ('NEST-1', 'active', $1)`,
-    [await hashPilePassword('pw')],
+    [pilePasswordHasherOf({}).hasher.hash('pw')],
   );
   const client = new RPCClient({
     endpoint: `ws://127.0.0.1:${gateway.port}/ocpp`,

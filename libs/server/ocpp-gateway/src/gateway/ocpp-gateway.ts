@@ -5,10 +5,12 @@ import { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { EventBus, OutboxRelay } from '@voltdepot/server-messaging';
 import { PileCommandRepository } from '@voltdepot/server-ocpp-commands';
+import { pilePasswordHasherOf } from '@voltdepot/server-pile-credentials';
 import { IdTagCache } from '../authorization/id-tag.cache';
 import { IdTagRepository } from '../authorization/id-tag.repository';
 import { OpenTransactions } from '../authorization/open-transactions';
 import { CommandService } from '../commands/command.service';
+import { HandshakeThrottle } from '../connection/handshake-throttle';
 import { OcppServer } from '../connection/ocpp-server';
 import { PileAuthenticator } from '../connection/pile-authenticator';
 import { PileRegistryCache } from '../connection/pile-registry.cache';
@@ -299,14 +301,24 @@ export class OcppGateway {
         badMessageWindowMs: (settings.OCPP_BAD_MESSAGE_WINDOW_S ?? 60) * 1000,
         callTimeoutMs: settings.OCPP_COMMAND_TIMEOUT_MS ?? 30_000,
         pingIntervalMs: settings.OCPP_WS_PING_INTERVAL_MS ?? 30_000,
+        handshakeTimeoutMs: settings.OCPP_HANDSHAKE_TIMEOUT_MS ?? 5_000,
+        authFailureDelayMs: settings.OCPP_AUTH_FAILURE_DELAY_MS ?? 200,
         tls: ocppTlsOf(settings),
       },
       {
-        authenticator: new PileAuthenticator(
-          this.registry,
-          (id, address) => pileRepository.recordUnknownAttempt(id, address),
-          settings.OCPP_PATH ?? '/ocpp',
-        ),
+        authenticator: new PileAuthenticator({
+          registry: this.registry,
+          repository: pileRepository,
+          hasher: pilePasswordHasherOf(settings).hasher,
+          throttle: new HandshakeThrottle(redis, {
+            prefix,
+            windowS: settings.OCPP_AUTH_FAILURE_WINDOW_S ?? 300,
+            maxPerPile: settings.OCPP_AUTH_MAX_FAILURES_PER_PILE ?? 10,
+            maxPerAddress: settings.OCPP_AUTH_MAX_FAILURES_PER_ADDRESS ?? 200,
+          }),
+          endpointPath: settings.OCPP_PATH ?? '/ocpp',
+          logger,
+        }),
         sessions: this.sessions,
         router,
         status,
@@ -327,7 +339,8 @@ export class OcppGateway {
   /**
    * A registry change takes effect on live connections too, not only at the next handshake (each
    * replica acts on the connections it holds). The connection of a pile that was removed, disabled or
-   * given a new password is closed: it reconnects, if it still may, and starts from what the registry
+   * given a new password is closed (not when a replica stored the same password again in the current
+   * form: the new row then names the hash it replaced): it reconnects, if it still may, and starts from what the registry
    * says now (a disabled pile is refused everything but a BootNotification, which is Rejected). Any
    * other state change applies to the live connection in place, with the same cap as at connection
    * time (`registrationOnConnect`): a pile moved back to pending is Pending, one enabled again regains
@@ -340,7 +353,8 @@ export class OcppGateway {
       ? 'Pile removed from the registry'
       : current.state === 'disabled'
         ? 'Pile disabled'
-        : current.passwordHash !== previous.passwordHash
+        : current.passwordHash !== previous.passwordHash &&
+            current.passwordRehashedFrom !== previous.passwordHash
           ? 'Pile credentials changed'
           : undefined;
     if (reason) {

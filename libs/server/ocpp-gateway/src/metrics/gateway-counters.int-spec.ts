@@ -5,7 +5,7 @@ import { GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
 
 const h = new GatewayTestHarness();
 
-beforeAll(() => h.start());
+beforeAll(() => h.start({ OCPP_AUTH_MAX_FAILURES_PER_PILE: 3 }));
 afterAll(() => h.stop());
 
 /** The value of one series (0 when it does not exist yet). */
@@ -28,19 +28,26 @@ function closed(client: RPCClient): Promise<number> {
 
 describe('gateway counters', () => {
   it('counts refused handshakes by status', async () => {
+    const count = (status: string) => value('voltdepot_ocpp_handshakes_refused_total', { status });
     const before = {
-      400: await value('voltdepot_ocpp_handshakes_refused_total', { status: '400' }),
-      401: await value('voltdepot_ocpp_handshakes_refused_total', { status: '401' }),
-      404: await value('voltdepot_ocpp_handshakes_refused_total', { status: '404' }),
+      400: await count('400'),
+      401: await count('401'),
+      404: await count('404'),
+      429: await count('429'),
     };
     const password = await h.addPile('CNT-HS');
     expect(await h.handshakeStatus('CNT-HS', 'wrong-password')).toBe(401);
     expect(await h.handshakeStatus('CNT-HS', 'wrong-password')).toBe(401);
-    expect(await h.handshakeStatus('CNT-NOBODY', 'pw')).toBe(404);
+    expect(await h.handshakeStatus('CNT-NOBODY', 'pw')).toBe(401);
     expect(await h.handshakeStatus('CNT-HS', password, ['ocpp2.0.1'])).toBe(400);
-    expect(await value('voltdepot_ocpp_handshakes_refused_total', { status: '401' })).toBe(before[401] + 2);
-    expect(await value('voltdepot_ocpp_handshakes_refused_total', { status: '404' })).toBe(before[404] + 1);
-    expect(await value('voltdepot_ocpp_handshakes_refused_total', { status: '400' })).toBe(before[400] + 1);
+    expect(await h.handshakeStatus('CNT-HS', password, ['ocpp1.6'], '/elsewhere')).toBe(404);
+    // The third failure of CNT-HS locks it: 429 even with its password.
+    expect(await h.handshakeStatus('CNT-HS', 'wrong-password')).toBe(401);
+    expect(await h.handshakeStatus('CNT-HS', password)).toBe(429);
+    expect(await count('401')).toBe(before[401] + 4);
+    expect(await count('404')).toBe(before[404] + 1);
+    expect(await count('400')).toBe(before[400] + 1);
+    expect(await count('429')).toBe(before[429] + 1);
   });
 
   it('counts closed connections by reason: replaced, revoked, bad messages, other', async () => {

@@ -21,7 +21,7 @@ export type GatewayMetricSources = {
 };
 
 /** Handshake refusals are counted under these statuses only (anything else as `other`). */
-const HANDSHAKE_STATUSES = new Set(['400', '401', '404', '503']);
+const HANDSHAKE_STATUSES = new Set(['400', '401', '404', '429', '503']);
 
 /**
  * The gateway's Prometheus metrics, registered on the service's registry (so they appear on /metrics
@@ -103,7 +103,7 @@ export class GatewayMetrics {
     });
     this.handshakesRefused = new Counter({
       name: `${PREFIX}handshakes_refused_total`,
-      help: 'WebSocket handshakes refused, by HTTP status (400 bad request, 401 credentials, 404 unknown pile, 503 our failure)',
+      help: 'WebSocket handshakes refused, by HTTP status (400 bad request, 401 unknown pile or wrong credentials, 404 path outside the OCPP endpoint, 429 too many failures, 503 not decided in time or our failure)',
       labelNames: ['status'],
       registers,
     });

@@ -12,7 +12,7 @@ import {
   type TestDatabase,
   type TsProcess,
 } from '@voltdepot/server-testing';
-import { hashPilePassword } from '../connection/pile-authenticator';
+import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
 
 /**
  * Fuzzing the OCPP endpoint of the real gateway process (apps/ocpp-gateway/src/main.ts in a child
@@ -62,7 +62,7 @@ async function freePort(): Promise<number> {
 async function registerPile(chargePointId: string, booted = true): Promise<void> {
   await db.dataSource.query(
     `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)`,
-    [chargePointId, await hashPilePassword(PASSWORD)],
+    [chargePointId, pilePasswordHasherFromEnv().hash(PASSWORD)],
   );
   if (booted)
     await db.dataSource.query(

@@ -9,7 +9,7 @@ import {
   type TestDatabase,
   type TsProcess,
 } from '@voltdepot/server-testing';
-import { hashPilePassword } from '../connection/pile-authenticator';
+import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
 
 /**
  * The gateway process is killed (SIGKILL) while piles stream meter values into its group commits,
@@ -56,7 +56,7 @@ async function startGateway(): Promise<TsProcess> {
 beforeAll(async () => {
   db = await createTestDatabase();
   ocppPort = await freePort();
-  const hash = await hashPilePassword(PASSWORD);
+  const hash = pilePasswordHasherFromEnv().hash(PASSWORD);
   for (let i = 0; i < 4; i++)
     await db.dataSource.query(
       `INSERT INTO pile_registry (charge_point_id, state, password_hash) VALUES ($1, 'active', $2)`,

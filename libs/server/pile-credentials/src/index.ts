@@ -1,0 +1,2 @@
+export * from './pile-password-hasher';
+export * from './pile-password.config';
