@@ -19,7 +19,11 @@ import { envInt, envPort } from '@voltdepot/server-core';
  * safety net against corrupt registers that sped-up simulators stay under — set it to about 1.5 x the
  * largest charger of the deployment), OCPP_WS_PING_INTERVAL_MS (30000: a pile that has sent nothing for this
  * long gets a WebSocket ping, and one that has not answered it by the next is disconnected; 0: never ping;
- * otherwise at least 1000).
+ * otherwise at least 1000), and the rules closing sessions a pile never stopped (docs/ocpp-gateway.md):
+ * OCPP_SESSION_IDLE_GRACE_S (a session whose connector has been Available or Finishing this long is
+ * closed, 600), OCPP_SESSION_MAX_AGE_H (a session recorded this long ago is closed, 24: longer than a
+ * night, at least 12, so that delayed and planned sessions waiting overnight are not) and
+ * OCPP_SESSION_SWEEP_S (how often each replica applies those two rules, 60; 0: never).
  */
 export const ocppGatewayConfigShape = {
   OCPP_PORT: envPort().default('9000'),
@@ -51,6 +55,9 @@ export const ocppGatewayConfigShape = {
   OCPP_WS_PING_INTERVAL_MS: envInt({ min: 0, max: 2_147_483_647 })
     .refine((ms) => ms === 0 || ms >= 1_000, 'expected 0 (never ping) or at least 1000 ms')
     .default('30000'),
+  OCPP_SESSION_IDLE_GRACE_S: envInt({ min: 10, max: 604_800 }).default('600'),
+  OCPP_SESSION_MAX_AGE_H: envInt({ min: 12, max: 720 }).default('24'),
+  OCPP_SESSION_SWEEP_S: envInt({ min: 0, max: 3_600 }).default('60'),
 };
 
 export type OcppGatewayEnv = z.output<z.ZodObject<typeof ocppGatewayConfigShape>>;

@@ -179,7 +179,7 @@ describe('the open-transaction check of a later batch', () => {
 });
 
 describe('a batch of stops', () => {
-  it('stops once, ignores the repeat, quarantines unknown and foreign transactions (once)', async () => {
+  it('stops once, records a different repeat (once), ignores a retry, quarantines unknown and foreign transactions (once)', async () => {
     const [mine, foreign] = await inOneTransaction((m) =>
       starts.write(m, [start('S-1', 'TAG-S1', at()), start('S-2', 'TAG-S2', at())]),
     );
@@ -194,21 +194,53 @@ describe('a batch of stops', () => {
       req: { transactionId, meterStop, timestamp, reason: 'EVDisconnected' },
       correlationId: `${chargePointId}:stop:${transactionId}:${meterStop}`,
     });
+    const repeatedAt = at();
     const items = [
       stop('S-1', mine.transactionId, 5_000),
-      stop('S-1', mine.transactionId, 9_999, at()), // a different, later stop of the same transaction
+      stop('S-1', mine.transactionId, 9_999, repeatedAt), // a different, later stop of the same transaction
+      { ...stop('S-1', mine.transactionId, 5_000), correlationId: 'S-1:retry' }, // the first, sent again
       stop('S-1', 777_777, 10),
       stop('S-1', 777_777, 10), // the same unknown stop retried
       stop('S-1', foreign.transactionId, 20), // another pile's transaction
+      stop('S-1', mine.transactionId, 9_999, repeatedAt), // the repeat retried
     ];
     const outcomes = await inOneTransaction((m) => stops.write(m, items));
     expect(outcomes.map((o) => o.outcome)).toEqual([
       'stopped',
+      'repeated',
       'already-stopped',
       'quarantined',
       'quarantined-again',
       'quarantined',
+      'already-stopped',
     ]);
+    expect(outcomes[1].disagrees).toBe(true);
+    expect(
+      await h.query(
+        `SELECT payload FROM outbox_event WHERE type = 'transaction.stop-repeated' AND key = 'S-1'`,
+      ),
+    ).toEqual([
+      {
+        payload: {
+          chargePointId: 'S-1',
+          connectorId: 1,
+          transactionId: mine.transactionId,
+          meterStopWh: 9_999,
+          timestamp: repeatedAt,
+          reason: 'EVDisconnected',
+          firstMeterStopWh: 5_000,
+          firstTimestamp: stoppedAt,
+          firstReason: 'EVDisconnected',
+          disagrees: true,
+        },
+      },
+    ]);
+    expect(
+      await h.query(
+        `SELECT meter_stop_wh::float8 AS meter, reason, disagrees FROM ocpp_stop_repeat WHERE transaction_id = $1`,
+        [mine.transactionId],
+      ),
+    ).toEqual([{ meter: 9_999, reason: 'EVDisconnected', disagrees: true }]);
     const rows = await h.query(
       `SELECT transaction_id, meter_stop_wh::float8 AS meter_stop_wh, stop_kind, stopped_at IS NOT NULL AS stopped FROM ocpp_transaction
         WHERE transaction_id = ANY($1::int[]) ORDER BY transaction_id`,
