@@ -191,13 +191,13 @@ describe('the real StopTransaction of a session closed by rule', () => {
 describe('rule rebooted: the connector reports Available after the pile booted again', () => {
   it('closes the sessions on it recorded before the boot, answering the notification after the commit', async () => {
     const client = await h.connect('RB-1', await h.addPile('RB-1'));
-    const started = (connectorId: number, idTag: string) =>
-      client.call<{ transactionId: number }>('StartTransaction', {
+    const started = async (connectorId: number, idTag: string) =>
+      (await client.call('StartTransaction', {
         connectorId,
         idTag,
         meterStart: 10,
         timestamp: new Date().toISOString(),
-      });
+      })) as { transactionId: number };
     await h.addIdTag('RB-TAG-1', 'Accepted');
     await h.addIdTag('RB-TAG-2', 'Accepted');
     const one = await started(1, 'RB-TAG-1');

@@ -684,3 +684,65 @@ describe('through the gateway', () => {
     expect(new Set(starts.map((s) => s.transactionId)).size).toBe(PILES);
   });
 });
+
+describe('decimal registers and samples around the stop (what real piles send)', () => {
+  it('keeps decimals and milliseconds; neither rounding at the stop nor a late sample above meterStop is flagged', async () => {
+    const [tx] = await inOneTransaction((m) => starts.write(m, [start('DEC-1', 'TAG-DEC', at())]));
+    const energy = (
+      timestamp: string,
+      value: string,
+      context: SampledValue['context'] = 'Sample.Periodic',
+    ): MeterValue => ({
+      timestamp,
+      sampledValue: [
+        { value, measurand: 'Energy.Active.Import.Register' as const, unit: 'Wh' as const, context },
+      ],
+    });
+    const call = (correlationId: string, meterValue: MeterValue[]) => ({
+      chargePointId: 'DEC-1',
+      req: { connectorId: 1, transactionId: tx.transactionId, meterValue },
+      correlationId,
+    });
+    await meterValues.write(h.db.dataSource.manager, [call('p1', [energy(at(), '192.49')])]);
+    await meterValues.write(h.db.dataSource.manager, [call('p2', [energy(at(), '195.26')])]);
+    // meterStop in whole Wh, 0.26 Wh below the last sample, with a Transaction.End sample of it; then a
+    // periodic sample stamped 80 ms after the stop, above meterStop (the pile's timer fired after the stop).
+    const stoppedAt = at();
+    const lateAt = new Date(Date.parse(stoppedAt) + 80).toISOString();
+    const [stopped] = await stops.write(h.db.dataSource.manager, [
+      {
+        chargePointId: 'DEC-1',
+        req: {
+          transactionId: tx.transactionId,
+          meterStop: 195,
+          timestamp: stoppedAt,
+          reason: 'EVDisconnected',
+          transactionData: [energy(stoppedAt, '195', 'Transaction.End')],
+        },
+        correlationId: 'DEC-1:stop',
+      },
+    ]);
+    expect(stopped.outcome).toBe('stopped');
+    const [late] = await meterValues.write(h.db.dataSource.manager, [
+      call('late', [energy(lateAt, '195.61')]),
+    ]);
+    expect(late).toEqual({ inserted: 1, duplicates: 0, transactionId: tx.transactionId });
+    expect(
+      await h.query(
+        `SELECT value::text, flag, to_char(sampled_at AT TIME ZONE 'UTC', 'HH24:MI:SS.MS') AS at
+           FROM ocpp_meter_sample WHERE transaction_id = $1 ORDER BY sampled_at`,
+        [tx.transactionId],
+      ),
+    ).toEqual([
+      { value: '192.49', flag: null, at: expect.any(String) },
+      { value: '195.26', flag: null, at: expect.any(String) },
+      { value: '195', flag: null, at: stoppedAt.slice(11, 23) },
+      { value: '195.61', flag: null, at: lateAt.slice(11, 23) },
+    ]);
+    // A reading more than 1 Wh below is a register that went backwards.
+    const [backwards] = await meterValues.write(h.db.dataSource.manager, [
+      call('back', [energy(at(), '194.2')]),
+    ]);
+    expect(backwards.flags).toEqual(['decreasing']);
+  });
+});
