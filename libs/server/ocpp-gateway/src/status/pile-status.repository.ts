@@ -1,10 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { addToOutbox, createEnvelope, writtenRowsOutboxInsert } from '@voltdepot/server-messaging';
+import { addToOutbox, createEnvelope } from '@voltdepot/server-messaging';
 import {
   ConnectorStatusChanged,
   PileError,
   PileErrorCleared,
-  TransactionAbandoned,
   type EventEnvelope,
   type PileAlarmV1,
   type PileBootedV1,
@@ -12,12 +11,7 @@ import {
   type PileErrorV1,
 } from '@voltdepot/shared-events';
 import type { RegistrationStatus, StatusNotificationRequest } from '@voltdepot/shared-ocpp';
-import {
-  ABANDONED_COMPLETION,
-  ABANDONED_OPTIONAL,
-  abandonedHead,
-  abandonedRows,
-} from '../transactions/transaction-events';
+import { abandonedEvents, abandonedHead, CLOSED_ROWS } from '../transactions/transaction-events';
 
 /** A pile lifecycle event (connected, disconnected, booted); a boot also records the pile's answer. */
 export type PileEventItem = { envelope: EventEnvelope; boot?: PileBootedV1 & { bootedAt: string } };
@@ -311,13 +305,7 @@ export class PileStatusRepository {
 }
 
 /** TransactionAbandoned of each transaction a pile's report after its boot closes ($13-$16). */
-const REBOOTED_EVENTS = writtenRowsOutboxInsert(TransactionAbandoned, {
-  param: 13,
-  written: 'closed_rows',
-  completion: ABANDONED_COMPLETION,
-  optional: ABANDONED_OPTIONAL,
-  eachRow: 'w.transaction_id',
-});
+const REBOOTED_EVENTS = abandonedEvents(13, { perCall: 'many' });
 
 /**
  * Store the latest status of each connector ($1-$11: the write's index, pile, connector, status, error
@@ -344,8 +332,7 @@ const STORE_STATUSES = `
      WHERE u.booted_at IS NOT NULL AND t.charge_point_id = u.cp AND t.connector_id = u.connector
        AND t.stopped_at IS NULL AND t.created_at < u.booted_at
     RETURNING u.i, t.transaction_id, t.id_tag, t.meter_start_wh, t.started_at
-  ), closed_rows AS (${abandonedRows('closed')}
-  ), ${REBOOTED_EVENTS.ctes}
+  ), ${CLOSED_ROWS}, ${REBOOTED_EVENTS.ctes}
   SELECT i, transaction_id FROM closed`;
 
 /** The protocol type (the `protocol_type` dictionary's value) of piles this gateway speaks to. */

@@ -60,6 +60,14 @@ const abandoned = (transactionId: number) =>
       WHERE type = 'transaction.abandoned' AND (payload->>'transactionId')::int = $1`,
     [transactionId],
   );
+/** StatusNotification of `client` (a pile): `status(connectorId, status)`. */
+const reportStatus = (client: RPCClient) => (connectorId: number, status: string) =>
+  client.call('StatusNotification', {
+    connectorId,
+    errorCode: 'NoError',
+    status,
+    timestamp: new Date().toISOString(),
+  });
 const energySample = (client: RPCClient, transactionId: number, timestamp: string, value: string) =>
   client.call('MeterValues', {
     connectorId: 1,
@@ -202,13 +210,7 @@ describe('rule rebooted: the connector reports Available after the pile booted a
     await h.addIdTag('RB-TAG-2', 'Accepted');
     const one = await started(1, 'RB-TAG-1');
     const two = await started(2, 'RB-TAG-2');
-    const status = (connectorId: number, s: string) =>
-      client.call('StatusNotification', {
-        connectorId,
-        errorCode: 'NoError',
-        status: s,
-        timestamp: new Date().toISOString(),
-      });
+    const status = reportStatus(client);
     await status(1, 'Charging');
     await status(2, 'Charging');
     // A reconnection without a boot: an Available report is no reason (the stop may follow it).
@@ -252,13 +254,7 @@ describe('the session sweep (rules connectorIdle and maxAge)', () => {
     await h.addIdTag('SW-TAG-A', 'Accepted');
     const a = await startOne(start('SW-1', 'SW-TAG-A', at(), 1));
     const b = await startOne(start('SW-1', 'SW-TAG-B', at(), 2));
-    const status = (connectorId: number, s: string) =>
-      client.call('StatusNotification', {
-        connectorId,
-        errorCode: 'NoError',
-        status: s,
-        timestamp: new Date().toISOString(),
-      });
+    const status = reportStatus(client);
     await status(1, 'Available');
     await status(2, 'Finishing');
     expect(
@@ -286,13 +282,7 @@ describe('the session sweep (rules connectorIdle and maxAge)', () => {
     const client = await h.connect('SW-2', await h.addPile('SW-2'));
     const ev = await startOne(start('SW-2', 'SW-TAG-C', at(), 1));
     const evse = await startOne(start('SW-2', 'SW-TAG-D', at(), 2));
-    const status = (connectorId: number, s: string) =>
-      client.call('StatusNotification', {
-        connectorId,
-        errorCode: 'NoError',
-        status: s,
-        timestamp: new Date().toISOString(),
-      });
+    const status = reportStatus(client);
     await status(1, 'SuspendedEV');
     await status(2, 'SuspendedEVSE');
     const ids = [ev.transactionId, evse.transactionId];

@@ -1,8 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { PreparedStatement } from '@voltdepot/server-database';
-import { writtenRowsOutboxInsert } from '@voltdepot/server-messaging';
-import { TransactionAbandoned, type AbandonRule } from '@voltdepot/shared-events';
-import { ABANDONED_COMPLETION, ABANDONED_OPTIONAL, abandonedHead, abandonedRows } from './transaction-events';
+import type { AbandonRule } from '@voltdepot/shared-events';
+import { abandonedEvents, abandonedHead, CLOSED_ROWS } from './transaction-events';
 
 export type SessionSweepOptions = {
   /** A session whose connector has been Available or Finishing this long (s) since it began is closed. */
@@ -126,12 +125,7 @@ const FIND_DUE = new PreparedStatement<{
 );
 
 /** TransactionAbandoned of each session the sweep closes ($7-$10). */
-const SWEPT_EVENTS = writtenRowsOutboxInsert(TransactionAbandoned, {
-  param: 7,
-  written: 'closed_rows',
-  completion: ABANDONED_COMPLETION,
-  optional: ABANDONED_OPTIONAL,
-});
+const SWEPT_EVENTS = abandonedEvents(7);
 
 /**
  * Close the sessions $2 by the rules $3 ($1 their indexes) at $4, with the grace $5 and the maximum age
@@ -158,7 +152,6 @@ const CLOSE_DUE = new PreparedStatement<{ i: number }>(
       FROM due
      WHERE t.transaction_id = due.transaction_id
     RETURNING due.i, t.transaction_id, t.id_tag, t.meter_start_wh, t.started_at
-  ), closed_rows AS (${abandonedRows('closed')}
-  ), ${SWEPT_EVENTS.ctes}
+  ), ${CLOSED_ROWS}, ${SWEPT_EVENTS.ctes}
   SELECT i FROM closed`,
 );

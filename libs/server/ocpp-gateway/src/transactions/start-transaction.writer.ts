@@ -1,14 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { PreparedStatement } from '@voltdepot/server-database';
 import { writtenRowsOutboxInsert } from '@voltdepot/server-messaging';
-import { TransactionAbandoned, TransactionStarted } from '@voltdepot/shared-events';
+import { TransactionStarted } from '@voltdepot/shared-events';
 import type { AuthorizationStatus, IdTagInfo, StartTransactionRequest } from '@voltdepot/shared-ocpp';
 import { compare, instant, splitRepeats, withRepeats } from './batch-items';
 import {
-  ABANDONED_COMPLETION,
-  ABANDONED_OPTIONAL,
+  abandonedEvents,
   abandonedHead,
-  abandonedRows,
+  CLOSED_ROWS,
   STARTED_COMPLETION,
   startedHead,
 } from './transaction-events';
@@ -273,14 +272,7 @@ const STARTED_EVENTS = writtenRowsOutboxInsert(TransactionStarted, {
  * TransactionAbandoned of each transaction a new start closes ($15-$18; one event per closed row, the
  * start's call index `i`).
  */
-const ABANDONED_EVENTS = writtenRowsOutboxInsert(TransactionAbandoned, {
-  param: 15,
-  written: 'closed_rows',
-  completion: ABANDONED_COMPLETION,
-  optional: ABANDONED_OPTIONAL,
-  eachRow: 'w.transaction_id',
-  name: 'abandoned',
-});
+const ABANDONED_EVENTS = abandonedEvents(15, { perCall: 'many', name: 'abandoned' });
 
 /**
  * Insert the starts (a start already recorded, same business key, is skipped), match each inserted row to
@@ -318,8 +310,7 @@ const START_TRANSACTIONS = new PreparedStatement<{ i: number; transaction_id: nu
      WHERE c.i = ANY($13::int[]) AND t.charge_point_id = s.charge_point_id AND t.connector_id = s.connector_id
        AND t.stopped_at IS NULL AND t.started_at < s.started_at
     RETURNING c.i, t.transaction_id, t.id_tag, t.meter_start_wh, t.started_at
-  ), closed_rows AS (${abandonedRows('closed')}
-  ), ${ABANDONED_EVENTS.ctes}
+  ), ${CLOSED_ROWS}, ${ABANDONED_EVENTS.ctes}
   SELECT i, transaction_id, false AS closed FROM created
   UNION ALL
   SELECT i, transaction_id, true FROM closed`,

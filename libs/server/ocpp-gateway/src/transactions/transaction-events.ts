@@ -1,4 +1,5 @@
-import type { PayloadCompletion } from '@voltdepot/server-messaging';
+import { writtenRowsOutboxInsert, type PayloadCompletion } from '@voltdepot/server-messaging';
+import { TransactionAbandoned } from '@voltdepot/shared-events';
 import type {
   AbandonRule,
   MeterSampleV1,
@@ -156,10 +157,10 @@ export function isoInstant(column: string): string {
 
 /**
  * TransactionAbandoned, whichever rule closed the session: the transaction's own values come from the
- * closed row `w` (see abandonedRows), the last energy register reading of the session too (optional: left
+ * closed row `w` (see CLOSED_ROWS), the last energy register reading of the session too (optional: left
  * out when the session has none, see ABANDONED_OPTIONAL).
  */
-export const ABANDONED_COMPLETION = {
+const ABANDONED_COMPLETION = {
   transactionId: 'w.transaction_id',
   idTag: 'w.id_tag',
   meterStartWh: 'w.meter_start_wh',
@@ -170,7 +171,7 @@ export const ABANDONED_COMPLETION = {
   TransactionAbandonedV1,
   'transactionId' | 'idTag' | 'meterStartWh' | 'startedAt' | 'lastMeterWh' | 'lastSampleAt'
 >;
-export const ABANDONED_OPTIONAL = ['lastMeterWh', 'lastSampleAt'] as const;
+const ABANDONED_OPTIONAL = ['lastMeterWh', 'lastSampleAt'] as const;
 
 /** What the gateway knows of a session it closes before the statement runs: where, by which rule, when. */
 export function abandonedHead(
@@ -183,21 +184,37 @@ export function abandonedHead(
 }
 
 /**
- * The `written` rows of a statement closing sessions, from its CTE `closed` (each row with the call index
- * `i` and the ocpp_transaction columns it RETURNED), for ABANDONED_COMPLETION. The last reading is the
- * session's latest unflagged energy register sample (by the pile's time, not before its start): the one
- * settlement prices a lost stop on.
+ * The CTE `closed_rows` of a statement closing sessions, from its CTE `closed` (each row with the call
+ * index `i` and the ocpp_transaction columns it RETURNED): what ABANDONED_COMPLETION reads. The last
+ * reading is the session's latest unflagged energy register sample (by the pile's time, not before its
+ * start): the one settlement prices a lost stop on.
  */
-export function abandonedRows(closed: string): string {
-  return `
-  SELECT c.i, c.transaction_id, c.id_tag, c.meter_start_wh, c.started_at,
-         last.value AS last_meter_wh, last.sampled_at AS last_sample_at
-    FROM ${closed} c
-    LEFT JOIN LATERAL (
-      SELECT s.value, s.sampled_at FROM ocpp_meter_sample s
-       WHERE s.transaction_id = c.transaction_id AND s.measurand = '${ENERGY_REGISTER}' AND s.phase = ''
-         AND s.unit = 'Wh' AND s.flag IS NULL AND s.value <> 'NaN' AND s.sampled_at >= c.started_at
-       ORDER BY s.sampled_at DESC LIMIT 1) last ON true`;
+export const CLOSED_ROWS = `closed_rows AS (
+    SELECT c.i, c.transaction_id, c.id_tag, c.meter_start_wh, c.started_at,
+           last.value AS last_meter_wh, last.sampled_at AS last_sample_at
+      FROM closed c
+      LEFT JOIN LATERAL (
+        SELECT s.value, s.sampled_at FROM ocpp_meter_sample s
+         WHERE s.transaction_id = c.transaction_id AND s.measurand = '${ENERGY_REGISTER}' AND s.phase = ''
+           AND s.unit = 'Wh' AND s.flag IS NULL AND s.value <> 'NaN' AND s.sampled_at >= c.started_at
+         ORDER BY s.sampled_at DESC LIMIT 1) last ON true
+  )`;
+
+/**
+ * The TransactionAbandoned events of a statement closing sessions (its `closed_rows`, see CLOSED_ROWS),
+ * from the parameter `param` on (see writtenRowsOutboxInsert): one event per call, or with `perCall` one
+ * per session a call closed (a new start or a status report may close several); `name` names the CTEs
+ * when the statement announces something else too.
+ */
+export function abandonedEvents(param: number, options: { perCall?: 'many'; name?: string } = {}) {
+  return writtenRowsOutboxInsert(TransactionAbandoned, {
+    param,
+    written: 'closed_rows',
+    completion: ABANDONED_COMPLETION,
+    optional: ABANDONED_OPTIONAL,
+    ...(options.perCall ? { eachRow: 'w.transaction_id' } : {}),
+    ...(options.name ? { name: options.name } : {}),
+  });
 }
 
 /** The first (billed) stop of a transaction, as the stop writer reads it back. */
