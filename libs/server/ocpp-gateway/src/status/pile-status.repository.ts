@@ -38,11 +38,7 @@ const IDLE_STATUSES = new Set(['Available', 'Finishing']);
  * once (set-based statements) and run inside the caller's transaction (see GroupCommit).
  */
 export class PileStatusRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    /** The clock of the sessions it closes (tests). */
-    private readonly now?: () => Date,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** The registration status the pile was given at its last BootNotification, if it ever booted. */
   async lastRegistration(chargePointId: string): Promise<RegistrationStatus | undefined> {
@@ -217,7 +213,7 @@ export class PileStatusRepository {
 
     const outcomes: StatusOutcome[] = items.map(() => ({}));
     if (writes.length) {
-      const closedAt = (this.now?.() ?? new Date()).toISOString();
+      const closedAt = new Date().toISOString();
       const closing = writes.flatMap((w, i) => (w.closeBootedBefore ? [{ w, i }] : []));
       const closed: { i: number; transaction_id: number }[] = await manager.query(STORE_STATUSES, [
         writes.map((_, i) => i),
