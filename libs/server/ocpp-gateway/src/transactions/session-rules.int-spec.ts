@@ -1,8 +1,14 @@
 import type { RPCClient } from 'ocpp-rpc';
 import type { TransactionAbandonedV1, TransactionStoppedV1 } from '@voltdepot/shared-events';
 import { transactionAbandonedV1Schema } from '@voltdepot/shared-events';
+import { loadConfig } from '@voltdepot/server-core';
 import type { IdTagInfo } from '@voltdepot/shared-ocpp';
-import { bootRequest, GatewayTestHarness } from '../testing/fixtures/gateway-test-harness';
+import { ocppGatewayEnvSchema } from '../gateway/ocpp-gateway.config';
+import {
+  bootRequest,
+  GatewayTestHarness,
+  requiredGatewayEnv,
+} from '../testing/fixtures/gateway-test-harness';
 import { SessionSweep } from './session-sweep';
 import { StartTransactionWriter, type StartItem } from './start-transaction.writer';
 import { StopTransactionWriter, type StopItem } from './stop-transaction.writer';
@@ -299,5 +305,28 @@ describe('the session sweep (rules connectorIdle and maxAge)', () => {
       ].sort(),
     );
     expect(h.gateway.openTransactions.hasInMemory('SW-TAG-C')).toBe(false);
+  });
+});
+
+describe('the rules configuration (OCPP_SESSION_*)', () => {
+  const config = (env: Record<string, string> = {}) =>
+    loadConfig(ocppGatewayEnvSchema, { ...requiredGatewayEnv, ...env });
+
+  it('defaults: a 10 minute grace, a maximum age of 24 hours, a sweep every minute', () => {
+    expect(config()).toMatchObject({
+      OCPP_SESSION_IDLE_GRACE_S: 600,
+      OCPP_SESSION_MAX_AGE_H: 24,
+      OCPP_SESSION_SWEEP_S: 60,
+    });
+    expect(config({ OCPP_SESSION_SWEEP_S: '0' }).OCPP_SESSION_SWEEP_S).toBe(0);
+  });
+
+  it.each([
+    ['OCPP_SESSION_MAX_AGE_H', '6'], // shorter than a night: would close planned sessions
+    ['OCPP_SESSION_IDLE_GRACE_S', '5'],
+    ['OCPP_SESSION_SWEEP_S', '-1'],
+    ['OCPP_SESSION_IDLE_GRACE_S', 'soon'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => config({ [name]: value })).toThrow(new RegExp(name));
   });
 });
