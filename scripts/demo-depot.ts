@@ -454,7 +454,9 @@ export async function lastDemoTimestamp(dataSource: DataSource): Promise<number 
   const [row] = (await dataSource.query(
     `SELECT greatest(
        (SELECT max(status_at) FROM connector_status WHERE charge_point_id = ANY($1)),
-       (SELECT max(greatest(started_at, stopped_at)) FROM ocpp_transaction WHERE charge_point_id = ANY($1)),
+       -- stopped_at is the gateway's time for a session it closed by rule (no StopTransaction yet): not the pile's.
+       (SELECT max(greatest(started_at, CASE WHEN meter_stop_wh IS NOT NULL THEN stopped_at END))
+          FROM ocpp_transaction WHERE charge_point_id = ANY($1)),
        (SELECT max(s.last) FROM unnest($1::text[]) AS cp(id) CROSS JOIN generate_series(1, 2) AS gun(n)
           CROSS JOIN LATERAL (SELECT max(sampled_at) AS last FROM ocpp_meter_sample
                                WHERE charge_point_id = cp.id AND connector_id = gun.n) s)

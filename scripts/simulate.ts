@@ -5,7 +5,9 @@
  * a share `--abnormal-rate` of sessions ends with an abnormal reason instead of EVDisconnected, and a
  * share `--fault-rate` is preceded by a gun fault that clears after `--fault-for` seconds.
  * `--register` (needs DATABASE_URL, and the gateway's PILE_PASSWORD_KEY unless both run on the development
- * key) first registers the piles (active, the password hashed as the api stores it) and the id tags.
+ * key) first registers the piles (active, the password hashed as the api stores it) and the id tags. The
+ * "Field behaviours" flags reproduce what real piles do (issue #23): decimal registers, samples stamped
+ * after the stop, double stops, abandoned sessions, no Finishing.
  * Prints one JSON line per event; on exit (all sessions done, --duration-s elapsed, or Ctrl-C) prints
  * `{"summary": [...]}` with the simulator's own record of every session, for settlement checks.
  * The piles answer every OCPP 1.6 central-system command (see libs/server/ocpp-simulator).
@@ -48,13 +50,30 @@ Faults and network
   --offline-for <s>            and keep it down this long; transaction messages queue meanwhile (5)
   --same-message-id            retransmit a transaction message with the same message id (else a new one)
 
+Field behaviours (what real piles do)
+  --decimal-register           energy register with decimals in samples ("92.49"); meterStart/meterStop
+                               stay whole Wh, rounded down (up to 1 Wh below the last sample)
+  --late-sample-ms <ms>        after each stop, a MeterValues of the transaction stamped <ms> after the
+                               stop's timestamp, a little above meterStop (0 = never)
+  --double-stop-rate <0..1>    share of sessions stopped twice: a second StopTransaction with another
+                               reason and a higher meterStop (0)
+  --double-stop-extra-wh <wh>  how much higher the second meterStop is (72)
+  --no-finishing               guns go Charging -> Available at the stop, without Finishing
+  --abandon-rate <0..1>        share of sessions the pile abandons mid-session without a StopTransaction (0)
+  --abandon-how <how>          reboot: power loss, the pile boots again with its guns Available (every
+                               session of the pile is lost); vanish: the pile goes away for good;
+                               forget: the gun reports Available, the pile stays online (reboot)
+  --replay-stop-after-s <s>    after a reboot the pile still sends each lost StopTransaction, this long
+                               after booting again (unset: the stops are lost)
+
 Run
   --duration-s <s>             stop after this long (0 = when all sessions are done)
   --help                       print this help
 `;
 
 const FLAGS = new Set([...USAGE.matchAll(/^\s+--([a-z-]+)/gm)].map((m) => m[1]));
-const BOOLEAN_FLAGS = new Set(['register', 'same-message-id', 'help']);
+const BOOLEAN_FLAGS = new Set(['register', 'same-message-id', 'decimal-register', 'no-finishing', 'help']);
+const ABANDON_HOW = ['reboot', 'vanish', 'forget'] as const;
 
 function arg(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -129,6 +148,14 @@ async function main(): Promise<void> {
   const offlineEveryS = num('offline-every', 0);
   const offlineForS = num('offline-for', 5);
   const durationS = num('duration-s', 0);
+  const doubleStopRate = num('double-stop-rate', 0, { max: 1 });
+  const doubleStopExtraWh = num('double-stop-extra-wh', 72, { min: 1 });
+  const abandonRate = num('abandon-rate', 0, { max: 1 });
+  const abandonHow = arg('abandon-how') ?? 'reboot';
+  if (!(ABANDON_HOW as readonly string[]).includes(abandonHow))
+    throw new Error(`--abandon-how must be one of ${ABANDON_HOW.join(', ')}, got '${abandonHow}'`);
+  const replayStopAfterS =
+    arg('replay-stop-after-s') === undefined ? undefined : num('replay-stop-after-s', 0);
   const featureProfiles = (arg('feature-profiles') ?? FeatureProfiles.join(','))
     .split(',')
     .map((p) => p.trim())
@@ -162,6 +189,9 @@ async function main(): Promise<void> {
         voltageV: num('voltage-v', 400, { min: 1 }),
         featureProfiles: featureProfiles as FeatureProfile[],
         sameMessageIdOnRetry: arg('same-message-id') === 'true',
+        decimalRegister: arg('decimal-register') === 'true',
+        lateSampleMs: num('late-sample-ms', 0),
+        skipFinishing: arg('no-finishing') === 'true',
         bootRetryMs: 5_000,
         log: (line) => out({ log: line }),
       }),
@@ -251,8 +281,18 @@ async function main(): Promise<void> {
       await sleep(200);
     }
   };
+  /** Abandon the session on the gun as `--abandon-how` says; resolves once the pile is back (or gone). */
+  const abandon = async (pile: SimulatedPile, connectorId: number) => {
+    if (abandonHow === 'forget') await pile.forgetSession(connectorId);
+    else if (abandonHow === 'vanish') await pile.vanish();
+    else
+      await pile.powerLoss({
+        ...(replayStopAfterS !== undefined ? { replayStopAfterMs: replayStopAfterS * 1000 } : {}),
+      });
+    out({ event: 'abandoned', chargePointId: pile.chargePointId, connectorId, how: abandonHow });
+  };
   const runGun = async (pile: SimulatedPile, connectorId: number) => {
-    for (let n = 0; n < sessionsPerGun && !stopping; n++) {
+    for (let n = 0; n < sessionsPerGun && !stopping && !pile.gone; n++) {
       if (Math.random() < faultRate) {
         const errorCode = FAULTS[Math.floor(Math.random() * FAULTS.length)];
         await pile.reportFault(connectorId, errorCode);
@@ -261,13 +301,15 @@ async function main(): Promise<void> {
         await pile.clearFault(connectorId);
       }
       const idTag = await takeTag();
-      const abnormal = Math.random() < abnormalRate;
+      const abandoned = Math.random() < abandonRate;
+      const abnormal = !abandoned && Math.random() < abnormalRate;
       let session: SessionRecord;
       try {
         session = await pile.startSession(connectorId, idTag, {
           startSoc: 15 + Math.random() * 30,
           targetSoc: 85 + Math.random() * 15,
-          autoStop: !abnormal,
+          autoStop: !abnormal && !abandoned,
+          ...(Math.random() < doubleStopRate ? { doubleStop: { extraWh: doubleStopExtraWh } } : {}),
         });
       } catch (error) {
         // e.g. the tag is refused, or the connection dropped during Authorize: try the next bus.
@@ -282,9 +324,13 @@ async function main(): Promise<void> {
         await sleep(1_000);
         continue;
       }
-      if (abnormal) {
+      if (abnormal || abandoned) {
         await sleep(500 + Math.random() * 2_000);
-        if (!session.stoppedAt)
+        if (!session.stoppedAt && abandoned)
+          await abandon(pile, connectorId).catch((error: Error) =>
+            out({ event: 'abandon-failed', chargePointId: pile.chargePointId, error: error.message }),
+          );
+        else if (!session.stoppedAt)
           await pile.stopSession(connectorId, ABNORMAL[Math.floor(Math.random() * ABNORMAL.length)]);
       }
       while (!session.stoppedAt && !stopping) await sleep(100);

@@ -148,6 +148,7 @@ export const OWNED_TABLES: Readonly<Record<Area, readonly string[]>> = {
     'ocpp_transaction',
     'ocpp_meter_sample',
     'ocpp_stop_quarantine',
+    'ocpp_stop_repeat',
     'connector_status',
     'ocpp_pile_boot',
     'ocpp_pile_firmware_status',

@@ -3,3 +3,4 @@ export * from './depot-clock';
 export * from './transaction-message-queue';
 export * from './simulated-pile';
 export * from './charging-profiles';
+export * from './field-behaviours';

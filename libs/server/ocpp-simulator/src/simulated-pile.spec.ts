@@ -283,3 +283,147 @@ describe('SimulatedPile commands', () => {
     });
   });
 });
+
+describe('SimulatedPile field behaviours (queued while offline, so every message can be read)', () => {
+  type Sampled = { value: string; measurand?: string; context?: string };
+  type MeterValue = { timestamp: string; sampledValue: Sampled[] };
+  const energyOf = (params: Record<string, unknown>) =>
+    (params['meterValue'] as MeterValue[]).flatMap((mv) =>
+      mv.sampledValue
+        .filter((s) => s.measurand === 'Energy.Active.Import.Register')
+        .map((s) => ({ at: mv.timestamp, value: s.value, context: s.context })),
+    );
+
+  it('a decimal register: samples with two decimals, meterStart and meterStop whole Wh rounded down', async () => {
+    const p = pile({ decimalRegister: true, timeScale: 37 });
+    const session = await p.startSession(1, 'BUS-1', { autoStop: false });
+    await until(() => session.readings.length >= 4);
+    await p.stopSession(1, 'Local');
+    const messages = p.queuedMessages();
+    const samples = messages.filter((m) => m.action === 'MeterValues').flatMap((m) => energyOf(m.params));
+    expect(samples.length).toBeGreaterThanOrEqual(3);
+    for (const { value } of samples) expect(value).toMatch(/^\d+\.\d{2}$/);
+    expect(samples.some(({ value }) => !value.endsWith('.00'))).toBe(true);
+    const stop = messages.find((m) => m.action === 'StopTransaction')!.params;
+    const [end] = energyOf({ meterValue: stop['transactionData'] });
+    expect(end).toMatchObject({ context: 'Transaction.End', value: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(stop['meterStop']).toBe(Math.floor(Number(end.value)));
+    expect(session.meterStopWh).toBe(stop['meterStop']);
+    expect(Number.isInteger(session.meterStartWh)).toBe(true);
+  });
+
+  it('a late sample: a MeterValues of the transaction stamped lateSampleMs after the stop, above meterStop', async () => {
+    const p = pile({ decimalRegister: true, lateSampleMs: 80 });
+    await p.startSession(2, 'BUS-2', { autoStop: false });
+    const session = await p.stopSession(2, 'EVDisconnected');
+    const messages = p.queuedMessages();
+    const stopIndex = messages.findIndex((m) => m.action === 'StopTransaction');
+    const late = messages[stopIndex + 1];
+    expect(late.action).toBe('MeterValues');
+    const [sample] = energyOf(late.params);
+    expect(Date.parse(sample.at) - Date.parse(session.stoppedAt!)).toBe(80);
+    expect(Number(sample.value)).toBeGreaterThan(session.meterStopWh!);
+    expect(session.lateSample).toEqual({ at: sample.at, energyWh: Number(sample.value) });
+    // The next session starts from where the register got to.
+    const next = await p.startSession(2, 'BUS-2', { autoStop: false });
+    expect(next.meterStartWh).toBe(Math.floor(Number(sample.value)));
+  });
+
+  it('a double stop: a second StopTransaction of the same transaction, another reason, a higher meterStop', async () => {
+    const p = pile();
+    await p.startSession(1, 'BUS-1', { autoStop: false, doubleStop: { extraWh: 120 } });
+    const session = await p.stopSession(1, 'EVDisconnected');
+    const stops = p.queuedMessages().filter((m) => m.action === 'StopTransaction');
+    expect(stops.map((s) => [s.params['meterStop'], s.params['reason']])).toEqual([
+      [session.meterStopWh, 'EVDisconnected'],
+      [session.meterStopWh! + 120, 'Other'],
+    ]);
+    expect(stops[1].params['transactionId']).toBe(stops[0].params['transactionId']);
+    expect(stops[1].params['transactionData']).toBeUndefined();
+    expect(session.repeatedStop).toMatchObject({ meterStopWh: session.meterStopWh! + 120, reason: 'Other' });
+    // Billed on the first: the pile's own record keeps the first stop.
+    expect(session.energyWh).toBe(session.meterStopWh! - session.meterStartWh);
+  });
+
+  it('Charging -> Available without Finishing with skipFinishing; Finishing in between otherwise', async () => {
+    const seen = (p: SimulatedPile) => {
+      const statuses: string[] = [];
+      p.on('status', (connectorId: number, status: string) => connectorId === 1 && statuses.push(status));
+      return statuses;
+    };
+    const direct = pile({ skipFinishing: true });
+    const directSeen = seen(direct);
+    await direct.startSession(1, 'BUS-1', { autoStop: false, holdAfterStop: true });
+    await direct.stopSession(1);
+    expect(directSeen).toEqual(['Preparing', 'Charging', 'Available']);
+    const usual = pile();
+    const usualSeen = seen(usual);
+    await usual.startSession(1, 'BUS-1', { autoStop: false });
+    await usual.stopSession(1);
+    expect(usualSeen).toEqual(['Preparing', 'Charging', 'Finishing', 'Available']);
+  });
+
+  it('forgetSession: the gun goes idle and no StopTransaction is ever queued', async () => {
+    const p = pile();
+    await p.startSession(1, 'BUS-1', { autoStop: false });
+    const session = await p.forgetSession(1);
+    expect(session).toMatchObject({ abandoned: 'forgotten', stoppedAt: expect.any(String) });
+    expect(session.reason).toBeUndefined();
+    expect(p.connectorStatus(1)).toBe('Available');
+    expect(p.queuedMessages().map((m) => m.action)).not.toContain('StopTransaction');
+    await p.startSession(2, 'BUS-2', { autoStop: false });
+    await p.forgetSession(2, 'Finishing');
+    expect(p.connectorStatus(2)).toBe('Finishing');
+  });
+
+  it('vanish: the sessions are left open, queued messages are lost, the pile starts nothing any more', async () => {
+    const p = pile();
+    await p.startSession(1, 'BUS-1', { autoStop: false });
+    await p.startSession(2, 'BUS-2', { autoStop: false });
+    const left = await p.vanish();
+    expect(left.map((s) => [s.connectorId, s.abandoned])).toEqual([
+      [1, 'vanished'],
+      [2, 'vanished'],
+    ]);
+    expect(p.pendingMessages).toBe(0);
+    expect(p.gone).toBe(true);
+    await expect(p.startSession(1, 'BUS-3')).rejects.toThrow('gone');
+  });
+
+  it('powerLoss: every session ends without a stop; queued messages are lost unless the stop is to be replayed', async () => {
+    // Nothing listens at the pile's url: it cannot boot again, which is not what this test is about.
+    const p = pile();
+    await p.startSession(1, 'BUS-1', { autoStop: false });
+    await p.startSession(2, 'BUS-2', { autoStop: false });
+    const cut = p.sessions.slice();
+    await expect(p.powerLoss()).rejects.toThrow();
+    expect(cut.map((s) => [s.abandoned, s.reason])).toEqual([
+      ['powerLoss', 'PowerLoss'],
+      ['powerLoss', 'PowerLoss'],
+    ]);
+    expect([p.connectorStatus(1), p.connectorStatus(2)]).toEqual(['Available', 'Available']);
+    expect(p.pendingMessages).toBe(0);
+
+    const kept = pile();
+    await kept.startSession(1, 'BUS-1', { autoStop: false });
+    await expect(kept.powerLoss({ replayStopAfterMs: 10 })).rejects.toThrow();
+    expect(kept.queuedMessages().map((m) => m.action)).toEqual(['StartTransaction']);
+  });
+
+  it('suspendSession: the session goes on at 0 kW until resumeSession', async () => {
+    const p = pile({ timeScale: 600 });
+    const session = await p.startSession(1, 'BUS-1', { autoStop: false, startSoc: 20 });
+    await until(() => session.readings.length >= 3);
+    await p.suspendSession(1, 'SuspendedEV');
+    expect(p.connectorStatus(1)).toBe('SuspendedEV');
+    const at = session.readings.length;
+    await until(() => session.readings.length >= at + 3);
+    const flat = session.readings.slice(at).map((r) => r.energyWh);
+    expect(new Set(flat).size).toBe(1);
+    await p.resumeSession(1);
+    expect(p.connectorStatus(1)).toBe('Charging');
+    const resumed = session.readings.length;
+    await until(() => session.readings.length >= resumed + 2);
+    expect(session.readings.at(-1)!.energyWh).toBeGreaterThan(flat[0]);
+  });
+});

@@ -19,7 +19,15 @@ import {
 import { BusBattery, type BusBatteryOptions } from './bus-battery';
 import { activeLimitW, compositeSchedule, type InstalledProfile } from './charging-profiles';
 import { realClock, type Clock } from './depot-clock';
-import { TransactionMessageQueue } from './transaction-message-queue';
+import {
+  LATE_SAMPLE_RISE_WH,
+  registerText,
+  secondStop,
+  wholeRegisterWh,
+  type AbandonHow,
+  type DoubleStop,
+} from './field-behaviours';
+import { TransactionMessageQueue, type QueuedAction } from './transaction-message-queue';
 
 export type SimulatedPileOptions = {
   /** Central system endpoint without the id, e.g. ws://127.0.0.1:9000/ocpp */
@@ -62,7 +70,31 @@ export type SimulatedPileOptions = {
   voltageV?: number;
   /** Real milliseconds between two steps of a firmware update or diagnostics upload. Default 1000. */
   statusStepMs?: number;
+  /**
+   * Report the energy register with two decimals ("92.49"), as OCPP allows; meterStart and meterStop
+   * stay whole Wh, rounded down (so meterStop may be up to 1 Wh below the last sample). Default false.
+   */
+  decimalRegister?: boolean;
+  /**
+   * After each StopTransaction, a periodic MeterValues of the transaction stamped this many ms after the
+   * stop's timestamp, its register a little above meterStop (the pile's sampling timer fired just after
+   * the stop). 0 or unset: none.
+   */
+  lateSampleMs?: number;
+  /** At the stop the gun goes Charging -> Available without Finishing (`holdAfterStop` is then ignored). */
+  skipFinishing?: boolean;
   log?: (line: string) => void;
+};
+
+/** What `powerLoss` does after the pile comes back. */
+export type PowerLossOptions = {
+  /** How long the pile stays dark before it boots again (ms, default 0). */
+  offlineMs?: number;
+  /**
+   * The pile kept its queued messages: it sends the StopTransaction (reason PowerLoss) of each session it
+   * lost this many ms after booting again. Unset: the pile forgot them, no StopTransaction ever comes.
+   */
+  replayStopAfterMs?: number;
 };
 
 export const FeatureProfiles = [
@@ -107,6 +139,18 @@ export type SessionRecord = {
   readings: { at: string; energyWh: number }[];
   /** The reservation the session used (sent in StartTransaction). */
   reservationId?: number;
+  /**
+   * The pile abandoned the session without a StopTransaction (at that time): `powerLoss` (it rebooted
+   * mid-session), `vanished` (it went away for good), `forgotten` (the gun went idle without a stop).
+   * `meterStopWh` and `stoppedAt` are then the register and the time at that moment.
+   */
+  abandoned?: AbandonHow;
+  /** The StopTransaction of an abandoned session was sent later all the same (a replayed queue). */
+  stopReplayed?: boolean;
+  /** The second StopTransaction the pile sent for the session (the first is the one above). */
+  repeatedStop?: { meterStopWh: number; timestamp: string; reason: StopReason };
+  /** The periodic sample stamped after the stop (see `lateSampleMs`). */
+  lateSample?: { at: string; energyWh: number };
 };
 
 export type SessionOptions = BusBatteryOptions & {
@@ -120,6 +164,8 @@ export type SessionOptions = BusBatteryOptions & {
    * Finishing then straight back to Available.
    */
   holdAfterStop?: boolean;
+  /** Stop twice: a second StopTransaction with another reason and a higher meterStop follows the first. */
+  doubleStop?: DoubleStop;
 };
 
 type Connector = {
@@ -134,6 +180,10 @@ type Connector = {
   lastReadingAt?: number;
   /** The session's `holdAfterStop`. */
   holdAfterStop?: boolean;
+  /** The session's `doubleStop`. */
+  doubleStop?: DoubleStop;
+  /** Suspended (SuspendedEV / SuspendedEVSE): the session goes on at 0 kW. */
+  suspended?: boolean;
   /** Resolves once the StartTransaction answer has arrived. */
   started?: Promise<void>;
   reservation?: Reservation;
@@ -184,6 +234,7 @@ export class SimulatedPile extends EventEmitter {
   private reconnectTimer?: NodeJS.Timeout;
   private wantOnline = false;
   private isOpen = false;
+  private vanished = false;
 
   constructor(private readonly options: SimulatedPileOptions) {
     super();
@@ -234,6 +285,16 @@ export class SimulatedPile extends EventEmitter {
   /** Transaction messages waiting for the connection. */
   get pendingMessages(): number {
     return this.queue.length;
+  }
+
+  /** The transaction messages waiting for the connection, as they would be sent now (tests). */
+  queuedMessages(): { action: QueuedAction; params: Record<string, unknown> }[] {
+    return this.queue.peek();
+  }
+
+  /** The pile went away for good (`vanish`): it does not start sessions any more. */
+  get gone(): boolean {
+    return this.vanished;
   }
 
   connectorStatus(connectorId: number): ChargePointStatus | undefined {
@@ -336,6 +397,7 @@ export class SimulatedPile extends EventEmitter {
    */
   async startSession(connectorId: number, idTag: string, bus: SessionOptions = {}): Promise<SessionRecord> {
     const connector = this.connector(connectorId);
+    if (this.vanished) throw new Error(`${this.chargePointId} is gone`);
     if (connector.session) throw new Error(`connector ${connectorId} is busy`);
     const reservation = this.liveReservation(connector);
     if (reservation && reservation.idTag !== idTag && reservation.parentIdTag !== idTag)
@@ -357,7 +419,7 @@ export class SimulatedPile extends EventEmitter {
     const session: SessionRecord = {
       connectorId,
       idTag,
-      meterStartWh: Math.round(connector.meterWh),
+      meterStartWh: this.wholeRegister(connector),
       energyWh: 0,
       startedAt: new Date(startedAt).toISOString(),
       startSoc: battery.soc,
@@ -369,6 +431,8 @@ export class SimulatedPile extends EventEmitter {
     connector.battery = battery;
     connector.lastReadingAt = startedAt;
     connector.holdAfterStop = bus.holdAfterStop ?? false;
+    connector.doubleStop = bus.doubleStop;
+    connector.suspended = false;
     this.sessions.push(session);
     await this.setStatus(connector, 'Preparing');
     const startParams = {
@@ -404,51 +468,138 @@ export class SimulatedPile extends EventEmitter {
   /** End the session on `connectorId` with `reason`; resolves when the stop is queued (not necessarily sent). */
   async stopSession(connectorId: number, reason: StopReason = 'Local'): Promise<SessionRecord> {
     const connector = this.connector(connectorId);
-    const session = connector.session;
-    if (!session) throw new Error(`connector ${connectorId} has no session`);
-    if (connector.meterTimer) clearInterval(connector.meterTimer);
-    connector.meterTimer = undefined;
-    connector.session = undefined;
-    const stoppedAt = this.clock.now();
-    // On a clock, the bus charged up to the stop: energy stays power x time.
-    if (this.options.clock && connector.battery && connector.lastReadingAt !== undefined) {
-      connector.battery.powerLimitW = activeLimitW(this.profiles, {
-        connectorId,
-        at: connector.lastReadingAt,
-        transactionStartedAt: Date.parse(session.startedAt),
-        transactionId: session.transactionId,
-        voltageV: this.options.voltageV ?? 400,
-      });
-      connector.meterWh += connector.battery.charge(Math.max(0, stoppedAt - connector.lastReadingAt) / 1000);
+    if (!connector.session) throw new Error(`connector ${connectorId} has no session`);
+    const session = this.endSession(connector, reason);
+    const stopped = session.stoppedAt!;
+    this.enqueueStop(session, {
+      meterStop: session.meterStopWh!,
+      timestamp: stopped,
+      reason,
+      transactionData: [this.energySample(stopped, this.register(connector), 'Transaction.End')],
+    });
+    const late = this.options.lateSampleMs ?? 0;
+    if (late > 0) {
+      // The sampling timer fires just after the stop: the register has moved on by a trace.
+      connector.meterWh += this.options.decimalRegister
+        ? LATE_SAMPLE_RISE_WH.decimal
+        : LATE_SAMPLE_RISE_WH.whole;
+      const at = new Date(Date.parse(stopped) + late).toISOString();
+      const value = this.register(connector);
+      session.lateSample = { at, energyWh: Number(value) };
+      void this.queue
+        .enqueue('MeterValues', () => ({
+          connectorId,
+          ...(session.transactionId !== undefined ? { transactionId: session.transactionId } : {}),
+          meterValue: [
+            {
+              timestamp: at,
+              sampledValue: [
+                { value, measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Periodic' },
+              ],
+            },
+          ],
+        }))
+        .catch((error: Error) => this.log(`MeterValues dropped: ${error.message}`));
     }
-    // A TxProfile lives as long as its transaction.
-    this.profiles = this.profiles.filter(
-      (p) => p.connectorId !== connectorId || p.profile.chargingProfilePurpose !== 'TxProfile',
-    );
-    session.meterStopWh = Math.round(connector.meterWh);
-    session.energyWh = session.meterStopWh - session.meterStartWh;
-    session.stoppedAt = new Date(stoppedAt).toISOString();
-    session.reason = reason;
-    session.stopKind = stopKindOf(reason).stopKind;
-    session.readings.push({ at: session.stoppedAt, energyWh: session.meterStopWh });
-    session.endSoc = connector.battery?.soc;
-    const stopped = session.stoppedAt;
-    void this.queue
-      .enqueue('StopTransaction', () => ({
-        transactionId: session.transactionId ?? -1,
-        idTag: session.idTag,
-        meterStop: session.meterStopWh!,
-        timestamp: stopped,
-        reason,
-        transactionData: [this.energySample(stopped, session.meterStopWh!, 'Transaction.End')],
-      }))
-      .then(
-        () => this.emit('transactionStopped', session),
-        (error: Error) => this.log(`StopTransaction dropped: ${error.message}`),
+    if (connector.doubleStop) {
+      const second = secondStop(
+        { meterStopWh: session.meterStopWh!, timestamp: stopped, reason },
+        connector.doubleStop,
       );
-    await this.setStatus(connector, 'Finishing');
-    if (!connector.holdAfterStop) await this.setStatus(connector, this.idleStatus(connector));
+      session.repeatedStop = second;
+      // The pile metered on until its second stop: the next session starts from there.
+      connector.meterWh = Math.max(connector.meterWh, second.meterStopWh);
+      this.enqueueStop(
+        session,
+        { meterStop: second.meterStopWh, timestamp: second.timestamp, reason: second.reason },
+        false,
+      );
+    }
+    if (!this.options.skipFinishing) await this.setStatus(connector, 'Finishing');
+    if (!connector.holdAfterStop || this.options.skipFinishing)
+      await this.setStatus(connector, this.idleStatus(connector));
     return session;
+  }
+
+  /**
+   * Power loss or reboot mid-session: every session on the pile ends without a StopTransaction, the
+   * connection drops without a word, and the pile boots again (BootNotification, every connector
+   * Available). Unsent transaction messages are lost, unless `replayStopAfterMs` is given: then the pile
+   * kept its queue and sends each lost session's StopTransaction (PowerLoss) that long after booting.
+   * Resolves, with the sessions it cut, once the pile has booted again.
+   */
+  async powerLoss(options: PowerLossOptions = {}): Promise<SessionRecord[]> {
+    const cut = this.abandonAll('powerLoss', 'PowerLoss');
+    const replay = options.replayStopAfterMs;
+    if (replay === undefined) this.queue.clear('power loss');
+    this.wantOnline = false;
+    this.clearTimers();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.isOpen = false;
+    await this.client?.close({ force: true }).catch(() => undefined);
+    // A pile that lost power boots from scratch: BootNotification first, whatever it was told before.
+    this.registrationStatus = undefined;
+    if (options.offlineMs) await new Promise((r) => setTimeout(r, options.offlineMs));
+    await this.start();
+    if (replay !== undefined)
+      this.later(async () => {
+        for (const session of cut) {
+          session.stopReplayed = true;
+          this.enqueueStop(session, {
+            meterStop: session.meterStopWh!,
+            timestamp: session.stoppedAt!,
+            reason: 'PowerLoss',
+          });
+        }
+      }, replay);
+    return cut;
+  }
+
+  /**
+   * The pile goes away for good mid-session (shut down, stolen, out of service): no StopTransaction, no
+   * goodbye, no reconnection. Resolves with the sessions it left open.
+   */
+  async vanish(): Promise<SessionRecord[]> {
+    const left = this.abandonAll('vanished');
+    this.vanished = true;
+    this.queue.clear('the pile vanished');
+    await this.stop();
+    return left;
+  }
+
+  /**
+   * The pile drops the session on `connectorId` without a StopTransaction and stays online, the gun
+   * reporting `status`: Available (as after a firmware fault), or Finishing (plugged in, never stopped).
+   */
+  async forgetSession(
+    connectorId: number,
+    status: 'Available' | 'Finishing' = 'Available',
+  ): Promise<SessionRecord> {
+    const connector = this.connector(connectorId);
+    if (!connector.session) throw new Error(`connector ${connectorId} has no session`);
+    const session = this.endSession(connector);
+    session.abandoned = 'forgotten';
+    await this.setStatus(connector, status === 'Finishing' ? 'Finishing' : this.idleStatus(connector));
+    return session;
+  }
+
+  /**
+   * A delayed or planned session waits (SuspendedEV: the bus does not take power; SuspendedEVSE: the
+   * charger holds it back): the transaction goes on at 0 kW, meter values keep coming, until `resumeSession`.
+   */
+  async suspendSession(connectorId: number, status: 'SuspendedEV' | 'SuspendedEVSE'): Promise<void> {
+    const connector = this.connector(connectorId);
+    if (!connector.session) throw new Error(`connector ${connectorId} has no session`);
+    connector.suspended = true;
+    await this.setStatus(connector, status);
+  }
+
+  async resumeSession(connectorId: number): Promise<void> {
+    const connector = this.connector(connectorId);
+    if (!connector.session) throw new Error(`connector ${connectorId} has no session`);
+    connector.suspended = false;
+    await this.setStatus(connector, 'Charging');
   }
 
   /** The bus unplugs: a gun left Finishing after a held stop reports Available (or Unavailable). */
@@ -605,7 +756,7 @@ export class SimulatedPile extends EventEmitter {
       const battery = connector.battery;
       if (!session || !battery) return;
       const at = this.clock.now();
-      battery.powerLimitW = this.powerLimitW(connector.id);
+      battery.powerLimitW = connector.suspended ? 0 : this.powerLimitW(connector.id);
       if (this.options.clock) {
         const elapsedMs = at - (connector.lastReadingAt ?? at);
         if (elapsedMs < (this.options.minSampleSpacingMs ?? 0)) return;
@@ -614,10 +765,10 @@ export class SimulatedPile extends EventEmitter {
         connector.meterWh += battery.charge((realMs / 1000) * timeScale);
       }
       connector.lastReadingAt = at;
-      session.energyWh = Math.round(connector.meterWh) - session.meterStartWh;
+      session.energyWh = this.wholeRegister(connector) - session.meterStartWh;
       const timestamp = new Date(at).toISOString();
-      const registerWh = Math.round(connector.meterWh);
-      session.readings.push({ at: timestamp, energyWh: registerWh });
+      const register = this.register(connector);
+      session.readings.push({ at: timestamp, energyWh: Number(register) });
       const powerW = battery.powerW();
       const soc = Math.floor(battery.soc * 10) / 10;
       void this.queue
@@ -629,7 +780,7 @@ export class SimulatedPile extends EventEmitter {
               timestamp,
               sampledValue: [
                 {
-                  value: String(registerWh),
+                  value: register,
                   measurand: 'Energy.Active.Import.Register',
                   unit: 'Wh',
                   context: 'Sample.Periodic',
@@ -657,11 +808,100 @@ export class SimulatedPile extends EventEmitter {
     }, realMs);
   }
 
-  private energySample(timestamp: string, wh: number, context: 'Transaction.Begin' | 'Transaction.End') {
+  private energySample(timestamp: string, value: string, context: 'Transaction.Begin' | 'Transaction.End') {
     return {
       timestamp,
-      sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context }],
+      sampledValue: [{ value, measurand: 'Energy.Active.Import.Register', unit: 'Wh', context }],
     };
+  }
+
+  /** The energy register as the pile's samples carry it (see `decimalRegister`). */
+  private register(connector: Connector): string {
+    return registerText(connector.meterWh, this.options.decimalRegister ?? false);
+  }
+
+  /** The register in whole Wh, as meterStart and meterStop carry it. */
+  private wholeRegister(connector: Connector): number {
+    return wholeRegisterWh(connector.meterWh, this.options.decimalRegister ?? false);
+  }
+
+  /**
+   * The session on `connector` is over for the pile (stopped, or abandoned): metering ends and the record
+   * gets its end (the register, the time and, when the pile gives one, the reason).
+   */
+  private endSession(connector: Connector, reason?: StopReason): SessionRecord {
+    const session = connector.session!;
+    if (connector.meterTimer) clearInterval(connector.meterTimer);
+    connector.meterTimer = undefined;
+    connector.session = undefined;
+    const stoppedAt = this.clock.now();
+    // On a clock, the bus charged up to the stop: energy stays power x time.
+    if (this.options.clock && connector.battery && connector.lastReadingAt !== undefined) {
+      connector.battery.powerLimitW = connector.suspended
+        ? 0
+        : activeLimitW(this.profiles, {
+            connectorId: connector.id,
+            at: connector.lastReadingAt,
+            transactionStartedAt: Date.parse(session.startedAt),
+            transactionId: session.transactionId,
+            voltageV: this.options.voltageV ?? 400,
+          });
+      connector.meterWh += connector.battery.charge(Math.max(0, stoppedAt - connector.lastReadingAt) / 1000);
+    }
+    connector.suspended = false;
+    // A TxProfile lives as long as its transaction.
+    this.profiles = this.profiles.filter(
+      (p) => p.connectorId !== connector.id || p.profile.chargingProfilePurpose !== 'TxProfile',
+    );
+    session.meterStopWh = this.wholeRegister(connector);
+    session.energyWh = session.meterStopWh - session.meterStartWh;
+    session.stoppedAt = new Date(stoppedAt).toISOString();
+    if (reason) {
+      session.reason = reason;
+      session.stopKind = stopKindOf(reason).stopKind;
+    }
+    session.readings.push({ at: session.stoppedAt, energyWh: session.meterStopWh });
+    session.endSoc = connector.battery?.soc;
+    return session;
+  }
+
+  /** Every session on the pile ends without a StopTransaction; the guns are idle (nothing is reported). */
+  private abandonAll(how: AbandonHow, reason?: StopReason): SessionRecord[] {
+    const sessions: SessionRecord[] = [];
+    for (const connector of this.connectors.values()) {
+      if (!connector.session) continue;
+      const session = this.endSession(connector, reason);
+      session.abandoned = how;
+      connector.status = this.idleStatus(connector);
+      sessions.push(session);
+    }
+    return sessions;
+  }
+
+  /**
+   * Queue a StopTransaction of `session` (its transactionId as known when sent); `announce` emits
+   * 'transactionStopped' once it is answered (not for a repeated stop).
+   */
+  private enqueueStop(
+    session: SessionRecord,
+    stop: { meterStop: number; timestamp: string; reason: StopReason; transactionData?: unknown[] },
+    announce = true,
+  ): void {
+    void this.queue
+      .enqueue('StopTransaction', () => ({
+        transactionId: session.transactionId ?? -1,
+        idTag: session.idTag,
+        meterStop: stop.meterStop,
+        timestamp: stop.timestamp,
+        reason: stop.reason,
+        ...(stop.transactionData ? { transactionData: stop.transactionData } : {}),
+      }))
+      .then(
+        () => {
+          if (announce) this.emit('transactionStopped', session);
+        },
+        (error: Error) => this.log(`StopTransaction dropped: ${error.message}`),
+      );
   }
 
   private connector(connectorId: number): Connector {
@@ -672,6 +912,7 @@ export class SimulatedPile extends EventEmitter {
 
   private async setStatus(connector: Connector, status: ChargePointStatus): Promise<void> {
     connector.status = status;
+    this.emit('status', connector.id, status);
     await this.sendStatus(connector);
   }
 
@@ -944,7 +1185,7 @@ export class SimulatedPile extends EventEmitter {
                 timestamp,
                 sampledValue: [
                   {
-                    value: String(Math.round(connector.meterWh)),
+                    value: this.register(connector),
                     measurand: 'Energy.Active.Import.Register',
                     unit: 'Wh',
                     context: 'Trigger',

@@ -5,8 +5,10 @@ import { randomUUID } from 'node:crypto';
  * system even across connection loss (OCPP 1.6 §4.10): they wait here in order while the pile is
  * offline and are replayed on reconnect. A message whose answer was lost in flight is retransmitted.
  */
+export type QueuedAction = 'StartTransaction' | 'MeterValues' | 'StopTransaction';
+
 export type QueuedMessage = {
-  action: 'StartTransaction' | 'MeterValues' | 'StopTransaction';
+  action: QueuedAction;
   /** Built when sent, so a stop queued before its start was answered still carries the right transactionId. */
   params: () => Record<string, unknown>;
   /** Runs synchronously with the answer, before the next message's params are built. */
@@ -54,6 +56,11 @@ export class TransactionMessageQueue {
       this.queue.push({ action, params, onAnswer, resolve, reject, attempts: 0 });
       void this.pump();
     });
+  }
+
+  /** What is waiting, in order, each with its params as they would be sent now. */
+  peek(): { action: QueuedAction; params: Record<string, unknown> }[] {
+    return this.queue.map((message) => ({ action: message.action, params: message.params() }));
   }
 
   /** Send what is waiting, in order, while online. Safe to call any time. */

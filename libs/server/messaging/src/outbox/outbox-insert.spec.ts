@@ -69,6 +69,48 @@ describe('writtenRowsOutboxInsert', () => {
   });
 });
 
+describe('writtenRowsOutboxInsert, for optional fields and several events per call', () => {
+  type Closed = { meterId: string; id: number; lastWh?: number };
+  const ReadingClosed = defineEvent<Closed>()('readings', 'reading.closed', 1);
+
+  it('leaves an optional completed field out where its SQL is NULL, the others as they are', () => {
+    const insert = writtenRowsOutboxInsert(ReadingClosed, {
+      param: 1,
+      written: 'closed',
+      completion: { id: 'w.id', lastWh: 'w.last' },
+      optional: ['lastWh'],
+    });
+    expect(insert.ctes).toContain(
+      "e.payload || jsonb_build_object('id', w.id) || jsonb_strip_nulls(jsonb_build_object('lastWh', w.last))",
+    );
+  });
+
+  it('names its CTEs after `name` and derives one event id per row with `eachRow`', () => {
+    const insert = writtenRowsOutboxInsert(ReadingClosed, {
+      param: 3,
+      written: 'closed',
+      completion: { id: 'w.id' },
+      eachRow: 'w.id',
+      name: 'closing',
+    });
+    expect(insert.ctes).toMatch(/^closing_events AS \(/);
+    expect(insert.ctes).toContain('), closing_outbox AS (');
+    expect(insert.ctes).toContain('FROM closed w JOIN closing_events e USING (i)');
+    expect(insert.ctes).toContain("SELECT md5(e.event_id::text || '/' || (w.id)::text)::uuid, $4::text");
+  });
+
+  it('refuses one event per call and per row at once', () => {
+    expect(() =>
+      writtenRowsOutboxInsert(ReadingClosed, {
+        param: 1,
+        written: 'w',
+        occurredAt: 'min(w.at)',
+        eachRow: 'w.id',
+      }),
+    ).toThrow('not both');
+  });
+});
+
 describe('envelopesOutboxInsert', () => {
   it('writes whole envelopes of any events from one JSON parameter', () => {
     const insert = envelopesOutboxInsert(1);

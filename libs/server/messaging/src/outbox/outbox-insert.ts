@@ -84,8 +84,23 @@ export type WrittenRowsAnnouncement<Payload, K extends keyof Payload> = {
   written: string;
   /** The payload fields the statement adds to the events' own (see PayloadCompletion). */
   completion?: PayloadCompletion<Payload, K>;
+  /**
+   * Completed fields the payload type has as optional: where their SQL is NULL the field is left out
+   * rather than set to null (their values are stripped of null fields, nested ones too).
+   */
+  optional?: readonly NoInfer<K>[];
   /** When several rows make one event: each event's time as an aggregate over its rows `w`. */
   occurredAt?: string;
+  /**
+   * When each of several rows of a call makes an event of its own: SQL over `w` telling the rows of a
+   * call apart. Each event's id is derived from the call's and that value (so still one id per event).
+   */
+  eachRow?: string;
+  /**
+   * Prefix of the closing CTEs' names (`<name>_events`, `<name>_outbox`; default `events`, `outbox`),
+   * for a statement that announces two kinds of rows.
+   */
+  name?: string;
 };
 
 /**
@@ -105,15 +120,25 @@ export function writtenRowsOutboxInsert<Payload, K extends keyof Payload = never
   ctes: string;
   values(events: readonly AnnouncedEvent<Omit<Payload, K>>[]): unknown[];
 } {
-  const { param, written, completion, occurredAt } = announcement;
+  const { param, written, completion, optional = [], occurredAt, eachRow, name } = announcement;
+  if (occurredAt !== undefined && eachRow !== undefined)
+    throw new Error('an announcement makes one event per call (occurredAt) or per row (eachRow), not both');
   const completed = Object.entries<string>(completion ?? {});
-  const payload = completed.length
-    ? `e.payload || jsonb_build_object(${completed.map(([field, sql]) => `'${field}', ${sql}`).join(', ')})`
-    : 'e.payload';
+  const fields = (list: [string, string][]) => list.map(([field, sql]) => `'${field}', ${sql}`).join(', ');
+  const required = completed.filter(([field]) => !optional.includes(field as K));
+  const present = completed.filter(([field]) => optional.includes(field as K));
+  const payload = [
+    'e.payload',
+    ...(required.length ? [`jsonb_build_object(${fields(required)})`] : []),
+    ...(present.length ? [`jsonb_strip_nulls(jsonb_build_object(${fields(present)}))`] : []),
+  ].join(' || ');
   const grouped = occurredAt !== undefined;
+  const events = name ? `${name}_events` : 'events';
+  const outbox = name ? `${name}_outbox` : 'outbox';
   const insert = outboxInsert(
     {
-      eventId: 'e.event_id',
+      eventId:
+        eachRow === undefined ? 'e.event_id' : `md5(e.event_id::text || '/' || (${eachRow})::text)::uuid`,
       topic: `$${param + 1}::text`,
       key: 'e.key',
       type: `$${param + 2}::text`,
@@ -122,7 +147,7 @@ export function writtenRowsOutboxInsert<Payload, K extends keyof Payload = never
       correlationId: 'e.correlation_id',
       payload,
     },
-    `${written} w JOIN events e USING (i)`,
+    `${written} w JOIN ${events} e USING (i)`,
     grouped
       ? `
      GROUP BY e.i, e.event_id, e.key, e.correlation_id, e.payload
@@ -131,10 +156,10 @@ export function writtenRowsOutboxInsert<Payload, K extends keyof Payload = never
      ORDER BY w.i`,
   );
   return {
-    ctes: `events AS (
+    ctes: `${events} AS (
     SELECT * FROM jsonb_to_recordset($${param}::jsonb)
       AS e(i int, event_id uuid, key text, occurred_at timestamptz, correlation_id text, payload jsonb)
-  ), outbox AS (
+  ), ${outbox} AS (
     ${insert}
   )`,
     values: (events) => [

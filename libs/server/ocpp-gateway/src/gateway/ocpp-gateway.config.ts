@@ -20,7 +20,11 @@ import { pilePasswordConfigShape } from '@voltdepot/server-pile-credentials';
  * safety net against corrupt registers that sped-up simulators stay under — set it to about 1.5 x the
  * largest charger of the deployment), OCPP_WS_PING_INTERVAL_MS (30000: a pile that has sent nothing for this
  * long gets a WebSocket ping, and one that has not answered it by the next is disconnected; 0: never ping;
- * otherwise at least 1000).
+ * otherwise at least 1000); the rules closing sessions a pile never stopped (docs/ocpp-gateway.md):
+ * OCPP_SESSION_IDLE_GRACE_S (a session whose connector has been Available or Finishing this long is
+ * closed, 600), OCPP_SESSION_MAX_AGE_H (a session recorded this long ago is closed, 24: longer than a
+ * night, at least 12, so that delayed and planned sessions waiting overnight are not) and
+ * OCPP_SESSION_SWEEP_S (how often each replica applies those two rules, 60; 0: never).
  * Handshakes (see docs/ocpp-gateway.md, "Handshake"): OCPP_HANDSHAKE_TIMEOUT_MS (every handshake answered within
  * it, 5000), OCPP_AUTH_FAILURE_DELAY_MS (a credentials refusal is answered no sooner, 200),
  * OCPP_AUTH_FAILURE_WINDOW_S (300), OCPP_AUTH_MAX_FAILURES_PER_PILE (10) and OCPP_AUTH_MAX_FAILURES_PER_ADDRESS
@@ -64,6 +68,9 @@ export const ocppGatewayConfigShape = {
   OCPP_AUTH_MAX_FAILURES_PER_PILE: envInt({ min: 0, max: 100_000 }).default('10'),
   OCPP_AUTH_MAX_FAILURES_PER_ADDRESS: envInt({ min: 0, max: 1_000_000 }).default('200'),
   ...pilePasswordConfigShape,
+  OCPP_SESSION_IDLE_GRACE_S: envInt({ min: 10, max: 604_800 }).default('600'),
+  OCPP_SESSION_MAX_AGE_H: envInt({ min: 12, max: 720 }).default('24'),
+  OCPP_SESSION_SWEEP_S: envInt({ min: 0, max: 3_600 }).default('60'),
 };
 
 export type OcppGatewayEnv = z.output<z.ZodObject<typeof ocppGatewayConfigShape>>;

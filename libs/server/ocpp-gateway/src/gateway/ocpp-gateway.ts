@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { EventBus, OutboxRelay } from '@voltdepot/server-messaging';
+import type { AbandonRule } from '@voltdepot/shared-events';
 import { PileCommandRepository } from '@voltdepot/server-ocpp-commands';
 import { pilePasswordHasherOf } from '@voltdepot/server-pile-credentials';
 import { IdTagCache } from '../authorization/id-tag.cache';
@@ -59,6 +60,7 @@ import {
   type StopItem,
   type StopOutcome,
 } from '../transactions/stop-transaction.writer';
+import { SessionSweep } from '../transactions/session-sweep';
 import { ocppTlsOf, type OcppGatewayEnv } from './ocpp-gateway.config';
 
 export type OcppGatewayDeps = {
@@ -81,6 +83,8 @@ export type OcppGatewaySettings = Partial<OcppGatewayEnv> & {
   /** Meter values: longest wait for a batch (ms), and batches written at once (pool connections). */
   meterBatchWaitMs?: number;
   meterWriteConcurrency?: number;
+  /** How often the session sweep runs (ms; tests), instead of OCPP_SESSION_SWEEP_S. */
+  sessionSweepMs?: number;
 };
 
 /** Start-transaction writers working side by side (each holds one pool connection while it writes). */
@@ -111,6 +115,8 @@ export class OcppGateway {
   readonly meterValues: GroupCommit<MeterValuesItem, MeterOutcome>;
   readonly starts: ShardedGroupCommit<StartItem, StartOutcome>;
   readonly stops: GroupCommit<StopItem, StopOutcome>;
+  /** Closes sessions their pile never stopped by the time-based rules (connectorIdle, maxAge). */
+  readonly sessionSweep: SessionSweep;
   readonly replicaId: string;
   port?: number;
 
@@ -204,6 +210,17 @@ export class OcppGateway {
       onBatch,
       onError: onError('stop batch failed; retrying its calls one by one'),
     });
+    this.sessionSweep = new SessionSweep(dataSource, {
+      idleGraceS: settings.OCPP_SESSION_IDLE_GRACE_S ?? 600,
+      maxAgeS: (settings.OCPP_SESSION_MAX_AGE_H ?? 24) * 3_600,
+      everyMs: settings.sessionSweepMs ?? (settings.OCPP_SESSION_SWEEP_S ?? 60) * 1_000,
+      onClosed: (closed) => {
+        for (const { transactionId, rule } of closed) this.sessionClosed(transactionId, rule);
+        deps.outboxRelay?.nudge();
+        logger.warn({ sessions: closed }, 'sessions their piles never stopped closed by rule');
+      },
+      onError: onError('session sweep failed; it runs again at its next interval'),
+    });
     this.status = new PileStatusWriter(new PileStatusRepository(dataSource), dataSource, {
       onBatch,
       onError: onError('status batch failed; retrying its messages one by one'),
@@ -234,6 +251,7 @@ export class OcppGateway {
         submit: async (item: StartItem) => {
           const outcome = await this.starts.submit(item);
           if (outcome.created) openTransactions.started(outcome.transactionId, item.req.idTag);
+          for (const closed of outcome.closed ?? []) this.sessionClosed(closed, 'newStart');
           return outcome;
         },
       },
@@ -241,7 +259,8 @@ export class OcppGateway {
         submit: async (item: StopItem) => {
           const outcome = await this.stops.submit(item);
           if (outcome.outcome === 'quarantined') metrics.stopQuarantined();
-          if (outcome.outcome === 'stopped' || outcome.outcome === 'already-stopped')
+          if (outcome.outcome === 'repeated') metrics.stopRepeated(outcome.disagrees ?? false);
+          if (outcome.outcome !== 'quarantined' && outcome.outcome !== 'quarantined-again')
             openTransactions.stopped(item.req.transactionId);
           return outcome;
         },
@@ -268,7 +287,11 @@ export class OcppGateway {
           afterCommit,
         }),
         Heartbeat: heartbeatHandler({}),
-        StatusNotification: statusNotificationHandler({ status, afterCommit }),
+        StatusNotification: statusNotificationHandler({
+          status,
+          afterCommit,
+          sessionsClosed: (ids) => ids.forEach((id) => this.sessionClosed(id, 'rebooted')),
+        }),
         DataTransfer: dataTransferHandler({ logger }),
         Authorize: authorizeHandler({ idTags: this.idTags, openTransactions: this.openTransactions }),
         StartTransaction: startTransactionHandler(transactionDeps),
@@ -367,10 +390,17 @@ export class OcppGateway {
     }
   }
 
+  /** A session closed by a rule (committed): its card is free in memory too, and it is counted. */
+  private sessionClosed(transactionId: number, rule: AbandonRule): void {
+    this.openTransactions.stopped(transactionId);
+    this.metrics.sessionsClosedBy(rule);
+  }
+
   /** Start in dependency order; resolves with the OCPP port once piles can connect. */
   async start(): Promise<number> {
     await this.registry.start();
     await this.openTransactions.start();
+    this.sessionSweep.start();
     await this.sessions.start((session) => this.server.evict(session));
     await this.commands.start();
     this.messageLog.start();
@@ -380,6 +410,7 @@ export class OcppGateway {
   }
 
   async stop(): Promise<void> {
+    await this.sessionSweep.stop();
     await this.server.close();
     await Promise.all([
       this.starts.drain(),

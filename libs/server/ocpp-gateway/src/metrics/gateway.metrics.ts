@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AbandonRule } from '@voltdepot/shared-events';
 import type { IdTagLookupResult } from '../authorization/id-tag.cache';
 import { CentralSystemActions, ChargePointActions } from '@voltdepot/shared-ocpp';
 
@@ -42,6 +43,8 @@ export class GatewayMetrics {
   private readonly messageLogDropped: Counter<'reason'>;
   private readonly messageLogRetries: Counter;
   private readonly idTagLookups: Counter<'result'>;
+  private readonly sessionsClosed: Counter<'rule'>;
+  private readonly repeatedStops: Counter<'disagrees'>;
 
   constructor(
     readonly registry: Registry,
@@ -141,6 +144,18 @@ export class GatewayMetrics {
       labelNames: ['result'],
       registers,
     });
+    this.sessionsClosed = new Counter({
+      name: `${PREFIX}sessions_closed_total`,
+      help: 'Sessions their pile never stopped, closed by a rule: rebooted, newStart, connectorIdle, maxAge',
+      labelNames: ['rule'],
+      registers,
+    });
+    this.repeatedStops = new Counter({
+      name: `${PREFIX}repeated_stops_total`,
+      help: 'StopTransaction calls repeating the stop of a stopped transaction (not retries), by whether they disagree with it',
+      labelNames: ['disagrees'],
+      registers,
+    });
   }
 
   inbound(action: string, result: InboundResult): void {
@@ -199,6 +214,14 @@ export class GatewayMetrics {
 
   idTagLookup(result: IdTagLookupResult): void {
     this.idTagLookups.inc({ result });
+  }
+
+  sessionsClosedBy(rule: AbandonRule, count = 1): void {
+    this.sessionsClosed.inc({ rule }, count);
+  }
+
+  stopRepeated(disagrees: boolean): void {
+    this.repeatedStops.inc({ disagrees: String(disagrees) });
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type PileErrorV1,
 } from '@voltdepot/shared-events';
 import type { RegistrationStatus, StatusNotificationRequest } from '@voltdepot/shared-ocpp';
+import { abandonedEvents, abandonedHead, CLOSED_ROWS } from '../transactions/transaction-events';
 
 /** A pile lifecycle event (connected, disconnected, booted); a boot also records the pile's answer. */
 export type PileEventItem = { envelope: EventEnvelope; boot?: PileBootedV1 & { bootedAt: string } };
@@ -22,6 +23,12 @@ export type StatusItem = {
   receivedAt: Date;
   correlationId: string;
 };
+
+/** What a StatusNotification came to besides the status: the transactions it closed (rule rebooted). */
+export type StatusOutcome = { closed?: number[] };
+
+/** A connector showing no session: its idle time counts for the idle rule (see the session sweep). */
+const IDLE_STATUSES = new Set(['Available', 'Finishing']);
 
 /**
  * Pile and connector state. The latest connector status is kept in `connector_status` (a late,
@@ -80,8 +87,13 @@ export class PileStatusRepository {
    * end (NoError, or a different error) with the time it began; repeats of the same error, as a pile
    * sends after every reconnect, raise nothing. The comparison is with the stored row, locked in this
    * transaction, so two batches (or replicas) writing the same connector cannot both raise its error.
+   *
+   * Sessions the pile lost: a connector's first report after the pile's last BootNotification, when it is
+   * Available, closes the transactions on that connector recorded before that boot (rule rebooted, each
+   * with its TransactionAbandoned event), in the statement that stores the status. The time a connector
+   * went Available or Finishing (`idle_since`, the gateway's clock) is kept for the idle rule.
    */
-  async recordStatuses(manager: EntityManager, items: StatusItem[]): Promise<void[]> {
+  async recordStatuses(manager: EntityManager, items: StatusItem[]): Promise<StatusOutcome[]> {
     const prepared = items.map(({ chargePointId, req, receivedAt, correlationId }, index) => {
       const timestamp = new Date(req.timestamp ?? receivedAt).toISOString();
       const payload = {
@@ -93,7 +105,7 @@ export class PileStatusRepository {
         ...(req.info !== undefined ? { info: req.info } : {}),
         ...(req.vendorErrorCode !== undefined ? { vendorErrorCode: req.vendorErrorCode } : {}),
       };
-      return { index, chargePointId, req, timestamp, payload, correlationId };
+      return { index, chargePointId, req, timestamp, payload, correlationId, receivedAt };
     });
     type Prepared = (typeof prepared)[number];
     const byConnector = new Map<string, Prepared[]>();
@@ -126,11 +138,16 @@ export class PileStatusRepository {
       vendor_error_code: string | null;
       status_at: string | null;
       error_since: Date | null;
+      idle_since: Date | null;
+      updated_at: Date;
+      booted_at: Date | null;
     }[] = await manager.query(
       `SELECT s.charge_point_id, s.connector_id, s.error_code, s.vendor_error_code, s.error_since,
-              CASE WHEN s.status_at = '-infinity' THEN NULL ELSE to_char(s.status_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS status_at
+              CASE WHEN s.status_at = '-infinity' THEN NULL ELSE to_char(s.status_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS status_at,
+              s.idle_since, s.updated_at, b.booted_at
          FROM connector_status s JOIN unnest($1::text[], $2::int[]) AS u(cp, connector)
            ON s.charge_point_id = u.cp AND s.connector_id = u.connector
+         LEFT JOIN ocpp_pile_boot b ON b.charge_point_id = s.charge_point_id
         ORDER BY s.charge_point_id, s.connector_id
         FOR UPDATE OF s`,
       keyParams,
@@ -143,7 +160,13 @@ export class PileStatusRepository {
     // one older than the stored status is late and changes neither the row nor the alarm state.
     const raised = new Map<number, PileErrorV1>();
     const cleared = new Map<number, PileErrorClearedV1>();
-    const writes: { item: Prepared; errorSince: string | null }[] = [];
+    const writes: {
+      item: Prepared;
+      errorSince: string | null;
+      idleSince: string | null;
+      /** The pile's last boot, when this is the connector's first report since and says Available. */
+      closeBootedBefore: Date | null;
+    }[] = [];
     for (const [key, list] of byConnector) {
       const row = stored.get(key);
       let error: ErrorState | undefined =
@@ -155,10 +178,18 @@ export class PileStatusRepository {
             }
           : undefined;
       let last: Prepared | undefined;
+      let idleSince = row?.idle_since ? new Date(row.idle_since).toISOString() : null;
+      // Its first report since the pile's last boot comes in this batch (the placeholder: never reported).
+      const bootedAt = row?.booted_at ?? null;
+      let firstSinceBoot = bootedAt !== null && (row!.status_at === null || row!.updated_at < bootedAt);
+      let closeBootedBefore: Date | null = null;
       const ordered = [...list].sort((a, b) => compare(a.timestamp, b.timestamp) || a.index - b.index);
       for (const item of ordered) {
         if (row?.status_at && item.timestamp < row.status_at) continue;
         last = item;
+        if (firstSinceBoot && item.req.status === 'Available') closeBootedBefore = bootedAt;
+        firstSinceBoot = false;
+        idleSince = IDLE_STATUSES.has(item.req.status) ? (idleSince ?? item.receivedAt.toISOString()) : null;
         const { errorCode, vendorErrorCode } = item.req;
         const isError = errorCode !== 'NoError';
         if (error && isError && error.errorCode === errorCode && error.vendorErrorCode === vendorErrorCode)
@@ -177,28 +208,37 @@ export class PileStatusRepository {
         error = isError ? { errorCode, vendorErrorCode, since: item.timestamp } : undefined;
         if (isError) raised.set(item.index, { ...item.payload });
       }
-      if (last) writes.push({ item: last, errorSince: error?.since ?? null });
+      if (last) writes.push({ item: last, errorSince: error?.since ?? null, idleSince, closeBootedBefore });
     }
 
+    const outcomes: StatusOutcome[] = items.map(() => ({}));
     if (writes.length) {
-      await manager.query(
-        `UPDATE connector_status s
-            SET status = u.status, error_code = u.error_code, info = u.info, vendor_error_code = u.vendor_error_code,
-                status_at = u.status_at, error_since = u.error_since, updated_at = now()
-           FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])
-             AS u(cp, connector, status, error_code, info, vendor_error_code, status_at, error_since)
-          WHERE s.charge_point_id = u.cp AND s.connector_id = u.connector`,
-        [
-          writes.map((w) => w.item.chargePointId),
-          writes.map((w) => w.item.req.connectorId),
-          writes.map((w) => w.item.req.status),
-          writes.map((w) => w.item.req.errorCode),
-          writes.map((w) => w.item.req.info ?? null),
-          writes.map((w) => w.item.req.vendorErrorCode ?? null),
-          writes.map((w) => w.item.timestamp),
-          writes.map((w) => w.errorSince),
-        ],
-      );
+      const closedAt = new Date().toISOString();
+      const closing = writes.flatMap((w, i) => (w.closeBootedBefore ? [{ w, i }] : []));
+      const closed: { i: number; transaction_id: number }[] = await manager.query(STORE_STATUSES, [
+        writes.map((_, i) => i),
+        writes.map((w) => w.item.chargePointId),
+        writes.map((w) => w.item.req.connectorId),
+        writes.map((w) => w.item.req.status),
+        writes.map((w) => w.item.req.errorCode),
+        writes.map((w) => w.item.req.info ?? null),
+        writes.map((w) => w.item.req.vendorErrorCode ?? null),
+        writes.map((w) => w.item.timestamp),
+        writes.map((w) => w.errorSince),
+        writes.map((w) => w.idleSince),
+        writes.map((w) => w.closeBootedBefore),
+        closedAt,
+        ...REBOOTED_EVENTS.values(
+          closing.map(({ w, i }) => ({
+            i,
+            key: w.item.chargePointId,
+            correlationId: w.item.correlationId,
+            occurredAt: closedAt,
+            payload: abandonedHead(w.item.chargePointId, w.item.req.connectorId, 'rebooted', closedAt),
+          })),
+        ),
+      ]);
+      for (const row of closed) (outcomes[writes[row.i].item.index].closed ??= []).push(row.transaction_id);
     }
     await this.attachAlarms(manager, [...raised.values(), ...cleared.values()]);
 
@@ -212,7 +252,7 @@ export class PileStatusRepository {
       if (start) events.push(createEnvelope(PileError, chargePointId, start, meta));
     }
     await addToOutbox(manager, events);
-    return items.map(() => undefined);
+    return outcomes;
   }
 
   /**
@@ -259,6 +299,37 @@ export class PileStatusRepository {
       };
   }
 }
+
+/** TransactionAbandoned of each transaction a pile's report after its boot closes ($13-$16). */
+const REBOOTED_EVENTS = abandonedEvents(13, { perCall: 'many' });
+
+/**
+ * Store the latest status of each connector ($1-$11: the write's index, pile, connector, status, error
+ * code, info, vendor error code, status time, error since, idle since, and the pile's boot when this is
+ * the connector's first report since and it is Available), and close the transactions of those connectors
+ * recorded before that boot, at $12 (rule rebooted), each with its TransactionAbandoned event
+ * ($13-$16, REBOOTED_EVENTS). Returns the transactions closed, with the write's index.
+ */
+const STORE_STATUSES = `
+  WITH u AS (
+    SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
+                         $8::timestamptz[], $9::timestamptz[], $10::timestamptz[], $11::timestamptz[])
+      AS u(i, cp, connector, status, error_code, info, vendor_error_code, status_at, error_since, idle_since, booted_at)
+  ), updated AS (
+    UPDATE connector_status s
+       SET status = u.status, error_code = u.error_code, info = u.info, vendor_error_code = u.vendor_error_code,
+           status_at = u.status_at, error_since = u.error_since, idle_since = u.idle_since, updated_at = now()
+      FROM u
+     WHERE s.charge_point_id = u.cp AND s.connector_id = u.connector
+  ), closed AS (
+    UPDATE ocpp_transaction t
+       SET stopped_at = $12::timestamptz, abandoned_at = $12::timestamptz, abandon_rule = 'rebooted'
+      FROM u
+     WHERE u.booted_at IS NOT NULL AND t.charge_point_id = u.cp AND t.connector_id = u.connector
+       AND t.stopped_at IS NULL AND t.created_at < u.booted_at
+    RETURNING u.i, t.transaction_id, t.id_tag, t.meter_start_wh, t.started_at
+  ), ${CLOSED_ROWS}, ${REBOOTED_EVENTS.ctes}
+  SELECT i, transaction_id FROM closed`;
 
 /** The protocol type (the `protocol_type` dictionary's value) of piles this gateway speaks to. */
 const OCPP_PROTOCOL = 'ocpp1.6';

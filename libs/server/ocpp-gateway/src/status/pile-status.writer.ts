@@ -10,7 +10,12 @@ import {
 } from '@voltdepot/shared-events';
 import type { RegistrationStatus, StatusNotificationRequest } from '@voltdepot/shared-ocpp';
 import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit';
-import type { PileEventItem, PileStatusRepository, StatusItem } from './pile-status.repository';
+import type {
+  PileEventItem,
+  PileStatusRepository,
+  StatusItem,
+  StatusOutcome,
+} from './pile-status.repository';
 
 export type PileStatusWriterOptions = Pick<GroupCommitOptions, 'onBatch' | 'onError' | 'maxWaitMs'>;
 
@@ -21,7 +26,7 @@ export type PileStatusWriterOptions = Pick<GroupCommitOptions, 'onBatch' | 'onEr
  */
 export class PileStatusWriter {
   private readonly events: GroupCommit<PileEventItem, void>;
-  private readonly statuses: GroupCommit<StatusItem, void>;
+  private readonly statuses: GroupCommit<StatusItem, StatusOutcome>;
 
   constructor(
     private readonly repository: PileStatusRepository,
@@ -70,13 +75,16 @@ export class PileStatusWriter {
     });
   }
 
-  /** Latest status kept, ConnectorStatusChanged announced, PileError / PileErrorCleared when the error changes. */
+  /**
+   * Latest status kept, ConnectorStatusChanged announced, PileError / PileErrorCleared when the error
+   * changes; resolves with the transactions it closed (the connector's first report after a reboot).
+   */
   statusChanged(
     chargePointId: string,
     req: StatusNotificationRequest,
     receivedAt: Date,
     correlationId: string,
-  ): Promise<void> {
+  ): Promise<StatusOutcome> {
     return this.statuses.submit({ chargePointId, req, receivedAt, correlationId });
   }
 

@@ -2,9 +2,11 @@
  * The event contract: every event the gateway publishes, as a consumer reads it from the bus, has exactly
  * the payload its type in libs/shared/events declares (every field, no other; checked with the schemas
  * declared against those types). A simulated pile goes through a pile's life: it connects and boots,
- * reports and clears a fault, charges on a reservation (meter values, a stop with transactionData), sends
- * meter values and a stop for transactions nobody knows, follows a firmware update and a diagnostics
- * upload, and disconnects.
+ * reports and clears a fault, charges on a reservation (meter values, a stop with transactionData), charges
+ * again and stops twice (a repeated stop) with an unparseable meter value on the way (never announced with
+ * a null value), loses power mid-session (the session closed by rule, its stop replayed after the boot),
+ * sends meter values and a stop for transactions nobody knows, follows a firmware update and a
+ * diagnostics upload, and disconnects.
  */
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import { eventually } from '@voltdepot/server-testing';
@@ -58,6 +60,34 @@ it('every event published for a pile has exactly the payload of its type', async
   await pile.stopSession(1, 'EVDisconnected');
   await published('transaction.stopped', (p) => p['transactionId'] === session.transactionId);
 
+  // Stopped twice: the second StopTransaction (another reason, a higher meterStop) is a repeat. On the way
+  // an unparseable energy value next to a power value: only the power value is announced.
+  const twice = await pile.startSession(2, TAG, { autoStop: false, doubleStop: { extraWh: 50 } });
+  await published('meter-values.received', (p) => p['transactionId'] === twice.transactionId);
+  await pile.call('MeterValues', {
+    connectorId: 2,
+    transactionId: twice.transactionId,
+    meterValue: [
+      {
+        timestamp: new Date().toISOString(),
+        sampledValue: [
+          { value: 'n/a', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+          { value: '12.5', measurand: 'Power.Active.Import', unit: 'kW' },
+        ],
+      },
+    ],
+  });
+  await pile.stopSession(2, 'EVDisconnected');
+  await published('transaction.stop-repeated', (p) => p['transactionId'] === twice.transactionId);
+
+  // Power lost mid-session: at its boot the pile reports the gun Available (rule rebooted), then replays
+  // the stop it had kept, which completes the closed session.
+  const lost = await pile.startSession(1, TAG, { autoStop: false });
+  await published('meter-values.received', (p) => p['transactionId'] === lost.transactionId);
+  await pile.powerLoss({ replayStopAfterMs: 100 });
+  await published('transaction.abandoned', (p) => p['transactionId'] === lost.transactionId);
+  await published('transaction.stopped', (p) => p['transactionId'] === lost.transactionId);
+
   // Messages claiming transactions this system never gave: flagged samples, a quarantined stop.
   const at = new Date().toISOString();
   await pile.call('MeterValues', {
@@ -99,6 +129,8 @@ it('every event published for a pile has exactly the payload of its type', async
       'transaction.started',
       'meter-values.received',
       'transaction.stopped',
+      'transaction.stop-repeated',
+      'transaction.abandoned',
       'firmware.status-changed',
       'diagnostics.status-changed',
       'pile.disconnected',
@@ -116,6 +148,32 @@ it('every event published for a pile has exactly the payload of its type', async
       flagged: true,
       samples: [expect.objectContaining({ flag: 'unknown-transaction' })],
     }),
+  );
+  expect(payloads('meter-values.received')).toContainEqual(
+    expect.objectContaining({
+      transactionId: twice.transactionId,
+      flagged: false,
+      samples: [expect.objectContaining({ measurand: 'Power.Active.Import', value: 12_500 })],
+    }),
+  );
+  expect(
+    await h.query(`SELECT flag FROM ocpp_meter_sample WHERE transaction_id = $1 AND value = 'NaN'`, [
+      twice.transactionId,
+    ]),
+  ).toEqual([{ flag: 'unparseable' }]);
+  expect(payloads('transaction.stop-repeated')).toEqual([
+    expect.objectContaining({ transactionId: twice.transactionId, disagrees: true }),
+  ]);
+  expect(payloads('transaction.abandoned')).toEqual([
+    expect.objectContaining({
+      transactionId: lost.transactionId,
+      rule: 'rebooted',
+      lastMeterWh: expect.any(Number),
+      lastSampleAt: expect.any(String),
+    }),
+  ]);
+  expect(payloads('transaction.stopped')).toContainEqual(
+    expect.objectContaining({ transactionId: lost.transactionId, afterAbandon: true, reason: 'PowerLoss' }),
   );
 
   // ...and each payload is exactly its type: the schema refuses a missing, mistyped or unknown field.

@@ -44,7 +44,10 @@ describe('energyRegisterFlag', () => {
     [100, undefined, undefined],
     [100, at(100), undefined],
     [101, at(100), undefined],
-    [99, at(100), 'decreasing'],
+    [99, at(100), undefined], // 1 Wh below: the register's rounding
+    [98.99, at(100), 'decreasing'],
+    [195, at(195.26), undefined], // meterStop-like whole Wh after a decimal sample
+    [194.2, at(195.26), 'decreasing'],
     [-1, undefined, 'negative'],
     [-1, at(5), 'negative'],
   ])('%d after %p -> %p', (value, previous, flag) => {

@@ -1,4 +1,4 @@
-import type { MeterValue } from '@voltdepot/shared-ocpp';
+import { METER_ROUNDING_TOLERANCE_WH, type MeterValue } from '@voltdepot/shared-ocpp';
 
 export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
 
@@ -70,10 +70,11 @@ export const JUMP_SLACK_WH = 1_000;
 /**
  * Plausibility of an energy register reading against the highest earlier reading of the same
  * transaction (or its meterStart at the start time). Implausible readings are kept and flagged, never
- * dropped: they are evidence for a meter fault or a tampered pile. Besides negative and decreasing
- * readings, a rise faster than `maxPowerW` could deliver since the previous reading (plus
- * JUMP_SLACK_WH) is a 'jump': flagged, it does not become the baseline, so one wild reading does not
- * make every later, correct one look decreasing.
+ * dropped: they are evidence for a meter fault or a tampered pile. Besides negative readings, a reading
+ * more than METER_ROUNDING_TOLERANCE_WH below the previous one is 'decreasing' (a whole-Wh reading up to
+ * that much below a decimal one is the register's rounding: 195 after 195.26), and a rise faster than
+ * `maxPowerW` could deliver since the previous reading (plus JUMP_SLACK_WH) is a 'jump': flagged, it does
+ * not become the baseline, so one wild reading does not make every later, correct one look decreasing.
  */
 export function energyRegisterFlag(
   valueWh: number,
@@ -83,7 +84,7 @@ export function energyRegisterFlag(
 ): string | undefined {
   if (valueWh < 0) return 'negative';
   if (previous === undefined) return undefined;
-  if (valueWh < previous.valueWh) return 'decreasing';
+  if (valueWh < previous.valueWh - METER_ROUNDING_TOLERANCE_WH) return 'decreasing';
   if (maxPowerW !== undefined && at !== undefined) {
     const hours = Math.max(0, at - previous.at) / 3_600_000;
     if (valueWh - previous.valueWh > maxPowerW * hours + JUMP_SLACK_WH) return 'jump';

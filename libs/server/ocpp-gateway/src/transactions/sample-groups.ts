@@ -156,7 +156,7 @@ export async function writeSampleGroups(
           flag: r.flag ?? null,
           grp: r.group,
           pos: r.pos,
-          sample: publishedSample(r.sample, r.flag),
+          sample: publishedSample(r.sample, r.flag) ?? null,
           n: n + 1,
         };
       }),
@@ -227,11 +227,11 @@ function sampleKey(
 
 /**
  * One MeterValuesReceived per message ($2, see writtenRowsOutboxInsert; $3-$5 its topic, type and
- * version), for the rows of it that `firsts` inserted, grouped by message.
+ * version), for the rows of it that `firsts` inserted and `announced` kept, grouped by message.
  */
 const METER_VALUES_EVENTS = writtenRowsOutboxInsert(MeterValuesReceived, {
   param: 2,
-  written: 'firsts',
+  written: 'announced',
   completion: METER_VALUES_COMPLETION,
   occurredAt: METER_VALUES_OCCURRED_AT,
 });
@@ -239,8 +239,9 @@ const METER_VALUES_EVENTS = writtenRowsOutboxInsert(MeterValuesReceived, {
 /**
  * The samples of a batch of messages and their events, in one statement (so one round trip, and atomic
  * without a transaction around it): insert the rows (a key stored already, or repeated within the batch,
- * is skipped), then add one outbox event per message for the rows of it that were inserted, samples in
- * message order, occurring at the first of them. Returns the batch positions (`pos`) of the rows
+ * is skipped), then add one outbox event per message for the rows of it that were inserted and can be
+ * announced (`sample` not null, see publishedSample), samples in message order, occurring at the first of
+ * them. Returns the batch positions (`pos`) of the rows
  * inserted. $1 the rows (JSON array): the columns, `grp` the message (group) index, `pos` the position,
  * `sample` the sample as the event carries it, `n` the row's place in insertion order; $2-$5 the events
  * (METER_VALUES_EVENTS).
@@ -267,6 +268,8 @@ const METER_SAMPLES_AND_EVENTS = new PreparedStatement<{ pos: number }>(
       FROM inserted s
       JOIN input r USING (charge_point_id, connector_id, sampled_at, measurand, phase, location, context)
      ORDER BY r.charge_point_id, r.connector_id, r.sampled_at, r.measurand, r.phase, r.location, r.context, r.n
+  ), announced AS (
+    SELECT * FROM firsts WHERE sample IS NOT NULL
   ), ${METER_VALUES_EVENTS.ctes}
   SELECT pos FROM firsts`,
 );

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { PreparedStatement } from '@voltdepot/server-database';
 import { writtenRowsOutboxInsert } from '@voltdepot/server-messaging';
-import { TransactionStopped } from '@voltdepot/shared-events';
+import { TransactionStopped, TransactionStopRepeated } from '@voltdepot/shared-events';
 import { stopKindOf, type StopTransactionRequest } from '@voltdepot/shared-ocpp';
 import { isInt32 } from '../persistence/storable-values';
 import { instant, splitRepeats, withRepeats } from './batch-items';
@@ -10,20 +10,37 @@ import { writeSampleGroups, type SampleCheckOptions, type SampleGroup } from './
 import {
   quarantinedStopPayload,
   STOPPED_COMPLETION,
+  STOPPED_OPTIONAL,
   stoppedHead,
+  stopRepeatedPayload,
+  type FirstStop,
   type ParsedStop,
 } from './transaction-events';
 import { meterAsNumber, type TxRow } from './transaction-row';
 
 /** One StopTransaction call. */
 export type StopItem = { chargePointId: string; req: StopTransactionRequest; correlationId: string };
-export type StopOutcome = { outcome: 'stopped' | 'already-stopped' | 'quarantined' | 'quarantined-again' };
+export type StopOutcome = {
+  /**
+   * `stopped`: this call stopped the transaction; `already-stopped`: a retry of the stop that did, or of
+   * a repeat recorded already; `repeated`: another stop of a transaction stopped already, recorded now;
+   * `quarantined` / `quarantined-again`: a stop of a transaction we never gave (first time, or again).
+   */
+  outcome: 'stopped' | 'already-stopped' | 'repeated' | 'quarantined' | 'quarantined-again';
+  /** `stopped`: a rule had closed the session before (its real stop came late, a replayed queue). */
+  afterAbandon?: true;
+  /** `repeated`: the repeat has another meterStop or another reason than the first stop. */
+  disagrees?: boolean;
+};
 
 /**
  * Writes StopTransaction calls. An unknown transaction (or one of another pile) is quarantined and
  * announced as such rather than refused: the pile has already ended it and would otherwise retry forever.
- * A stop of a transaction already stopped has no effect. Set-based, with the same outcome per call as
- * recording them one after another.
+ * The first stop of a transaction stops it, also when a rule had closed the session already (its real
+ * stop, late: announced with afterAbandon). A later stop with the same time, meterStop and reason is a
+ * retry of the first and has no effect; one that differs is a repeat: recorded once in ocpp_stop_repeat
+ * and announced (TransactionStopRepeated), the first stop standing. Set-based, with the same outcome per
+ * call as recording them one after another.
  *
  * Each write is one statement together with the events announcing it: stopping the transactions (and
  * their TransactionStopped events, the stored start values merged in by PostgreSQL), and quarantining
@@ -59,7 +76,7 @@ export class StopTransactionWriter {
         await manager.query(
           `SELECT u.i, t.transaction_id, t.connector_id, t.id_tag, t.id_tag_status, t.meter_start_wh, t.started_at
              FROM unnest($1::int[], $2::bigint[], $3::text[]) AS u(i, tx, cp)
-             JOIN ocpp_transaction t ON t.transaction_id = u.tx AND t.charge_point_id = u.cp AND t.stopped_at IS NULL
+             JOIN ocpp_transaction t ON t.transaction_id = u.tx AND t.charge_point_id = u.cp AND t.meter_stop_wh IS NULL
             ORDER BY t.transaction_id
               FOR UPDATE OF t`,
           [
@@ -108,17 +125,72 @@ export class StopTransactionWriter {
         })),
       ),
     ]);
-    for (const { i } of stoppedRows) outcomes[i] = { outcome: 'stopped' };
+    for (const { i, after_abandon } of stoppedRows)
+      outcomes[i] = after_abandon ? { outcome: 'stopped', afterAbandon: true } : { outcome: 'stopped' };
 
     const rest = list.filter((s) => !outcomes[s.i]);
-    const known = new Set<number>();
+    // The transactions the other calls name, if ours, with the stop that stopped them.
+    const known = new Map<number, { connectorId: number; first: FirstStop | undefined }>();
     if (rest.length) {
-      const rows: { i: number }[] = await manager.query(
-        `SELECT u.i FROM unnest($1::int[], $2::bigint[], $3::text[]) AS u(i, tx, cp)
+      const rows: {
+        i: number;
+        connector_id: number;
+        meter_stop_wh: string | null;
+        stopped_at: Date | null;
+        stop_reason: string | null;
+      }[] = await manager.query(
+        `SELECT u.i, t.connector_id, t.meter_stop_wh, t.stopped_at, t.stop_reason
+           FROM unnest($1::int[], $2::bigint[], $3::text[]) AS u(i, tx, cp)
            JOIN ocpp_transaction t ON t.transaction_id = u.tx AND t.charge_point_id = u.cp`,
         [rest.map((s) => s.i), rest.map((s) => s.req.transactionId), rest.map((s) => s.chargePointId)],
       );
-      for (const row of rows) known.add(row.i);
+      for (const row of rows)
+        known.set(row.i, {
+          connectorId: row.connector_id,
+          first:
+            row.meter_stop_wh !== null && row.stopped_at !== null
+              ? {
+                  meterStopWh: Number(row.meter_stop_wh),
+                  timestamp: row.stopped_at.toISOString(),
+                  reason: row.stop_reason ?? 'Local',
+                }
+              : undefined,
+        });
+    }
+    // A stop that differs from the first is a repeat, a stop like it a retry of it.
+    const repeated = rest.flatMap((s) => {
+      const tx = known.get(s.i);
+      if (!tx?.first) return [];
+      const payload = stopRepeatedPayload(s, tx.connectorId, tx.first);
+      const retry = !payload.disagrees && payload.timestamp === payload.firstTimestamp;
+      return retry ? [] : [{ stop: s, payload }];
+    });
+    const recorded = new Set<number>();
+    if (repeated.length) {
+      const rows = await REPEAT_STOPS.run(manager, [
+        repeated.map((r) => r.stop.i),
+        repeated.map((r) => r.stop.chargePointId),
+        repeated.map((r) => r.stop.req.transactionId),
+        repeated.map((r) => r.stop.req.meterStop),
+        repeated.map((r) => r.stop.timestamp),
+        repeated.map((r) => r.stop.reason),
+        repeated.map((r) => r.stop.req.idTag ?? null),
+        repeated.map((r) => r.payload.disagrees),
+        repeated.map((r) => r.stop.correlationId),
+        repeated.map((r) => JSON.stringify(r.stop.req)),
+        ...REPEATED_EVENTS.values(
+          repeated.map(({ stop, payload }) => ({
+            i: stop.i,
+            key: stop.chargePointId,
+            correlationId: stop.correlationId,
+            occurredAt: stop.timestamp,
+            payload,
+          })),
+        ),
+      ]);
+      for (const row of rows) recorded.add(row.i);
+      for (const { stop, payload } of repeated)
+        if (recorded.has(stop.i)) outcomes[stop.i] = { outcome: 'repeated', disagrees: payload.disagrees };
     }
     const unknown = rest.filter((s) => !known.has(s.i));
     const quarantined = new Set<number>();
@@ -149,7 +221,7 @@ export class StopTransactionWriter {
       for (const row of rows) quarantined.add(row.i);
     }
     for (const s of rest)
-      outcomes[s.i] = known.has(s.i)
+      outcomes[s.i] ??= known.has(s.i)
         ? { outcome: 'already-stopped' }
         : quarantined.has(s.i)
           ? { outcome: 'quarantined' }
@@ -164,14 +236,16 @@ const STOPPED_EVENTS = writtenRowsOutboxInsert(TransactionStopped, {
   param: 9,
   written: 'stopped',
   completion: STOPPED_COMPLETION,
+  optional: STOPPED_OPTIONAL,
 });
 
 /**
- * Stop the transactions (those open, of the same pile) and add a TransactionStopped event for each one
- * stopped, in call order, its payload completed from the row (STOPPED_COMPLETION). $1-$8 the stops,
- * $9-$12 the events (STOPPED_EVENTS). Returns the call indexes stopped.
+ * Stop the transactions (those of the same pile no StopTransaction has stopped yet: open, or closed by a
+ * rule) and add a TransactionStopped event for each one stopped, in call order, its payload completed from
+ * the row (STOPPED_COMPLETION). $1-$8 the stops, $9-$12 the events (STOPPED_EVENTS). Returns the call
+ * indexes stopped, and whether a rule had closed the session before.
  */
-const STOP_TRANSACTIONS = new PreparedStatement<{ i: number }>(
+const STOP_TRANSACTIONS = new PreparedStatement<{ i: number; after_abandon: boolean }>(
   'ocpp.stop-transactions',
   `
   WITH u AS (
@@ -182,10 +256,43 @@ const STOP_TRANSACTIONS = new PreparedStatement<{ i: number }>(
     UPDATE ocpp_transaction t
        SET meter_stop_wh = u.meter_stop, stopped_at = u.ts, stop_id_tag = u.tag, stop_reason = u.reason, stop_kind = u.kind
       FROM u
-     WHERE t.transaction_id = u.tx AND t.charge_point_id = u.cp AND t.stopped_at IS NULL
-    RETURNING u.i, u.tag, u.meter_stop, t.transaction_id, t.connector_id, t.id_tag, t.meter_start_wh
+     WHERE t.transaction_id = u.tx AND t.charge_point_id = u.cp AND t.meter_stop_wh IS NULL
+    RETURNING u.i, u.tag, u.meter_stop, t.transaction_id, t.connector_id, t.id_tag, t.meter_start_wh, t.abandoned_at
   ), ${STOPPED_EVENTS.ctes}
-  SELECT i FROM stopped`,
+  SELECT i, abandoned_at IS NOT NULL AS after_abandon FROM stopped`,
+);
+
+/** TransactionStopRepeated of each repeat recorded now ($11-$14, see writtenRowsOutboxInsert). */
+const REPEATED_EVENTS = writtenRowsOutboxInsert(TransactionStopRepeated, { param: 11, written: 'created' });
+
+/**
+ * Record repeated stops (a repeat recorded already, same transaction, time, meterStop and reason, is
+ * skipped) and announce each one recorded now, in call order; two calls that PostgreSQL stores alike get
+ * one row, the first is its creator. $1-$10 the repeats, $11-$14 the events (REPEATED_EVENTS). Returns
+ * the call indexes recorded.
+ */
+const REPEAT_STOPS = new PreparedStatement<{ i: number }>(
+  'ocpp.repeat-stops',
+  `
+  WITH input AS (
+    SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::timestamptz[], $6::text[],
+                         $7::text[], $8::boolean[], $9::text[], $10::jsonb[]) WITH ORDINALITY
+      AS u(i, charge_point_id, transaction_id, meter_stop_wh, stopped_at, reason, id_tag, disagrees,
+           correlation_id, payload, n)
+  ), inserted AS (
+    INSERT INTO ocpp_stop_repeat (charge_point_id, transaction_id, meter_stop_wh, stopped_at, reason, id_tag,
+                                  disagrees, correlation_id, payload)
+    SELECT charge_point_id, transaction_id, meter_stop_wh, stopped_at, reason, id_tag, disagrees,
+           correlation_id, payload
+      FROM input ORDER BY n
+    ON CONFLICT ON CONSTRAINT ocpp_stop_repeat_key DO NOTHING
+    RETURNING transaction_id, stopped_at, meter_stop_wh, reason
+  ), created AS (
+    SELECT DISTINCT ON (transaction_id, stopped_at, meter_stop_wh, reason) input.i
+      FROM inserted JOIN input USING (transaction_id, stopped_at, meter_stop_wh, reason)
+     ORDER BY transaction_id, stopped_at, meter_stop_wh, reason, input.n
+  ), ${REPEATED_EVENTS.ctes}
+  SELECT i FROM created`,
 );
 
 /** TransactionStopped of each stop newly quarantined ($9-$12, see writtenRowsOutboxInsert). */

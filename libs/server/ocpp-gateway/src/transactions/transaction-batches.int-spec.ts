@@ -179,7 +179,7 @@ describe('the open-transaction check of a later batch', () => {
 });
 
 describe('a batch of stops', () => {
-  it('stops once, ignores the repeat, quarantines unknown and foreign transactions (once)', async () => {
+  it('stops once, records a different repeat (once), ignores a retry, quarantines unknown and foreign transactions (once)', async () => {
     const [mine, foreign] = await inOneTransaction((m) =>
       starts.write(m, [start('S-1', 'TAG-S1', at()), start('S-2', 'TAG-S2', at())]),
     );
@@ -194,21 +194,53 @@ describe('a batch of stops', () => {
       req: { transactionId, meterStop, timestamp, reason: 'EVDisconnected' },
       correlationId: `${chargePointId}:stop:${transactionId}:${meterStop}`,
     });
+    const repeatedAt = at();
     const items = [
       stop('S-1', mine.transactionId, 5_000),
-      stop('S-1', mine.transactionId, 9_999, at()), // a different, later stop of the same transaction
+      stop('S-1', mine.transactionId, 9_999, repeatedAt), // a different, later stop of the same transaction
+      { ...stop('S-1', mine.transactionId, 5_000), correlationId: 'S-1:retry' }, // the first, sent again
       stop('S-1', 777_777, 10),
       stop('S-1', 777_777, 10), // the same unknown stop retried
       stop('S-1', foreign.transactionId, 20), // another pile's transaction
+      stop('S-1', mine.transactionId, 9_999, repeatedAt), // the repeat retried
     ];
     const outcomes = await inOneTransaction((m) => stops.write(m, items));
     expect(outcomes.map((o) => o.outcome)).toEqual([
       'stopped',
+      'repeated',
       'already-stopped',
       'quarantined',
       'quarantined-again',
       'quarantined',
+      'already-stopped',
     ]);
+    expect(outcomes[1].disagrees).toBe(true);
+    expect(
+      await h.query(
+        `SELECT payload FROM outbox_event WHERE type = 'transaction.stop-repeated' AND key = 'S-1'`,
+      ),
+    ).toEqual([
+      {
+        payload: {
+          chargePointId: 'S-1',
+          connectorId: 1,
+          transactionId: mine.transactionId,
+          meterStopWh: 9_999,
+          timestamp: repeatedAt,
+          reason: 'EVDisconnected',
+          firstMeterStopWh: 5_000,
+          firstTimestamp: stoppedAt,
+          firstReason: 'EVDisconnected',
+          disagrees: true,
+        },
+      },
+    ]);
+    expect(
+      await h.query(
+        `SELECT meter_stop_wh::float8 AS meter, reason, disagrees FROM ocpp_stop_repeat WHERE transaction_id = $1`,
+        [mine.transactionId],
+      ),
+    ).toEqual([{ meter: 9_999, reason: 'EVDisconnected', disagrees: true }]);
     const rows = await h.query(
       `SELECT transaction_id, meter_stop_wh::float8 AS meter_stop_wh, stop_kind, stopped_at IS NOT NULL AS stopped FROM ocpp_transaction
         WHERE transaction_id = ANY($1::int[]) ORDER BY transaction_id`,
@@ -650,5 +682,67 @@ describe('through the gateway', () => {
     expect(starts.filter((s) => s.idTagInfo.status === 'Accepted')).toHaveLength(1);
     expect(starts.filter((s) => s.idTagInfo.status === 'ConcurrentTx')).toHaveLength(PILES - 1);
     expect(new Set(starts.map((s) => s.transactionId)).size).toBe(PILES);
+  });
+});
+
+describe('decimal registers and samples around the stop (what real piles send)', () => {
+  it('keeps decimals and milliseconds; neither rounding at the stop nor a late sample above meterStop is flagged', async () => {
+    const [tx] = await inOneTransaction((m) => starts.write(m, [start('DEC-1', 'TAG-DEC', at())]));
+    const energy = (
+      timestamp: string,
+      value: string,
+      context: SampledValue['context'] = 'Sample.Periodic',
+    ): MeterValue => ({
+      timestamp,
+      sampledValue: [
+        { value, measurand: 'Energy.Active.Import.Register' as const, unit: 'Wh' as const, context },
+      ],
+    });
+    const call = (correlationId: string, meterValue: MeterValue[]) => ({
+      chargePointId: 'DEC-1',
+      req: { connectorId: 1, transactionId: tx.transactionId, meterValue },
+      correlationId,
+    });
+    await meterValues.write(h.db.dataSource.manager, [call('p1', [energy(at(), '192.49')])]);
+    await meterValues.write(h.db.dataSource.manager, [call('p2', [energy(at(), '195.26')])]);
+    // meterStop in whole Wh, 0.26 Wh below the last sample, with a Transaction.End sample of it; then a
+    // periodic sample stamped 80 ms after the stop, above meterStop (the pile's timer fired after the stop).
+    const stoppedAt = at();
+    const lateAt = new Date(Date.parse(stoppedAt) + 80).toISOString();
+    const [stopped] = await stops.write(h.db.dataSource.manager, [
+      {
+        chargePointId: 'DEC-1',
+        req: {
+          transactionId: tx.transactionId,
+          meterStop: 195,
+          timestamp: stoppedAt,
+          reason: 'EVDisconnected',
+          transactionData: [energy(stoppedAt, '195', 'Transaction.End')],
+        },
+        correlationId: 'DEC-1:stop',
+      },
+    ]);
+    expect(stopped.outcome).toBe('stopped');
+    const [late] = await meterValues.write(h.db.dataSource.manager, [
+      call('late', [energy(lateAt, '195.61')]),
+    ]);
+    expect(late).toEqual({ inserted: 1, duplicates: 0, transactionId: tx.transactionId });
+    expect(
+      await h.query(
+        `SELECT value::text, flag, to_char(sampled_at AT TIME ZONE 'UTC', 'HH24:MI:SS.MS') AS at
+           FROM ocpp_meter_sample WHERE transaction_id = $1 ORDER BY sampled_at`,
+        [tx.transactionId],
+      ),
+    ).toEqual([
+      { value: '192.49', flag: null, at: expect.any(String) },
+      { value: '195.26', flag: null, at: expect.any(String) },
+      { value: '195', flag: null, at: stoppedAt.slice(11, 23) },
+      { value: '195.61', flag: null, at: lateAt.slice(11, 23) },
+    ]);
+    // A reading more than 1 Wh below is a register that went backwards.
+    const [backwards] = await meterValues.write(h.db.dataSource.manager, [
+      call('back', [energy(at(), '194.2')]),
+    ]);
+    expect(backwards.flags).toEqual(['decreasing']);
   });
 });

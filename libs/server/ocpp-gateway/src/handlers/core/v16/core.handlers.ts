@@ -72,14 +72,24 @@ export function heartbeatHandler(deps: Pick<CoreHandlerDeps, 'now'>): OcppHandle
 
 /**
  * StatusNotification (connector 0 is the pile itself): latest status kept, ConnectorStatusChanged
- * announced; PileError when the connector's error changes to one, PileErrorCleared when it ends (see
+ * announced; PileError when the connector's error changes to one, PileErrorCleared when it ends; a
+ * connector's first report after a reboot, Available, closes the sessions the pile lost there (see
  * PileStatusRepository.recordStatuses).
  */
 export function statusNotificationHandler(
-  deps: Pick<CoreHandlerDeps, 'status' | 'afterCommit'>,
+  deps: Pick<CoreHandlerDeps, 'status' | 'afterCommit'> & {
+    /** Transactions a notification closed (committed), for the in-memory open transactions. */
+    sessionsClosed?: (transactionIds: number[]) => void;
+  },
 ): OcppHandler<'StatusNotification'> {
   return async (req, ctx) => {
-    await deps.status.statusChanged(ctx.chargePointId, req, ctx.receivedAt, ctx.correlationId);
+    const { closed } = await deps.status.statusChanged(
+      ctx.chargePointId,
+      req,
+      ctx.receivedAt,
+      ctx.correlationId,
+    );
+    if (closed) deps.sessionsClosed?.(closed);
     deps.afterCommit();
     return {};
   };

@@ -60,7 +60,10 @@ export function meterValuesHandler(deps: TransactionHandlerDeps): OcppHandler<'M
   };
 }
 
-/** StopTransaction: never answered with an error; unknown transactions go to quarantine. */
+/**
+ * StopTransaction: never answered with an error; unknown transactions go to quarantine, a repeated stop
+ * of a stopped transaction is recorded and answered as the first was.
+ */
 export function stopTransactionHandler(deps: TransactionHandlerDeps): OcppHandler<'StopTransaction'> {
   return async (req, ctx) => {
     const { outcome } = await deps.stops.submit({
@@ -68,11 +71,17 @@ export function stopTransactionHandler(deps: TransactionHandlerDeps): OcppHandle
       req,
       correlationId: ctx.correlationId,
     });
-    if (outcome === 'stopped' || outcome === 'quarantined') deps.afterCommit();
+    if (outcome === 'stopped' || outcome === 'quarantined' || outcome === 'repeated') deps.afterCommit();
     if (outcome === 'quarantined') {
       deps.logger.warn(
         { chargePointId: ctx.chargePointId, transactionId: req.transactionId },
         'stop for unknown transaction quarantined',
+      );
+    }
+    if (outcome === 'repeated') {
+      deps.logger.warn(
+        { chargePointId: ctx.chargePointId, transactionId: req.transactionId, meterStop: req.meterStop },
+        'repeated stop of a stopped transaction recorded; the first stop stands',
       );
     }
     if (!req.idTag) return {};
