@@ -1,11 +1,54 @@
+import type { AbnormalReasonCode } from '@voltdepot/shared-contracts';
 import type { MeterReading } from './session-pricing';
 
 export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
 export const SOC = 'SoC';
 
 /**
- * The energy register readings a session is priced on: the start, every unflagged sample strictly
- * inside the session, the stop. Settlement, the review of held orders and the detail charts share it.
+ * How far (Wh) an energy register reading may lie below the highest reading before it and still count as
+ * the same register, rounded: piles report samples in Wh with decimals (stored to 0.001 Wh) but
+ * `meterStart` and `meterStop` in whole Wh, so a stop of 195 after a sample of 195.26 (or a start of 100
+ * before a first sample of 99.6) is rounding, not a register running backwards. A larger drop is
+ * `meterDecreased`.
+ */
+export const METER_ROUNDING_TOLERANCE_WH = 1;
+
+/**
+ * A register may rise at most this share above what the pile's rated power could deliver in the time
+ * between two readings (`maxPowerW` x elapsed time), plus `PILE_POWER_SLACK_WH`; more is `meterJump`.
+ */
+export const PILE_POWER_TOLERANCE_PERCENT = 10;
+
+/**
+ * Slack on top of the pile's power bound: a register with 1 kWh resolution may step by 1,000 Wh between
+ * two readings a second apart (the gateway allows the same for its `jump` flag).
+ */
+export const PILE_POWER_SLACK_WH = 1_000;
+
+/** A stored meter sample of a transaction (register in Wh, SoC in %), with the gateway's flag. */
+export type SessionSample = { measurand: string; at: Date; value: number; flag: string | null };
+
+/** A session's own bounds: what its samples are measured against. */
+export type SessionBounds = {
+  session: { meterStartWh: number; startedAt: Date };
+  stoppedAt: Date;
+  meterStopWh: number;
+};
+
+/**
+ * The samples of the session: taken at or after its start and at or before its stop. A sample outside
+ * (a periodic sample stamped after the StopTransaction, one of a previous session) says nothing about
+ * the order and never affects it.
+ */
+export function samplesOfSession<S extends { at: Date }>(samples: S[], bounds: SessionBounds): S[] {
+  const from = bounds.session.startedAt.getTime();
+  const to = bounds.stoppedAt.getTime();
+  return samples.filter((s) => s.at.getTime() >= from && s.at.getTime() <= to);
+}
+
+/**
+ * The energy register readings of a session as measured: the start, every unflagged register sample
+ * strictly inside the session (values as sent, decimals kept), the stop. The detail charts draw them.
  */
 export function sessionMeterReadings(
   session: { meterStartWh: number; startedAt: Date },
@@ -19,4 +62,93 @@ export function sessionMeterReadings(
     ...within.map((r) => ({ at: r.at.getTime(), energyWh: r.value })),
     { at: stoppedAt.getTime(), energyWh: meterStopWh },
   ];
+}
+
+/**
+ * The readings a session is billed on, in whole Wh and never decreasing, from start to stop: each
+ * sample rounded half up to the Wh and held between the reading before it and `meterStopWh` (a decimal
+ * sample within the rounding tolerance above the stop counts as the stop). The stages add up to
+ * `meterStopWh - meterStartWh` exactly. Only for a session whose stop is not below its start.
+ */
+export function billableReadings(bounds: SessionBounds, samples: SessionSample[]): MeterReading[] {
+  const { session, stoppedAt, meterStopWh } = bounds;
+  const registers = samples.filter((s) => s.measurand === ENERGY_REGISTER);
+  const measured = sessionMeterReadings(session, registers, stoppedAt, meterStopWh);
+  let previous = session.meterStartWh;
+  return measured.map((r, i) => {
+    if (i === 0 || i === measured.length - 1) return r;
+    previous = Math.min(meterStopWh, Math.max(previous, Math.round(r.energyWh)));
+    return { at: r.at, energyWh: previous };
+  });
+}
+
+/**
+ * The meter anomalies of a session (docs/billing.md "Abnormal orders"), from its own samples only:
+ * - `stopBeforeStart`: the stop is stamped before the start;
+ * - `meterNegative`: a negative register (the start, the stop, or a sample the gateway flagged so);
+ * - `meterDecreased`: a register reading more than METER_ROUNDING_TOLERANCE_WH below the highest before
+ *   it (the gateway's own `decreasing` flag has no tolerance, so billing decides);
+ * - `meterJump`: a rise faster than the pile's power allows (PILE_POWER_TOLERANCE_PERCENT,
+ *   PILE_POWER_SLACK_WH), or a sample the gateway flagged as a jump;
+ * - `meterFlagged`: a sample the gateway flagged for another reason (unparseable).
+ */
+export function meterAnomalies(
+  bounds: SessionBounds,
+  samples: SessionSample[],
+  maxPowerW: number | null = null,
+): AbnormalReasonCode[] {
+  const { session, stoppedAt, meterStopWh } = bounds;
+  const codes = new Set<AbnormalReasonCode>();
+  if (stoppedAt < session.startedAt) codes.add('stopBeforeStart');
+  const registers = samplesOfSession(
+    samples.filter((s) => s.measurand === ENERGY_REGISTER),
+    bounds,
+  );
+  for (const { flag } of registers) {
+    if (flag === 'negative') codes.add('meterNegative');
+    else if (flag === 'jump') codes.add('meterJump');
+    else if (flag && flag !== 'decreasing') codes.add('meterFlagged');
+  }
+  // The register as it went: start, the samples inside the session (the gateway's 'decreasing' ones too,
+  // judged here with the tolerance), stop.
+  const inside = registers.filter(
+    (s) => (!s.flag || s.flag === 'decreasing') && s.at > session.startedAt && s.at < stoppedAt,
+  );
+  const register = [
+    { at: session.startedAt.getTime(), wh: session.meterStartWh, decreasing: false },
+    ...inside.map((s) => ({ at: s.at.getTime(), wh: s.value, decreasing: s.flag === 'decreasing' })),
+    { at: stoppedAt.getTime(), wh: meterStopWh, decreasing: false },
+  ];
+  if (register.some((r) => r.wh < 0)) codes.add('meterNegative');
+  let highest = -Infinity;
+  for (const r of register) {
+    if (r.wh < highest - METER_ROUNDING_TOLERANCE_WH) codes.add('meterDecreased');
+    highest = Math.max(highest, r.wh);
+  }
+  if (maxPowerW !== null) {
+    // Between consecutive readings the gateway accepted (a flagged one is no baseline).
+    const accepted = register.filter((r) => !r.decreasing);
+    for (let i = 1; i < accepted.length; i++) {
+      const hours = Math.max(0, accepted[i].at - accepted[i - 1].at) / 3_600_000;
+      const boundWh = (maxPowerW * hours * (100 + PILE_POWER_TOLERANCE_PERCENT)) / 100 + PILE_POWER_SLACK_WH;
+      if (accepted[i].wh - accepted[i - 1].wh > boundWh) codes.add('meterJump');
+    }
+  }
+  return [...codes];
+}
+
+/** The first and last SoC of the session (whole %), and whether any of its SoC samples is outside 0-100. */
+export function sessionSoc(
+  bounds: SessionBounds,
+  samples: SessionSample[],
+): { startSoc?: number; endSoc?: number; outOfRange: boolean } {
+  const socs = samplesOfSession(
+    samples.filter((s) => s.measurand === SOC && !s.flag),
+    bounds,
+  ).map((s) => s.value);
+  return {
+    startSoc: socs.length ? Math.round(socs[0]) : undefined,
+    endSoc: socs.length ? Math.round(socs[socs.length - 1]) : undefined,
+    outOfRange: socs.some((v) => v < 0 || v > 100),
+  };
 }
