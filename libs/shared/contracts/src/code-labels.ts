@@ -403,6 +403,19 @@ export const ABNORMAL_REASON_TYPES: Readonly<Record<AbnormalReasonCode, Abnormal
   noPricePlan: null,
 };
 
+/**
+ * The gateway rules that close a session its pile never stopped (the events' `AbandonRule`): a lost-stop
+ * order says which one closed it.
+ */
+export const ABANDON_RULES = ['rebooted', 'newStart', 'connectorIdle', 'maxAge'] as const;
+export type AbandonRuleCode = (typeof ABANDON_RULES)[number];
+export const ABANDON_RULE_LABELS: CodeLabels<AbandonRuleCode> = {
+  rebooted: l('充电桩重启', 'the pile rebooted'),
+  newStart: l('同枪新的开始记录', 'a new start on the connector'),
+  connectorIdle: l('充电枪空闲超时', 'the connector idle too long'),
+  maxAge: l('会话超过最长时长', 'the session too old'),
+};
+
 /** What made a new version of an order (docs/billing.md "Amending an order"). */
 export const ORDER_VERSION_KINDS = ['approved', 'amended', 'completed'] as const;
 export type OrderVersionKind = (typeof ORDER_VERSION_KINDS)[number];

@@ -42,6 +42,7 @@ const order: ChargingOrderRow = {
   stopKind: 'normal',
   startMode: 0,
   settledAt: '2026-11-21T14:00:01.000Z',
+  version: 1,
   occupationOrderId: null,
   occupationOrderNo: null,
   occupationFeeFen: null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiSchemas, view } from '@voltdepot/server-core';
 import {
+  ABANDON_RULES,
   ABNORMAL_REASON_CODES,
   ORDER_VERSION_KINDS,
   ORDER_STATUS_CODES,
@@ -228,7 +229,7 @@ export const chargingOrderDetailSchema = apiSchemas.named(
     }).nullable(),
     log: z.array(orderLogEntrySchema),
     abandonRule: z
-      .enum(['rebooted', 'newStart', 'connectorIdle', 'maxAge'])
+      .enum(ABANDON_RULES)
       .nullable()
       .describe('The gateway rule that closed a session its pile never stopped (a lost stop)'),
     versions: z.array(orderVersionRowSchema),
