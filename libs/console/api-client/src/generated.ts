@@ -874,6 +874,7 @@ export type OrderVersionRow = {
   meterStopWh: number;
   energyWh: number;
   totalFen: number;
+  /** 0 unpaid, 1 paid, 3 abnormal */
   payStatus: 0 | 1 | 3;
   /** This version minus the one before (0 for version 1) */
   energyDeltaWh: number;

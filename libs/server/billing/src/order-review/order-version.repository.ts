@@ -5,14 +5,7 @@ import type { BilledAmounts, OrderTariff } from '../pricing/order-amounts';
 import type { StageType } from '../pricing/price-plan';
 import type { SessionSample } from '../pricing/session-readings';
 import { inScope, type BillingDataScope } from '../shared/data-scope';
-
-const BAND_COLUMNS: Record<StageType, string> = {
-  sharp: 'sharp',
-  peak: 'peak',
-  normal: 'normal',
-  valley: 'valley',
-  deepValley: 'deep_valley',
-};
+import { BAND_COLUMNS } from '../shared/sql-rows';
 
 /** What a version of an order says: its stop, what it bills and why it is held or flagged. */
 export type OrderState = {

@@ -13,7 +13,7 @@ import type { StageType } from '../pricing/price-plan';
 import { inScope, type BillingDataScope } from '../shared/data-scope';
 import { keysetRows } from '../shared/keyset';
 import { containing } from '../shared/query-params';
-import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
+import { BAND_COLUMNS, numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
 import type {
   OrderQuery,
   ChargingOrderRow,
@@ -55,14 +55,6 @@ const ROW_COLUMNS = `o.id, o.order_no, o.charge_point_id, o.connector_id, o.tran
   ${ORDER_STATUS_SQL} AS order_status, ${REVIEW_STATUS_SQL} AS review_status,
   o.abnormal_reasons, o.end_reason, o.stop_kind, o.start_mode, o.settled_at, o.version,
   oc.id AS occupation_order_id, oc.order_no AS occupation_order_no, oc.amount_fen AS occupation_fee_fen`;
-
-const BAND_COLUMNS: Record<StageType, string> = {
-  sharp: 'sharp',
-  peak: 'peak',
-  normal: 'normal',
-  valley: 'valley',
-  deepValley: 'deep_valley',
-};
 
 export type RawRow = Record<string, unknown>;
 

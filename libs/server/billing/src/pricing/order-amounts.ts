@@ -1,17 +1,9 @@
-import { applyDiscount, type Discount } from './discount';
+import { applyDiscount, type Discount, type DiscountedPrice } from './discount';
 import { STAGE_TYPES, type PricePlanStage } from './price-plan';
 import { priceSession, type BandTotals, type MeterReading } from './session-pricing';
 
 /** What an order bills: the payable band amounts and totals, and what its discount took off (fen, Wh). */
-export type BilledAmounts = {
-  discountPlanId: number | null;
-  bands: BandTotals;
-  electricityFen: number;
-  serviceFen: number;
-  totalFen: number;
-  electricityDiscountFen: number;
-  serviceDiscountFen: number;
-};
+export type BilledAmounts = DiscountedPrice & { discountPlanId: number | null };
 
 /**
  * The prices an order is billed with: the plan's stages and the card's discount in force at the session's

@@ -6,6 +6,7 @@ import type { PricePlan, StageType } from '../pricing/price-plan';
 import { planVersionAtSql, planVersionStages } from '../price-plans/price-plan.repository';
 import type { Discount } from '../pricing/discount';
 import type { BilledAmounts, OrderTariff } from '../pricing/order-amounts';
+import { BAND_COLUMNS } from '../shared/sql-rows';
 
 export type { OrderTariff } from '../pricing/order-amounts';
 
@@ -67,14 +68,6 @@ export type SettledOrderRef = {
   abandoned: boolean;
   /** ...and completed by its real StopTransaction since. */
   completed: boolean;
-};
-
-const BAND_COLUMNS: Record<StageType, string> = {
-  sharp: 'sharp',
-  peak: 'peak',
-  normal: 'normal',
-  valley: 'valley',
-  deepValley: 'deep_valley',
 };
 
 export type SettlementInputs = {

@@ -96,6 +96,24 @@ export type SettlementStore = Pick<
 /** What completing a lost stop asks of the order versions. */
 export type SettlementVersionStore = Pick<OrderVersionRepository, 'lock' | 'saveVersion'>;
 
+/** The session a start (or an abandonment, which repeats its start) records. */
+function sessionOf(
+  p: Pick<BillingSessionRow, 'chargePointId' | 'transactionId' | 'connectorId' | 'idTag' | 'meterStartWh'>,
+  startedAt: string,
+  reservationId?: number,
+): BillingSessionRow {
+  const { chargePointId, transactionId, connectorId, idTag, meterStartWh } = p;
+  return {
+    chargePointId,
+    transactionId,
+    connectorId,
+    idTag,
+    meterStartWh,
+    startedAt: new Date(startedAt),
+    reservationId,
+  };
+}
+
 /**
  * The stop a session the gateway abandoned is settled with: the last meter sample of the session as its
  * register (rounded half up to the Wh) at that sample's time; without a sample, no energy at the close.
@@ -162,15 +180,7 @@ export class SettlementService {
     for (const envelope of envelopes) {
       if (TransactionStarted.is(envelope)) {
         const p = envelope.payload;
-        start({
-          chargePointId: p.chargePointId,
-          transactionId: p.transactionId,
-          connectorId: p.connectorId,
-          idTag: p.idTag,
-          meterStartWh: p.meterStartWh,
-          startedAt: new Date(p.timestamp),
-          reservationId: p.reservationId,
-        });
+        start(sessionOf(p, p.timestamp, p.reservationId));
       } else if (MeterValuesReceived.is(envelope)) {
         const p = envelope.payload;
         if (p.transactionId === undefined) continue;
@@ -192,14 +202,7 @@ export class SettlementService {
       } else if (TransactionAbandoned.is(envelope)) {
         const p = envelope.payload;
         // The abandonment carries the session's start: a session whose start event was lost is known too.
-        start({
-          chargePointId: p.chargePointId,
-          transactionId: p.transactionId,
-          connectorId: p.connectorId,
-          idTag: p.idTag,
-          meterStartWh: p.meterStartWh,
-          startedAt: new Date(p.startedAt),
-        });
+        start(sessionOf(p, p.startedAt));
         const key = sessionKey(p);
         if (!abandons.has(key)) abandons.set(key, { abandoned: p, correlationId: envelope.correlationId });
       } else if (TransactionStopRepeated.is(envelope)) {

@@ -1,53 +1,22 @@
 import type { ChargingOrderPage, ChargingOrderRow } from '@voltdepot/console-api-client';
 import { describe, expect, it } from 'vitest';
 import { dictionaryRoutes, stubApi } from '../../../test/fakeApi';
-import { BILLING_DICTIONARIES } from '../../../test/fixtures';
+import { aChargingOrder, BILLING_DICTIONARIES } from '../../../test/fixtures';
 import { waitFor } from '../../../test/render';
 import { renderInApp } from '../../../test/renderInApp';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { AbnormalOrdersPage } from './AbnormalOrdersPage';
 
 /** A billed order flagged for a repeated stop, pending review. */
-const flagged: ChargingOrderRow = {
+const flagged: ChargingOrderRow = aChargingOrder({
   id: 31,
-  orderNo: 'CO20261121ABCDEF120000000077',
-  chargePointId: 'CP1',
-  connectorId: 1,
-  transactionId: 77,
-  stationId: 1,
-  stationName: 'East Depot',
-  pileId: 3,
-  pileName: 'Pile 3',
-  gunId: 5,
-  gunName: 'Gun 1',
-  idTag: 'BUS0001',
-  cardSelfNumber: 'CBUS0001',
-  vehicleId: null,
-  vehiclePlate: null,
-  vehicleVin: null,
-  startedAt: '2026-11-21T12:00:00.000Z',
-  stoppedAt: '2026-11-21T14:00:00.000Z',
-  durationSeconds: 7200,
   energyWh: 10_000,
-  startSoc: 30,
-  endSoc: 95,
   electricityFen: 1_000,
   serviceFen: 200,
   totalFen: 1_200,
-  discountFen: 0,
-  payStatus: 0,
-  orderStatus: 'unpaid',
   reviewStatus: 'pending',
   abnormalReasons: ['repeatedStop', 'meterJump'],
-  endReason: 'EVDisconnected',
-  stopKind: 'normal',
-  startMode: 0,
-  settledAt: '2026-11-21T14:00:01.000Z',
-  version: 1,
-  occupationOrderId: null,
-  occupationOrderNo: null,
-  occupationFeeFen: null,
-};
+});
 const answer: ChargingOrderPage = {
   list: [flagged],
   total: 1,

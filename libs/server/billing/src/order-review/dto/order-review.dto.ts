@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiSchemas, view } from '@voltdepot/server-core';
+import { payStatusSchema } from '../../orders-query/dto/order-query.dto';
 import { blankToUndefined } from '../../shared/query-params';
 
 /** A reviewer's or an amending operator's reason (recorded with the decision or the version). */
@@ -34,10 +35,7 @@ const correction = {
   energyWh: wattHours('energyWh').optional(),
 };
 
-function exactlyOneCorrection(
-  dto: { meterStopWh?: number; energyWh?: number },
-  ctx: z.RefinementCtx,
-): void {
+function exactlyOneCorrection(dto: { meterStopWh?: number; energyWh?: number }, ctx: z.RefinementCtx): void {
   if ((dto.meterStopWh === undefined) === (dto.energyWh === undefined))
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
@@ -93,7 +91,7 @@ export const orderFiguresSchema = apiSchemas.named(
     electricityFen: fen,
     serviceFen: fen,
     totalFen: fen,
-    payStatus: z.union([z.literal(0), z.literal(1), z.literal(3)]).describe('0 unpaid, 1 paid, 3 abnormal'),
+    payStatus: payStatusSchema,
   }),
 );
 

@@ -70,6 +70,10 @@ export const orderExportSchema = orderQuerySchema.and(exportLanguageSchema);
 const id = z.number().int();
 const fen = z.number().int();
 const wh = z.number().int();
+/** An order's pay status (dictionary `pay_status`). */
+export const payStatusSchema = z
+  .union([z.literal(0), z.literal(1), z.literal(3)])
+  .describe('0 unpaid, 1 paid, 3 abnormal');
 
 export const chargingOrderRowSchema = apiSchemas.named(
   'ChargingOrderRow',
@@ -100,7 +104,7 @@ export const chargingOrderRowSchema = apiSchemas.named(
     serviceFen: fen,
     totalFen: fen,
     discountFen: fen,
-    payStatus: z.union([z.literal(0), z.literal(1), z.literal(3)]).describe('0 unpaid, 1 paid, 3 abnormal'),
+    payStatus: payStatusSchema,
     orderStatus: z.enum(ORDER_STATUS_CODES),
     reviewStatus: z
       .enum(['pending', 'audited', 'rejected'])
@@ -186,7 +190,7 @@ const orderVersionRowSchema = apiSchemas.named(
     meterStopWh: wh,
     energyWh: wh,
     totalFen: fen,
-    payStatus: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+    payStatus: payStatusSchema,
     energyDeltaWh: wh.describe('This version minus the one before (0 for version 1)'),
     totalDeltaFen: fen,
   }),
