@@ -13,18 +13,6 @@ export const SOC = 'SoC';
  */
 export const METER_ROUNDING_TOLERANCE_WH = 1;
 
-/**
- * A register may rise at most this share above what the pile's rated power could deliver in the time
- * between two readings (`maxPowerW` x elapsed time), plus `PILE_POWER_SLACK_WH`; more is `meterJump`.
- */
-export const PILE_POWER_TOLERANCE_PERCENT = 10;
-
-/**
- * Slack on top of the pile's power bound: a register with 1 kWh resolution may step by 1,000 Wh between
- * two readings a second apart (the gateway allows the same for its `jump` flag).
- */
-export const PILE_POWER_SLACK_WH = 1_000;
-
 /** A stored meter sample of a transaction (register in Wh, SoC in %), with the gateway's flag. */
 export type SessionSample = { measurand: string; at: Date; value: number; flag: string | null };
 
@@ -88,15 +76,11 @@ export function billableReadings(bounds: SessionBounds, samples: SessionSample[]
  * - `meterNegative`: a negative register (the start, the stop, or a sample the gateway flagged so);
  * - `meterDecreased`: a register reading more than METER_ROUNDING_TOLERANCE_WH below the highest before
  *   it (the gateway's own `decreasing` flag has no tolerance, so billing decides);
- * - `meterJump`: a rise faster than the pile's power allows (PILE_POWER_TOLERANCE_PERCENT,
- *   PILE_POWER_SLACK_WH), or a sample the gateway flagged as a jump;
+ * - `meterJump`: a sample the gateway flagged as a jump (a rise faster than `OCPP_MAX_PLAUSIBLE_POWER_W`,
+ *   about 1.5 times the depot's largest charger, could deliver; docs/ocpp-gateway.md);
  * - `meterFlagged`: a sample the gateway flagged for another reason (unparseable).
  */
-export function meterAnomalies(
-  bounds: SessionBounds,
-  samples: SessionSample[],
-  maxPowerW: number | null = null,
-): AbnormalReasonCode[] {
+export function meterAnomalies(bounds: SessionBounds, samples: SessionSample[]): AbnormalReasonCode[] {
   const { session, stoppedAt, meterStopWh } = bounds;
   const codes = new Set<AbnormalReasonCode>();
   if (stoppedAt < session.startedAt) codes.add('stopBeforeStart');
@@ -114,25 +98,12 @@ export function meterAnomalies(
   const inside = registers.filter(
     (s) => (!s.flag || s.flag === 'decreasing') && s.at > session.startedAt && s.at < stoppedAt,
   );
-  const register = [
-    { at: session.startedAt.getTime(), wh: session.meterStartWh, decreasing: false },
-    ...inside.map((s) => ({ at: s.at.getTime(), wh: s.value, decreasing: s.flag === 'decreasing' })),
-    { at: stoppedAt.getTime(), wh: meterStopWh, decreasing: false },
-  ];
-  if (register.some((r) => r.wh < 0)) codes.add('meterNegative');
+  const register = [session.meterStartWh, ...inside.map((s) => s.value), meterStopWh];
+  if (register.some((wh) => wh < 0)) codes.add('meterNegative');
   let highest = -Infinity;
-  for (const r of register) {
-    if (r.wh < highest - METER_ROUNDING_TOLERANCE_WH) codes.add('meterDecreased');
-    highest = Math.max(highest, r.wh);
-  }
-  if (maxPowerW !== null) {
-    // Between consecutive readings the gateway accepted (a flagged one is no baseline).
-    const accepted = register.filter((r) => !r.decreasing);
-    for (let i = 1; i < accepted.length; i++) {
-      const hours = Math.max(0, accepted[i].at - accepted[i - 1].at) / 3_600_000;
-      const boundWh = (maxPowerW * hours * (100 + PILE_POWER_TOLERANCE_PERCENT)) / 100 + PILE_POWER_SLACK_WH;
-      if (accepted[i].wh - accepted[i - 1].wh > boundWh) codes.add('meterJump');
-    }
+  for (const wh of register) {
+    if (wh < highest - METER_ROUNDING_TOLERANCE_WH) codes.add('meterDecreased');
+    highest = Math.max(highest, wh);
   }
   return [...codes];
 }

@@ -43,10 +43,10 @@ afterAll(async () => {
 const settle = (events: EventEnvelope[]) => db.dataSource.transaction((m) => service.handleBatch(events, m));
 /** The same event again under a new id (a gateway that published it twice). */
 const copy = (e: EventEnvelope): EventEnvelope => ({ ...e, eventId: randomUUID() });
-const aPile = async (o: Record<string, unknown> = {}) => {
+const aPile = async () => {
   const [org] = await db.dataSource.query(`SELECT id FROM sys_organization WHERE code = 'FZ'`);
   return new PileEvents(
-    (await insertPile(db.dataSource, { organization_id: Number(org.id), ...o })).chargePointId,
+    (await insertPile(db.dataSource, { organization_id: Number(org.id) })).chargePointId,
     T0,
   );
 };
@@ -103,15 +103,19 @@ describe('meter data as piles send it', () => {
     expect(Number(value)).toBe(start + 3_333.333);
   });
 
-  it("holds a register rising faster than its pile's maximum power can deliver", async () => {
-    const pile = await aPile({ max_power_w: 60_000 });
+  it('holds a session with a sample the gateway flagged as a jump, never one flagged after the stop', async () => {
+    const pile = await aPile();
     await settle([
       pile.started(0, { transactionId: 1, idTag: 'CARD-1', meterStartWh: start }),
-      // 30 kWh in 10 minutes is 180 kW.
-      pile.meterValues(10 * MINUTE, { transactionId: 1, energyWh: start + 30_000 }),
+      pile.meterValues(10 * MINUTE, { transactionId: 1, energyWh: start + 9_000_000, flag: 'jump' }),
       pile.stopped(60 * MINUTE, { transactionId: 1, meterStartWh: start, meterStopWh: start + 40_000 }),
+      pile.meterValues(61 * MINUTE, { transactionId: 1, energyWh: start + 9_000_000, flag: 'jump' }),
+      pile.started(0, { transactionId: 2, idTag: 'CARD-1', meterStartWh: start }),
+      pile.stopped(60 * MINUTE, { transactionId: 2, meterStartWh: start, meterStopWh: start + 40_000 }),
+      pile.meterValues(61 * MINUTE, { transactionId: 2, energyWh: start + 9_000_000, flag: 'jump' }),
     ]);
-    expect(await orderOf(pile)).toMatchObject({ pay_status: 3, abnormal_reasons: ['meterJump'] });
+    expect(await orderOf(pile, 1)).toMatchObject({ pay_status: 3, abnormal_reasons: ['meterJump'] });
+    expect(await orderOf(pile, 2)).toMatchObject({ pay_status: 0, abnormal_reasons: [] });
   });
 });
 

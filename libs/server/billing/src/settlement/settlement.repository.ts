@@ -84,8 +84,6 @@ export type SettlementInputs = {
   vehicle?: MatchedVehicle;
   /** The pile's configured start mode (`charging_pile.start_mode`), null when not set or unknown pile. */
   pileStartMode: number | null;
-  /** The pile's maximum power (W), else its rated power; null when neither is recorded. */
-  pileMaxPowerW: number | null;
   /** A second StopTransaction that disagrees with the first was recorded for the session. */
   repeated: boolean;
 };
@@ -143,13 +141,13 @@ export class SettlementRepository {
        ks AS (
          SELECT k.cp, k.tx, s.connector_id, s.id_tag, s.meter_start_wh, s.started_at,
                 s.charge_point_id IS NOT NULL AS known, COALESCE(s.id_tag, k.stop_tag) AS tag,
-                p.station_id, p.start_mode, COALESCE(p.max_power_w, p.rated_power_w) AS max_power_w
+                p.station_id, p.start_mode
            FROM k LEFT JOIN billing_session s ON s.charge_point_id = k.cp AND s.transaction_id = k.tx
            LEFT JOIN assets_pile_v p ON p.charge_point_id = k.cp),
        kc AS (
          SELECT ks.*, c.type AS card_type, c.vehicle_id AS card_vehicle_id, c.id IS NOT NULL AS has_card
            FROM ks LEFT JOIN assets_card_v c ON c.physical_number = ks.tag)
-       SELECT ks.cp, ks.tx, ks.start_mode, ks.max_power_w,
+       SELECT ks.cp, ks.tx, ks.start_mode,
          CASE WHEN ks.has_card THEN json_build_object('type', ks.card_type, 'vehicle_id', ks.card_vehicle_id) END AS card,
          (SELECT json_build_object('id', v.id, 'plate', v.plate, 'vin', v.vin, 'capacity', v.battery_capacity_wh)
             FROM assets_vehicle_v v
@@ -428,8 +426,6 @@ function toInputs(key: SessionKey, row: Record<string, unknown>): SettlementInpu
       : undefined,
     pileStartMode:
       row['start_mode'] === null || row['start_mode'] === undefined ? null : Number(row['start_mode']),
-    pileMaxPowerW:
-      row['max_power_w'] === null || row['max_power_w'] === undefined ? null : Number(row['max_power_w']),
     repeated: row['repeated'] === true,
     session: s
       ? {

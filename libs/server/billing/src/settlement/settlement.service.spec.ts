@@ -55,7 +55,6 @@ class FakeSettlement implements SettlementStore, SettlementVersionStore {
   readonly cards = new Map<string, SessionCard>();
   readonly vehicles = new Map<string, MatchedVehicle>();
   pileStartMode: number | null = null;
-  pileMaxPowerW: number | null = null;
 
   async recordStarts(_m: EntityManager, starts: BillingSessionRow[]) {
     const released: TransactionStoppedV1[] = [];
@@ -95,7 +94,6 @@ class FakeSettlement implements SettlementStore, SettlementVersionStore {
           card: this.cards.get(tag),
           vehicle: this.vehicles.get(tag),
           pileStartMode: this.pileStartMode,
-          pileMaxPowerW: this.pileMaxPowerW,
           repeated: this.repeats.some((r) => sessionKey(r) === key && r.disagrees),
         };
         return [key, input];
@@ -358,8 +356,6 @@ describe('SettlementService', () => {
     ['an SoC above 100', () => {}, { socs: [30, 130] }, 'socOutOfRange'],
     ['a start SoC above the end SoC', () => {}, { socs: [80, 40] }, 'socFalling'],
     ['no price plan in force', (r) => (r.plan = undefined), {}, 'noPricePlan'],
-    // 10 kWh in an hour at a pile of 5 kW: more than 5 kW x 1 h x 110 % + 1,000 Wh.
-    ['energy beyond what the pile can deliver', (r) => (r.pileMaxPowerW = 5_000), {}, 'meterJump'],
   ])('holds a session with %s for review, unbilled', async (_case, given, spec, reason) => {
     const { service, m, pile, order, repository } = setup();
     given(repository);
@@ -367,14 +363,6 @@ describe('SettlementService', () => {
     await service.handleBatch([s.start, ...s.meter, s.stop], m);
     expect(order(1)).toMatchObject({ payStatus: 3, amounts: undefined });
     expect(order(1)?.abnormalReasons).toEqual([reason]);
-  });
-
-  it("bills a session within its pile's power", async () => {
-    const { service, m, pile, order, repository } = setup();
-    repository.pileMaxPowerW = 10_000; // 10 kWh in an hour is exactly 10 kW
-    const s = session(pile, 1);
-    await service.handleBatch([s.start, ...s.meter, s.stop], m);
-    expect(order(1)).toMatchObject({ payStatus: 0, abnormalReasons: [] });
   });
 
   it('bills a bus within 120 % of its battery, and keeps the tariff of a held order for its review', async () => {

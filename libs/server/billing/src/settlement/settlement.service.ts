@@ -405,7 +405,7 @@ export class SettlementService {
     if (!bounds) {
       reasons.push(stop.quarantined ? 'unknownTransaction' : 'startMissing');
     } else {
-      reasons.push(...meterAnomalies(bounds, inputs.readings, inputs.pileMaxPowerW));
+      reasons.push(...meterAnomalies(bounds, inputs.readings));
       const capacityWh = inputs.vehicle?.batteryCapacityWh ?? null;
       // energy > capacity x 1.2, in integers; without a capacity, more than any bus battery holds.
       if (

@@ -4,7 +4,6 @@ import { Identity1763820000000 } from './1763820000000-identity';
 import { MsgCenter1763830000000 } from './1763830000000-msg-center';
 import { MsgStopNotice1764110000000 } from './1764110000000-msg-stop-notice';
 import { OrderVersions1764130000000 } from './1764130000000-order-versions';
-import { PilePowerView1764130000100 } from './1764130000100-pile-power-view';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
@@ -80,5 +79,4 @@ export const allMigrations = [
   GatewayPublishedApi1764100000300,
   MsgStopNotice1764110000000,
   OrderVersions1764130000000,
-  PilePowerView1764130000100,
 ];
