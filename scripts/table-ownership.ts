@@ -124,6 +124,8 @@ export const OWNED_TABLES: Readonly<Record<Area, readonly string[]>> = {
     'billing_pending_stop',
     'charging_order',
     'charging_order_review',
+    'charging_order_version',
+    'billing_repeat_stop',
     'occupation_stop',
     'occupation_release',
     'occupation_order',

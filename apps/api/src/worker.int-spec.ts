@@ -28,7 +28,7 @@ import {
   TransactionStarted,
   TransactionStopped,
   type EventEnvelope,
-  type OrderSettledV1,
+  type OrderSettledV2,
 } from '@voltdepot/shared-events';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
@@ -70,7 +70,7 @@ describe('the api worker', () => {
   let t: ApiTestApp;
   let bus: EventBus;
   const workers: INestApplicationContext[] = [];
-  const settled: EventEnvelope<OrderSettledV1>[] = [];
+  const settled: EventEnvelope<OrderSettledV2>[] = [];
   /** A fresh queue namespace for the sweep's replicas: their schedule starts with them. */
   const sweepQueues = `test-api-sweep-${randomBytes(4).toString('hex')}`;
   const startWorker = async (queuePrefix = t.config.API_QUEUE_PREFIX) => {
@@ -181,7 +181,7 @@ describe('the api worker', () => {
     expect(events).toBe(lost);
     const [{ held }] = await t.db.dataSource.query(
       `SELECT count(*)::int AS held FROM charging_order
-        WHERE charge_point_id LIKE 'WRK-LOST-%' AND pay_status = 3 AND abnormal_reasons[1] LIKE 'lost record%'`,
+        WHERE charge_point_id LIKE 'WRK-LOST-%' AND pay_status = 3 AND abnormal_reasons = '{startMissing}'`,
     );
     expect(held).toBe(lost);
   });

@@ -11,7 +11,7 @@ import {
   TransactionStarted,
   TransactionStopped,
   type EventEnvelope,
-  type OrderSettledV1,
+  type OrderSettledV2,
 } from '@voltdepot/shared-events';
 import { seedTestDepot } from './fixtures/depot';
 import { busDrivers, platformEnv, startPlatform, type RunningPlatform } from './fixtures/platform';
@@ -22,7 +22,7 @@ describe.each(busDrivers())('order.settled without the gateway (bus %j)', (busEn
   let bus: EventBus;
   const prefix = `vdrel${randomUUID().slice(0, 6)}`;
   const chargePointId = `REL-${randomUUID().slice(0, 4)}`;
-  const settled: EventEnvelope<OrderSettledV1>[] = [];
+  const settled: EventEnvelope<OrderSettledV2>[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();

@@ -118,6 +118,8 @@ const ROUTES: Record<string, Expected> = {
   'GET /api/chargingOrder/options': 'charging_order:view',
   'GET /api/chargingOrder/:id': 'charging_order:view',
   'POST /api/chargingOrder/:id/review': 'charging_order:review',
+  'POST /api/chargingOrder/:id/amend': 'charging_order:amend',
+  'GET /api/chargingOrder/:id/amend/preview': 'charging_order:amend',
   'GET /api/chargingOrder/export/xlsx': 'charging_order:export',
   'GET /api/pricePlan/export/xlsx': 'price_plan:export',
   'GET /api/discountPlan/export/xlsx': 'discount_plan:export',

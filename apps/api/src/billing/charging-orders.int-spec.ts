@@ -455,7 +455,7 @@ describe('review of held orders', () => {
       reviewStatus: 'pending',
       totalFen: 0,
     });
-    expect(before.abnormalReasons).toEqual(['SOC abnormal: SoC out of range 0-100']);
+    expect(before.abnormalReasons).toEqual(['socOutOfRange']);
 
     // The plan is repriced after the order was held: approving still bills the tariff of the session.
     const repriced = STAGES.map((stage) => ({ ...stage, electricityPrice: '2.0000', serviceFee: '1.5' }));
@@ -857,5 +857,199 @@ describe('data scope', () => {
       .set(maintainer)
       .send({ decision: 'reject', reason: 'Test bench session' })
       .expect(200);
+  });
+});
+
+describe('amendment of orders', () => {
+  /** A billed session of its own (the other tests' orders stay as they are). */
+  async function billedOrder(
+    start: string,
+  ): Promise<{ id: number; session: ReturnType<typeof sessionEvents> }> {
+    const session = sessionEvents({ start, minutes: 60 });
+    await bus.publish(session.events);
+    const id = await eventually(async () => {
+      const [row] = await t.db.dataSource.query('SELECT id FROM charging_order WHERE transaction_id = $1', [
+        session.tx,
+      ]);
+      expect(row).toBeDefined();
+      return Number(row.id);
+    });
+    return { id, session };
+  }
+  const amend = (id: number, body: Body, who: Auth = operator) =>
+    t.http().post(`/api/chargingOrder/${id}/amend`).set(who).send(body);
+  const amendedEvents = async (id: number) =>
+    t.db.dataSource.query(
+      `SELECT e.payload FROM outbox_event e JOIN charging_order o ON o.order_no = e.payload->>'orderNo'
+        WHERE e.type = 'order.amended' AND o.id = $1 ORDER BY e.id`,
+      [id],
+    );
+
+  it('previews, then amends the meter stop once: a new version by whom and why, re-priced, announced', async () => {
+    const { id, session } = await billedOrder('2026-11-24T07:00:00+08:00');
+    const before = (await t.http().get(`/api/chargingOrder/${id}`).set(operator).expect(200))
+      .body as ChargingOrderDetail;
+    // The later stop of the pile said 1,500 Wh more.
+    const meterStopWh = before.meterStopWh + 1_500;
+    const readings = session.readings.map((r, i, all) =>
+      i === all.length - 1 ? { ...r, energyWh: meterStopWh } : r,
+    );
+    const expected = priceSession(PLAN, readings);
+
+    const preview = await t
+      .http()
+      .get(`/api/chargingOrder/${id}/amend/preview`)
+      .query({ meterStopWh })
+      .set(operator)
+      .expect(200);
+    expect(preview.body).toEqual({
+      version: 2,
+      current: expect.objectContaining({
+        meterStopWh: before.meterStopWh,
+        totalFen: before.totalFen,
+        payStatus: 0,
+      }),
+      amended: expect.objectContaining({
+        meterStopWh,
+        energyWh: before.energyWh + 1_500,
+        totalFen: expected.totalFen,
+      }),
+      difference: expect.objectContaining({ energyWh: 1_500, totalFen: expected.totalFen - before.totalFen }),
+    });
+    expect((await amendedEvents(id)).length).toBe(0); // a preview saves nothing
+
+    const body = {
+      meterStopWh,
+      reason: '  the pile stopped again at a higher meter  ',
+      requestId: 'amend-test-0001',
+    };
+    const res = await amend(id, body).expect(200);
+    const after = res.body as ChargingOrderDetail;
+    expect(after).toMatchObject({
+      version: 2,
+      meterStopWh,
+      energyWh: before.energyWh + 1_500,
+      totalFen: expected.totalFen,
+      payStatus: 0,
+    });
+    expect(after.versions.map((v) => [v.version, v.kind, v.by, v.reason, v.totalDeltaFen])).toEqual([
+      [1, 'settled', null, null, 0],
+      [
+        2,
+        'amended',
+        'operator',
+        'the pile stopped again at a higher meter',
+        expected.totalFen - before.totalFen,
+      ],
+    ]);
+    expect(after.log.at(-1)).toMatchObject({
+      action: 'amended',
+      by: 'operator',
+      amountFen: expected.totalFen,
+    });
+
+    // Retried (a lost answer): the same version, nothing new.
+    const retried = await amend(id, body).expect(200);
+    expect(retried.body).toMatchObject({ version: 2, totalFen: expected.totalFen });
+    const events = await amendedEvents(id);
+    expect(events).toEqual([
+      {
+        payload: expect.objectContaining({
+          version: 2,
+          kind: 'amended',
+          amendedBy: 'operator',
+          difference: expect.objectContaining({
+            energyWh: 1_500,
+            totalFen: expected.totalFen - before.totalFen,
+          }),
+        }),
+      },
+    ]);
+    // The same key for another change is refused.
+    const reused = await amend(id, { ...body, meterStopWh: meterStopWh + 1 }).expect(409);
+    errorOf(reused.body, 'CHARGING_ORDER_REQUEST_REUSED');
+
+    // The operation log lists it.
+    const ops = await t
+      .http()
+      .get('/api/orderOperation/page/1/size/50')
+      .query({ orderNo: before.orderNo, start: '2020-01-01 00:00:00', end: '2099-12-31 23:59:59' })
+      .set(operator)
+      .expect(200);
+    expect(ops.body.list).toEqual([
+      expect.objectContaining({ action: 'amended', operator: 'operator', amountFen: expected.totalFen }),
+    ]);
+  });
+
+  it.each<[string, Body, RegExp]>([
+    ['no reason', { meterStopWh: 1, requestId: 'amend-test-bad1' }, /reason: Please enter the reason/],
+    [
+      'neither meter stop nor energy',
+      { reason: 'x', requestId: 'amend-test-bad2' },
+      /meterStopWh: give either/,
+    ],
+    [
+      'both',
+      { meterStopWh: 1, energyWh: 1, reason: 'x', requestId: 'amend-test-bad3' },
+      /meterStopWh: give either/,
+    ],
+    [
+      'a fraction of a Wh',
+      { meterStopWh: 1.5, reason: 'x', requestId: 'amend-test-bad4' },
+      /meterStopWh: meterStopWh must be a whole number/,
+    ],
+    [
+      'a negative energy',
+      { energyWh: -1, reason: 'x', requestId: 'amend-test-bad5' },
+      /energyWh: must not be negative/,
+    ],
+    ['no request id', { meterStopWh: 1, reason: 'x' }, /requestId: Please give the request id/],
+    ['a short request id', { meterStopWh: 1, reason: 'x', requestId: 'abc' }, /requestId: must be 8-100/],
+  ])('answers %s with a 400 naming the field', async (_case, body, message) => {
+    const res = await amend(orderIds['normal'], body).expect(400);
+    expect(JSON.stringify(errorOf(res.body, 'VALIDATION_FAILED'))).toMatch(message);
+  });
+
+  it('refuses a meter stop below the start (422), an unknown order (404) and callers without the permission (403)', async () => {
+    const body = { meterStopWh: 1, reason: 'x', requestId: 'amend-test-low1' };
+    const low = await amend(orderIds['normal'], body).expect(422);
+    expect(errorOf(low.body, 'CHARGING_ORDER_NOT_AMENDABLE').message).toMatch(/below the meter start/);
+    errorOf((await amend(987654321, body).expect(404)).body, 'CHARGING_ORDER_NOT_FOUND');
+    const denied = await amend(orderIds['normal'], body, maintainer).expect(403);
+    expect(errorOf(denied.body, 'FORBIDDEN').message).toBe('Missing permission: charging_order:amend');
+    await t
+      .http()
+      .get(`/api/chargingOrder/${orderIds['normal']}/amend/preview`)
+      .query({ meterStopWh: 'x' })
+      .set(operator)
+      .expect(400);
+    await t
+      .http()
+      .get(`/api/chargingOrder/${orderIds['normal']}/amend/preview`)
+      .query({ meterStopWh: 1 })
+      .set(maintainer)
+      .expect(403);
+  });
+
+  it('refuses to reject a billed order flagged for review: it is amended instead', async () => {
+    const { id } = await billedOrder('2026-11-24T10:00:00+08:00');
+    await t.db.dataSource.query(
+      `UPDATE charging_order SET abnormal_reasons = '{repeatedStop}' WHERE id = $1`,
+      [id],
+    );
+    const res = await t
+      .http()
+      .post(`/api/chargingOrder/${id}/review`)
+      .set(operator)
+      .send({ decision: 'reject', reason: 'x' })
+      .expect(409);
+    errorOf(res.body, 'CHARGING_ORDER_BILLED');
+    const confirmed = await t
+      .http()
+      .post(`/api/chargingOrder/${id}/review`)
+      .set(operator)
+      .send({ decision: 'approve', reason: 'first stop is right' })
+      .expect(200);
+    expect(confirmed.body).toMatchObject({ payStatus: 0, reviewStatus: 'audited', version: 1 });
   });
 });

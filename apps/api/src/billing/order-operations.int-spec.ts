@@ -41,7 +41,7 @@ async function reviewed(
   const [{ id }] = await db.query(
     `INSERT INTO charging_order (order_no, charge_point_id, connector_id, transaction_id, stopped_at, meter_stop_wh,
                                  end_reason, stop_kind, pay_status, abnormal_reasons, total_fen)
-     VALUES ($1, $2, 1, $3, $4, 1000, 'Local', 'normal', $5, '{energyImplausible}', $6) RETURNING id`,
+     VALUES ($1, $2, 1, $3, $4, 1000, 'Local', 'normal', $5, '{beyondCapacity}', $6) RETURNING id`,
     [orderNo, cp, Math.floor(Math.random() * 1e9), at, decision === 'approve' ? 0 : 3, 12_345],
   );
   await db.query(

@@ -1,3 +1,4 @@
+import type { ChargingOrderRow } from '@voltdepot/console-api-client';
 import type { MonitorGunView, MonitorPileView } from '@voltdepot/shared-contracts';
 import type { FakeDictionaries } from './fakeApi';
 
@@ -82,6 +83,51 @@ export function aPile(overrides: Partial<MonitorPileView> = {}): MonitorPileView
     firmwareVersion: '1.0',
     ocppStatus: 'Available',
     guns: [aGun(), aGun({ gunId: 12, name: 'Gun 2', connectorId: 2 })],
+    ...overrides,
+  };
+}
+
+/** A settled, billed order of the billing lists (East Depot, Pile 3, Gun 1), with overrides. */
+export function aChargingOrder(overrides: Partial<ChargingOrderRow> = {}): ChargingOrderRow {
+  return {
+    id: 11,
+    orderNo: 'CP1-20261121-000042',
+    chargePointId: 'CP1',
+    connectorId: 1,
+    transactionId: 42,
+    stationId: 1,
+    stationName: 'East Depot',
+    pileId: 3,
+    pileName: 'Pile 3',
+    gunId: 5,
+    gunName: 'Gun 1',
+    idTag: 'BUS0001',
+    cardSelfNumber: 'CBUS0001',
+    vehicleId: null,
+    vehiclePlate: null,
+    vehicleVin: null,
+    startedAt: '2026-11-21T12:00:00.000Z',
+    stoppedAt: '2026-11-21T14:00:00.000Z',
+    durationSeconds: 7200,
+    energyWh: 123_456,
+    startSoc: 30,
+    endSoc: 95,
+    electricityFen: 9_876,
+    serviceFen: 5_432,
+    totalFen: 15_308,
+    discountFen: 0,
+    payStatus: 0,
+    orderStatus: 'unpaid',
+    reviewStatus: null,
+    abnormalReasons: [],
+    endReason: 'EVDisconnected',
+    stopKind: 'normal',
+    startMode: 0,
+    settledAt: '2026-11-21T14:00:01.000Z',
+    version: 1,
+    occupationOrderId: null,
+    occupationOrderNo: null,
+    occupationFeeFen: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { OrderSettledV1, TransactionStoppedV1 } from '@voltdepot/shared-events';
+import type { OrderFigures, TransactionStoppedV1 } from '@voltdepot/shared-events';
 import type { StopNotice } from '@voltdepot/shared-contracts';
 import { formatBusinessTime } from '../shared/business-time';
 
@@ -34,8 +34,15 @@ export function withAmount(notice: StopNotice, order: { totalFen: number; held: 
   return { ...notice, amountFen: order.totalFen, orderHeld: order.held };
 }
 
-/** The order part of a notice from its `order.settled` event (pay status 3: held as abnormal). */
-export function noticeAmountOf(order: OrderSettledV1): { orderNo: string; totalFen: number; held: boolean } {
+/**
+ * The order part of a notice from its `order.settled` event (either version), or from an `order.amended`
+ * event's figures: the amount of the order's latest version (pay status 3: held as abnormal).
+ */
+export function noticeAmountOf(order: {
+  orderNo: string;
+  totalFen: number;
+  payStatus: OrderFigures['payStatus'];
+}): { orderNo: string; totalFen: number; held: boolean } {
   return { orderNo: order.orderNo, totalFen: order.totalFen, held: order.payStatus === 3 };
 }
 

@@ -9,7 +9,14 @@ import {
   Subscription,
 } from '@voltdepot/server-messaging';
 import { STOMP_STOP_NOTICE_TOPIC, type StopNotice } from '@voltdepot/shared-contracts';
-import { EventEnvelope, OrderSettled, Topics, TransactionStopped } from '@voltdepot/shared-events';
+import {
+  EventEnvelope,
+  OrderAmended,
+  OrderSettled,
+  OrderSettledLegacy,
+  Topics,
+  TransactionStopped,
+} from '@voltdepot/shared-events';
 import { DataSource } from 'typeorm';
 import type { MsgCenterConfig } from '../app.config';
 import type { InboxRow } from '../inbox/inbox.repository';
@@ -22,12 +29,14 @@ import { StopNoticeRepository } from './stop-notice.repository';
 export const STOP_NOTICES_GROUP = 'msg-center.stop-notices';
 /** The processed-event marks of the inbox rows of abnormal stops (the second step of a stop). */
 export const STOP_INBOX_GROUP = 'msg-center.stop-notices.inbox';
-/** The consumer of settled orders, whose amounts join the stops' notices. */
+/** The consumer of settled and amended orders, whose amounts join the stops' notices. */
 export const STOP_AMOUNTS_GROUP = 'msg-center.stop-notices.amounts';
 
 /**
  * TransactionStopped -> realtime notice on /user/topic/transRunStatusStop to every receiver, plus an inbox
- * row per receiver for abnormal stops; OrderSettled -> the same notice again with the order's amount.
+ * row per receiver for abnormal stops; OrderSettled -> the same notice again with the order's amount;
+ * OrderAmended (a review billed the order, an operator corrected it, its real stop completed a lost stop)
+ * -> the notice again with the amended amount.
  * The two arrive in either order (different topics, different producers): each records its half in
  * `msg_stop_notice`, and the one recorded second pushes the notice with the amount (the stop's own
  * push when the order came first, a follow-up otherwise). Exactly once per event: each step's
@@ -55,7 +64,7 @@ export class StopNoticeListener implements OnApplicationBootstrap, OnApplication
     if (!this.config.MSG_BUS_LISTENERS) return;
     this.subscriptions = [
       { topic: Topics.OcppTransactions, group: STOP_NOTICES_GROUP, handle: this.handle.bind(this) },
-      { topic: Topics.Orders, group: STOP_AMOUNTS_GROUP, handle: this.handleSettled.bind(this) },
+      { topic: Topics.Orders, group: STOP_AMOUNTS_GROUP, handle: this.handleOrder.bind(this) },
     ].map(({ topic, group, handle }) =>
       startConsumer(
         this.bus,
@@ -113,14 +122,22 @@ export class StopNoticeListener implements OnApplicationBootstrap, OnApplication
   }
 
   /**
-   * The order of a stopped transaction was settled: its amount joins the notice. Pushed now (the same
-   * notice with the amount, to today's receivers) when the stop's notice went out before; otherwise the
-   * stop's own push carries it.
+   * The order of a stopped transaction was settled, or amended since: its amount joins the notice. Pushed
+   * now (the same notice with the amount, to today's receivers) when the stop's notice went out before;
+   * otherwise the stop's own push carries it. Events of one order arrive in order (one key), so the last
+   * one recorded is the order's latest version. `order.settled` version 1 (reasons as sentences) is still
+   * read: events published before the upgrade may wait on the bus.
    */
-  async handleSettled(envelope: EventEnvelope, context: DeliveryContext): Promise<void> {
-    if (!OrderSettled.is(envelope)) return;
-    const order = envelope.payload;
-    const amount = noticeAmountOf(order);
+  async handleOrder(envelope: EventEnvelope, context: DeliveryContext): Promise<void> {
+    let order: { orderNo: string; chargePointId: string; transactionId: number };
+    let amount: ReturnType<typeof noticeAmountOf>;
+    if (OrderSettled.is(envelope) || OrderSettledLegacy.is(envelope)) {
+      order = envelope.payload;
+      amount = noticeAmountOf(envelope.payload);
+    } else if (OrderAmended.is(envelope)) {
+      order = envelope.payload;
+      amount = noticeAmountOf({ orderNo: order.orderNo, ...envelope.payload.figures });
+    } else return;
     let followUp: { notice: StopNotice; receivers: number[] } | undefined;
     await idempotent(this.db, STOP_AMOUNTS_GROUP, async (_e, manager) => {
       const notice = await this.notices.recordAmount(manager, order, amount);

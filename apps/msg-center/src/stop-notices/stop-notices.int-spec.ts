@@ -2,8 +2,11 @@ import { busConfigFromService, createEnvelope, createEventBus, EventBus } from '
 import { createTestDatabase, eventually, insertUser, TestDatabase, testEnv } from '@voltdepot/server-testing';
 import { STOMP_INBOX_TOPIC, STOMP_STOP_NOTICE_TOPIC } from '@voltdepot/shared-contracts';
 import {
+  OrderAmended,
+  OrderAmendedV1,
   OrderSettled,
-  OrderSettledV1,
+  OrderSettledLegacy,
+  OrderSettledV2,
   TransactionStopped,
   TransactionStoppedV1,
 } from '@voltdepot/shared-events';
@@ -37,7 +40,7 @@ const stopped = (overrides: Partial<TransactionStoppedV1> = {}): TransactionStop
   ...overrides,
 });
 
-const settled = (overrides: Partial<OrderSettledV1> = {}): OrderSettledV1 => ({
+const settled = (overrides: Partial<OrderSettledV2> = {}): OrderSettledV2 => ({
   orderNo: 'CP9-0001',
   chargePointId: 'CP-9',
   connectorId: 1,
@@ -253,6 +256,97 @@ describe.each(drivers)('realtime stop notices from the bus (%s driver)', (driver
     await producer.publish(stop);
     await sleep(500);
     expect(receiver.received(STOMP_STOP_NOTICE_TOPIC)).toHaveLength(1);
+  });
+
+  it('follows an amendment: the notice is pushed again with the amended amount, once', async () => {
+    receiver.messages.clear();
+    // A lost stop: held at 0 when the session was abandoned; its real stop comes, then completes it.
+    const key = { chargePointId: 'CP-9', transactionId: 5003 };
+    await producer.publish(
+      createEnvelope(
+        OrderSettled,
+        'CP-9',
+        settled({ ...key, orderNo: 'CP9-5003', totalFen: 0, payStatus: 3, abnormalReasons: ['stopMissing'] }),
+      ),
+    );
+    await eventually(async () => {
+      const [{ n }] = await db.dataSource.query(
+        `SELECT count(*)::int AS n FROM msg_stop_notice WHERE transaction_id = 5003 AND total_fen IS NOT NULL`,
+      );
+      expect(n).toBe(1);
+    });
+    await producer.publish(
+      createEnvelope(
+        TransactionStopped,
+        'CP-9',
+        stopped({ ...key, stopKind: 'abnormal', reason: 'PowerLoss', afterAbandon: true }),
+      ),
+    );
+    await eventually(() =>
+      expect(receiver.received(STOMP_STOP_NOTICE_TOPIC)).toEqual([
+        expect.objectContaining({ key: 'CP-9/5003', amountFen: 0, orderHeld: true }),
+      ]),
+    );
+    const [notice] = receiver.received(STOMP_STOP_NOTICE_TOPIC) as Record<string, unknown>[];
+    const amended: OrderAmendedV1 = {
+      ...key,
+      orderNo: 'CP9-5003',
+      connectorId: 1,
+      version: 2,
+      kind: 'completed',
+      reason: 'StopTransaction (PowerLoss) of a session closed by rule rebooted',
+      amendedBy: 'system',
+      amendedAt: '2025-06-01T01:00:00.000Z',
+      figures: {
+        meterStopWh: 20_000,
+        energyWh: 20_000,
+        electricityFen: 1_500,
+        serviceFen: 500,
+        totalFen: 2_000,
+        payStatus: 0,
+      },
+      difference: {
+        meterStopWh: 5_000,
+        energyWh: 5_000,
+        electricityFen: 1_500,
+        serviceFen: 500,
+        totalFen: 2_000,
+      },
+      abnormalReasons: [],
+      stoppedAt: '2025-06-01T00:00:00.000Z',
+    };
+    const event = createEnvelope(OrderAmended, 'CP-9', amended);
+    await producer.publish(event);
+    await eventually(() =>
+      expect(receiver.received(STOMP_STOP_NOTICE_TOPIC)).toEqual([
+        notice,
+        { ...notice, amountFen: 2_000, orderHeld: false },
+      ]),
+    );
+    await producer.publish(event);
+    await sleep(500);
+    expect(receiver.received(STOMP_STOP_NOTICE_TOPIC)).toHaveLength(2);
+  });
+
+  it('still reads order.settled version 1 (events published before the upgrade)', async () => {
+    receiver.messages.clear();
+    const key = { chargePointId: 'CP-9', transactionId: 5004 };
+    await producer.publish(
+      createEnvelope(TransactionStopped, 'CP-9', stopped({ ...key, stopKind: 'normal', reason: 'Local' })),
+    );
+    await eventually(() => expect(receiver.received(STOMP_STOP_NOTICE_TOPIC)).toHaveLength(1));
+    await producer.publish(
+      createEnvelope(OrderSettledLegacy, 'CP-9', {
+        ...settled({ ...key, orderNo: 'CP9-5004', totalFen: 777 }),
+        abnormalReasons: ['an English sentence, as version 1 carried'],
+      }),
+    );
+    await eventually(() =>
+      expect(receiver.received(STOMP_STOP_NOTICE_TOPIC)).toEqual([
+        expect.anything(),
+        expect.objectContaining({ key: 'CP-9/5004', amountFen: 777, orderHeld: false }),
+      ]),
+    );
   });
 
   it('pushes the amount exactly once when a stop and its order arrive together', async () => {

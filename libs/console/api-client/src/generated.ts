@@ -124,12 +124,31 @@ export type ChargingOrderDetail = {
   orderStatus: 'unpaid' | 'paid' | 'refund' | 'abnormal' | 'unsettled';
   /** Set for orders held for review at settlement */
   reviewStatus: 'pending' | 'audited' | 'rejected' | null;
-  abnormalReasons: string[];
+  /** Why the order is held (pay status 3) or flagged for review; each code has an exception type (ABNORMAL_REASON_TYPES) and labels */
+  abnormalReasons: (
+    | 'unknownTransaction'
+    | 'startMissing'
+    | 'stopMissing'
+    | 'repeatedStop'
+    | 'stopBeforeStart'
+    | 'meterFlagged'
+    | 'meterNegative'
+    | 'meterFractional'
+    | 'meterDecreased'
+    | 'meterJump'
+    | 'beyondCapacity'
+    | 'socFalling'
+    | 'noVehicle'
+    | 'socOutOfRange'
+    | 'noPricePlan'
+  )[];
   endReason: string;
   stopKind: 'normal' | 'abnormal';
   /** The pile's start mode when the order was settled */
   startMode: 0 | 1 | 2 | 3 | 4;
   settledAt: string;
+  /** 1 as settled, one more for each amendment */
+  version: number;
   occupationOrderId: number | null;
   occupationOrderNo: string | null;
   occupationFeeFen: number | null;
@@ -163,6 +182,10 @@ export type ChargingOrderDetail = {
     at: string;
   } | null;
   log: OrderLogEntry[];
+  /** The gateway rule that closed a session its pile never stopped (a lost stop) */
+  abandonRule: 'rebooted' | 'newStart' | 'connectorIdle' | 'maxAge' | null;
+  versions: OrderVersionRow[];
+  repeatStops: RepeatStopRow[];
 };
 
 export type ChargingOrderPage = {
@@ -204,12 +227,31 @@ export type ChargingOrderRow = {
   orderStatus: 'unpaid' | 'paid' | 'refund' | 'abnormal' | 'unsettled';
   /** Set for orders held for review at settlement */
   reviewStatus: 'pending' | 'audited' | 'rejected' | null;
-  abnormalReasons: string[];
+  /** Why the order is held (pay status 3) or flagged for review; each code has an exception type (ABNORMAL_REASON_TYPES) and labels */
+  abnormalReasons: (
+    | 'unknownTransaction'
+    | 'startMissing'
+    | 'stopMissing'
+    | 'repeatedStop'
+    | 'stopBeforeStart'
+    | 'meterFlagged'
+    | 'meterNegative'
+    | 'meterFractional'
+    | 'meterDecreased'
+    | 'meterJump'
+    | 'beyondCapacity'
+    | 'socFalling'
+    | 'noVehicle'
+    | 'socOutOfRange'
+    | 'noPricePlan'
+  )[];
   endReason: string;
   stopKind: 'normal' | 'abnormal';
   /** The pile's start mode when the order was settled */
   startMode: 0 | 1 | 2 | 3 | 4;
   settledAt: string;
+  /** 1 as settled, one more for each amendment */
+  version: number;
   occupationOrderId: number | null;
   occupationOrderNo: string | null;
   occupationFeeFen: number | null;
@@ -725,12 +767,37 @@ export type OperatorView = {
   updatedAt: string;
 };
 
+export type OrderAmendmentPreview = {
+  /** The version the amendment would make */
+  version: number;
+  current: OrderFigures;
+  amended: OrderFigures;
+  /** amended minus current */
+  difference: {
+    meterStopWh: number;
+    energyWh: number;
+    electricityFen: number;
+    serviceFen: number;
+    totalFen: number;
+  };
+};
+
 export type OrderBandRow = {
   stageType: 'sharp' | 'peak' | 'normal' | 'valley' | 'deepValley';
   energyWh: number;
   electricityFen: number;
   serviceFen: number;
   totalFen: number;
+};
+
+export type OrderFigures = {
+  meterStopWh: number;
+  energyWh: number;
+  electricityFen: number;
+  serviceFen: number;
+  totalFen: number;
+  /** 0 unpaid, 1 paid, 3 abnormal */
+  payStatus: 0 | 1 | 3;
 };
 
 export type OrderFilterOptions = {
@@ -754,11 +821,27 @@ export type OrderFilterOptions = {
 
 export type OrderLogEntry = {
   at: string;
-  action: 'started' | 'stopped' | 'settled' | 'held' | 'approved' | 'rejected';
+  action: 'started' | 'stopped' | 'settled' | 'held' | 'approved' | 'rejected' | 'amended' | 'completed';
   by: string | null;
   detail: string | null;
   amountFen: number | null;
-  reasons: string[];
+  reasons: (
+    | 'unknownTransaction'
+    | 'startMissing'
+    | 'stopMissing'
+    | 'repeatedStop'
+    | 'stopBeforeStart'
+    | 'meterFlagged'
+    | 'meterNegative'
+    | 'meterFractional'
+    | 'meterDecreased'
+    | 'meterJump'
+    | 'beyondCapacity'
+    | 'socFalling'
+    | 'noVehicle'
+    | 'socOutOfRange'
+    | 'noPricePlan'
+  )[];
 };
 
 export type OrderOperationPage = {
@@ -770,15 +853,32 @@ export type OrderOperationRow = {
   /** Unique per action: <kind>:<source id> */
   id: string;
   at: string;
-  action: 'approved' | 'rejected';
+  action: 'approved' | 'rejected' | 'amended';
   operator: string;
   orderId: number;
   orderNo: string;
   stationName: string | null;
   /** The reason the operator gave */
   detail: string | null;
-  /** Amount billed by the action (approval), fen */
+  /** The order total the action billed (approval) or left (amendment), fen */
   amountFen: number | null;
+};
+
+export type OrderVersionRow = {
+  version: number;
+  kind: 'settled' | 'approved' | 'amended' | 'completed';
+  at: string;
+  /** Null for the settlement; `system` for a completion by the pile */
+  by: string | null;
+  reason: string | null;
+  meterStopWh: number;
+  energyWh: number;
+  totalFen: number;
+  /** 0 unpaid, 1 paid, 3 abnormal */
+  payStatus: 0 | 1 | 3;
+  /** This version minus the one before (0 for version 1) */
+  energyDeltaWh: number;
+  totalDeltaFen: number;
 };
 
 export type OrganizationNode = {
@@ -954,6 +1054,15 @@ export type RegisteredPile = {
   pile: PileView;
   /** The OCPP password, shown once */
   ocppPassword: string;
+};
+
+export type RepeatStopRow = {
+  stoppedAt: string;
+  meterStopWh: number;
+  reason: string;
+  /** Another meter stop or reason than the billed stop: flags the order */
+  disagrees: boolean;
+  receivedAt: string;
 };
 
 export type RequiredEnrolmentResult = {
@@ -1593,6 +1702,22 @@ export type ApiOperationTypes = {
       orderStatus?: 'unpaid' | 'paid' | 'refund' | 'abnormal' | 'unsettled';
       held?: 'true' | 'false';
       reviewStatus?: 'pending' | 'audited' | 'rejected';
+      abnormalReason?:
+        | 'unknownTransaction'
+        | 'startMissing'
+        | 'stopMissing'
+        | 'repeatedStop'
+        | 'stopBeforeStart'
+        | 'meterFlagged'
+        | 'meterNegative'
+        | 'meterFractional'
+        | 'meterDecreased'
+        | 'meterJump'
+        | 'beyondCapacity'
+        | 'socFalling'
+        | 'noVehicle'
+        | 'socOutOfRange'
+        | 'noPricePlan';
     };
     body: undefined;
     response: ChargingOrderPage;
@@ -1602,7 +1727,22 @@ export type ApiOperationTypes = {
     body: undefined;
     response: ChargingOrderDetail;
   };
-  OrdersQueryController_review: {
+  OrderReviewController_amend: {
+    query: undefined;
+    body: {
+      meterStopWh?: number;
+      energyWh?: number;
+      reason: string;
+      requestId: string;
+    };
+    response: ChargingOrderDetail;
+  };
+  OrderReviewController_preview: {
+    query: { meterStopWh?: string; energyWh?: string };
+    body: undefined;
+    response: OrderAmendmentPreview;
+  };
+  OrderReviewController_review: {
     query: undefined;
     body: {
       decision: 'approve' | 'reject';
@@ -2281,7 +2421,7 @@ export type ApiOperationTypes = {
       end?: string;
       orderNo?: string;
       operator?: string;
-      action?: 'approved' | 'rejected';
+      action?: 'approved' | 'rejected' | 'amended';
     };
     body: undefined;
     response: OrderOperationPage;
@@ -3806,6 +3946,7 @@ export const apiOperations = {
       'orderStatus',
       'held',
       'reviewStatus',
+      'abnormalReason',
     ],
   },
   OrdersQueryController_detail: {
@@ -3815,7 +3956,21 @@ export const apiOperations = {
     pathParams: ['id'],
     queryParams: [],
   },
-  OrdersQueryController_review: {
+  OrderReviewController_amend: {
+    method: 'POST',
+    path: '/api/chargingOrder/{id}/amend',
+    tag: 'billing: charging orders',
+    pathParams: ['id'],
+    queryParams: [],
+  },
+  OrderReviewController_preview: {
+    method: 'GET',
+    path: '/api/chargingOrder/{id}/amend/preview',
+    tag: 'billing: charging orders',
+    pathParams: ['id'],
+    queryParams: ['meterStopWh', 'energyWh'],
+  },
+  OrderReviewController_review: {
     method: 'POST',
     path: '/api/chargingOrder/{id}/review',
     tag: 'billing: charging orders',

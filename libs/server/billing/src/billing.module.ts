@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { OUTBOX_RELAY, type OutboxRelay } from '@voltdepot/server-messaging';
 import { DiscountPlanRepository } from './discount-plans/discount-plan.repository';
 import { DiscountPlansController } from './discount-plans/discount-plans.controller';
 import { DiscountPlansService } from './discount-plans/discount-plans.service';
@@ -13,6 +14,9 @@ import { OrdersQueryService } from './orders-query/orders-query.service';
 import { OrderOperationsController } from './order-operations/order-operations.controller';
 import { OrderOperationsRepository } from './order-operations/order-operations.repository';
 import { OrderOperationsService } from './order-operations/order-operations.service';
+import { OrderReviewController } from './order-review/order-review.controller';
+import { OrderReviewService } from './order-review/order-review.service';
+import { OrderVersionRepository } from './order-review/order-version.repository';
 import { PlanExportsController } from './orders-query/plan-exports.controller';
 import { PricePlanRepository } from './price-plans/price-plan.repository';
 import { PricePlansController } from './price-plans/price-plans.controller';
@@ -29,7 +33,8 @@ export type BillingModuleOptions = {
 
 /**
  * Billing's HTTP side: price and discount plans, the order screens (order query with totals, session
- * detail with meter series, review of held orders, the log of operator actions on orders), occupation
+ * detail with meter series and versions, review and amendment of orders, the log of operator actions on
+ * orders: review and amendment write versions announced by `order.amended`), occupation
  * fee orders and reservations (lists by data scope) and the xlsx exports of these lists. Needs the app's
  * TypeORM `DataSource`. The settlement of sessions and occupation runs in the worker
  * (`BillingWorkerModule`).
@@ -43,6 +48,7 @@ export class BillingModule {
         PricePlansController,
         DiscountPlansController,
         OrdersQueryController,
+        OrderReviewController,
         OccupationOrdersController,
         ReservationsController,
         PlanExportsController,
@@ -87,6 +93,12 @@ export class BillingModule {
           inject: [DataSource, BILLING_DATA_SCOPE],
           useFactory: (ds: DataSource, scopes: BillingDataScopeProvider) =>
             new OrdersQueryService(new ChargingOrderQueryRepository(ds), scopes),
+        },
+        {
+          provide: OrderReviewService,
+          inject: [DataSource, BILLING_DATA_SCOPE, { token: OUTBOX_RELAY, optional: true }],
+          useFactory: (ds: DataSource, scopes: BillingDataScopeProvider, relay?: OutboxRelay) =>
+            new OrderReviewService(new OrderVersionRepository(ds), scopes, relay),
         },
         {
           provide: OccupationOrdersService,

@@ -11,8 +11,8 @@ export type SpreadsheetColumn<T = Record<string, unknown>> = {
   /** Field name in the row (export) and in the parsed cells (import). */
   key: string;
   header: Localized;
-  /** Export: the cell value of a row; `row[key]` when absent. */
-  value?: (row: T) => unknown;
+  /** Export: the cell value of a row (in the sheet's language where it has words); `row[key]` when absent. */
+  value?: (row: T, language: SpreadsheetLanguage) => unknown;
   /**
    * Coded values shown as labels (e.g. the items of a dictionary type): export writes the label in the
    * sheet's language; import accepts a label in either language, or the stored value itself.

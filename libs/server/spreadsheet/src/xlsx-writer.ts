@@ -7,7 +7,7 @@ const DEFAULT_WIDTH = 20;
 
 /** The cell an export writes for one column of a row: value, dictionary label, formula escape. */
 export function exportCell<T>(column: SpreadsheetColumn<T>, row: T, language: SpreadsheetLanguage) {
-  const raw = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
+  const raw = column.value ? column.value(row, language) : (row as Record<string, unknown>)[column.key];
   if (raw === null || raw === undefined) return null;
   const shown = column.dictionary ? dictionaryLabel(column.dictionary, raw, language) : raw;
   return escapeCell(shown);

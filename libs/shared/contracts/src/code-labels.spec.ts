@@ -1,4 +1,6 @@
 import {
+  ABNORMAL_TYPE_LABELS,
+  ABNORMAL_TYPES,
   ALARM_CATEGORIES,
   ALARM_CATEGORY_LABELS,
   ALARM_LEVEL_LABELS,
@@ -152,6 +154,19 @@ describe('code labels', () => {
       ['successful', 'completed', 'timed out', 'cancelled'],
     ],
     ['approval', english(REVIEW_STATUSES, REVIEW_STATUS_LABELS), ['pending', 'audited', 'rejected']],
+    [
+      'charging record exception type (§8)',
+      english(ABNORMAL_TYPES, ABNORMAL_TYPE_LABELS),
+      [
+        'lost record',
+        'repeated record',
+        'electricity not matching meter',
+        'meter data error',
+        'start and end soc error',
+        'vehicle match failure',
+        'soc abnormal',
+      ],
+    ],
   ])('%s labels say what the spec says', (_name, actual, spec) => {
     expect(actual).toEqual(spec);
   });

@@ -308,12 +308,121 @@ export const REVIEW_STATUS_LABELS: CodeLabels<ReviewStatusCode> = {
   rejected: l('已驳回', 'Rejected'),
 };
 
-/** Operator actions on orders listed by the order operation log (the review of held orders). */
-export const ORDER_OPERATION_ACTIONS = ['approved', 'rejected'] as const;
+/** Operator actions on orders listed by the order operation log (reviews of held orders, amendments). */
+export const ORDER_OPERATION_ACTIONS = ['approved', 'rejected', 'amended'] as const;
 export type OrderOperationAction = (typeof ORDER_OPERATION_ACTIONS)[number];
 export const ORDER_OPERATION_ACTION_LABELS: CodeLabels<OrderOperationAction> = {
   approved: l('审核通过', 'Approved'),
   rejected: l('审核驳回', 'Rejected'),
+  amended: l('修正订单', 'Amended'),
+};
+
+/** Spec §8 charging-record exception types: the kind of record a held or flagged order is. */
+export const ABNORMAL_TYPES = [
+  'lostRecord',
+  'repeatedRecord',
+  'electricityMismatch',
+  'meterDataError',
+  'socOrderError',
+  'vehicleMatchFailure',
+  'socAbnormal',
+] as const;
+export type AbnormalType = (typeof ABNORMAL_TYPES)[number];
+export const ABNORMAL_TYPE_LABELS: CodeLabels<AbnormalType> = {
+  lostRecord: l('丢失记录', 'Lost record'),
+  repeatedRecord: l('重复记录', 'Repeated record'),
+  electricityMismatch: l('电量与电表不符', 'Electricity not matching meter'),
+  meterDataError: l('电表数据错误', 'Meter data error'),
+  socOrderError: l('起止SOC错误', 'Start and end SOC error'),
+  vehicleMatchFailure: l('车辆匹配失败', 'Vehicle match failure'),
+  socAbnormal: l('SOC异常', 'SOC abnormal'),
+};
+
+/**
+ * Why settlement held an order for review, or flagged a billed one (an order's `abnormalReasons`; the
+ * rules and thresholds are in docs/billing.md). `meterFractional` is only found on orders held before
+ * decimal registers were accepted (migration 1764130000000).
+ */
+export const ABNORMAL_REASON_CODES = [
+  'unknownTransaction',
+  'startMissing',
+  'stopMissing',
+  'repeatedStop',
+  'stopBeforeStart',
+  'meterFlagged',
+  'meterNegative',
+  'meterFractional',
+  'meterDecreased',
+  'meterJump',
+  'beyondCapacity',
+  'socFalling',
+  'noVehicle',
+  'socOutOfRange',
+  'noPricePlan',
+] as const;
+export type AbnormalReasonCode = (typeof ABNORMAL_REASON_CODES)[number];
+export const ABNORMAL_REASON_LABELS: CodeLabels<AbnormalReasonCode> = {
+  unknownTransaction: l('未知交易：有结束无开始', 'Unknown transaction: a stop without a start'),
+  startMissing: l('等待超时仍未收到开始记录', 'The start never arrived'),
+  stopMissing: l(
+    '充电桩未上报结束记录，会话已按规则关闭',
+    'The pile never stopped the session: closed by rule',
+  ),
+  repeatedStop: l('同一交易收到两条不一致的结束记录', 'A second, different stop for the same transaction'),
+  stopBeforeStart: l('结束时间早于开始时间', 'The stop time is before the start time'),
+  meterFlagged: l('充电桩上报的电表值不可信', 'The pile reported implausible meter values'),
+  meterNegative: l('电表值为负数', 'A meter value is negative'),
+  meterFractional: l(
+    '电表值含小数（旧规则挂起，可审核通过）',
+    'Decimal meter value (held by an earlier rule)',
+  ),
+  meterDecreased: l('电表读数倒退', 'The meter register decreased'),
+  meterJump: l('电量增长超出充电桩功率', "Energy rising faster than the pile's power"),
+  beyondCapacity: l('电量超出电池容量', 'Energy beyond battery capacity'),
+  socFalling: l('开始 SOC 高于结束 SOC', 'The start SOC is above the end SOC'),
+  noVehicle: l('未匹配到车辆', 'No vehicle matched'),
+  socOutOfRange: l('SOC 超出 0-100', 'SOC outside 0-100'),
+  noPricePlan: l('无生效的电价方案', 'No price plan in force'),
+};
+/** The exception type of each reason; null for a reason that is no data exception. */
+export const ABNORMAL_REASON_TYPES: Readonly<Record<AbnormalReasonCode, AbnormalType | null>> = {
+  unknownTransaction: 'lostRecord',
+  startMissing: 'lostRecord',
+  stopMissing: 'lostRecord',
+  repeatedStop: 'repeatedRecord',
+  stopBeforeStart: 'meterDataError',
+  meterFlagged: 'meterDataError',
+  meterNegative: 'meterDataError',
+  meterFractional: 'meterDataError',
+  meterDecreased: 'meterDataError',
+  meterJump: 'meterDataError',
+  beyondCapacity: 'electricityMismatch',
+  socFalling: 'socOrderError',
+  noVehicle: 'vehicleMatchFailure',
+  socOutOfRange: 'socAbnormal',
+  noPricePlan: null,
+};
+
+/**
+ * The gateway rules that close a session its pile never stopped (the events' `AbandonRule`): a lost-stop
+ * order says which one closed it.
+ */
+export const ABANDON_RULES = ['rebooted', 'newStart', 'connectorIdle', 'maxAge'] as const;
+export type AbandonRuleCode = (typeof ABANDON_RULES)[number];
+export const ABANDON_RULE_LABELS: CodeLabels<AbandonRuleCode> = {
+  rebooted: l('充电桩重启', 'the pile rebooted'),
+  newStart: l('同枪新的开始记录', 'a new start on the connector'),
+  connectorIdle: l('充电枪空闲超时', 'the connector idle too long'),
+  maxAge: l('会话超过最长时长', 'the session too old'),
+};
+
+/** What made a new version of an order (docs/billing.md "Amending an order"). */
+export const ORDER_VERSION_KINDS = ['approved', 'amended', 'completed'] as const;
+export type OrderVersionKind = (typeof ORDER_VERSION_KINDS)[number];
+export const ORDER_VERSION_KIND_LABELS: CodeLabels<OrderVersionKind> = {
+  approved: l('审核通过并计费', 'Approved and billed'),
+  amended: l('人工修正', 'Amended'),
+  completed: l('收到真实结束记录后补全', 'Completed by its real stop'),
 };
 
 /** Reservation status (§4), dictionary `reservation_status`. */

@@ -4,7 +4,7 @@ export const Topics = {
   OcppStatus: 'ocpp.status',
   /** Transaction started, meter values, transaction stopped. Key: chargePointId. */
   OcppTransactions: 'ocpp.transactions',
-  /** Orders settled from transactions. Key: chargePointId. */
+  /** Orders settled from transactions, and their amendments. Key: chargePointId. */
   Orders: 'orders',
 } as const;
 

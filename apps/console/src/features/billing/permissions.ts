@@ -1,4 +1,4 @@
-/** Resource codes of the billing screens (migrations 1763840000100, 1763870000000, 1763890000000, 1763940000000, 1763940000100, 1764020000000). */
+/** Resource codes of the billing screens (migrations 1763840000100, 1763870000000, 1763890000000, 1763940000000, 1763940000100, 1764020000000, 1764130000000). */
 export const BILLING_PERMISSIONS = {
   pricePlanMenu: 'operation:pricePlan',
   pricePlanView: 'price_plan:view',
@@ -19,6 +19,7 @@ export const BILLING_PERMISSIONS = {
   orderView: 'charging_order:view',
   orderExport: 'charging_order:export',
   orderReview: 'charging_order:review',
+  orderAmend: 'charging_order:amend',
   operationLogMenu: 'operation:orderManage:operationLog',
   orderOperationView: 'order_operation:view',
   orderOperationExport: 'order_operation:export',

@@ -6,6 +6,8 @@ export const billingQueryKeys = {
   all: ['billing'] as const,
   list: (name: BillingList) => [...billingQueryKeys.all, name] as const,
   order: (id: number) => [...billingQueryKeys.all, 'order', id] as const,
+  amendmentPreview: (id: number, by: string, wh: number) =>
+    [...billingQueryKeys.all, 'order', id, 'amend', by, wh] as const,
   orderOptions: () => [...billingQueryKeys.all, 'orderOptions'] as const,
   dictionary: (code: string) => [...billingQueryKeys.all, 'dict', code] as const,
 };

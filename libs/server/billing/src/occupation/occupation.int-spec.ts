@@ -272,6 +272,40 @@ describe.each(drivers)('occupation fees on the %s bus', (_driver, makeBus) => {
     expect(await ordersOf(cp)).toEqual([]);
   });
 
+  it('ends at the Available of a gun that went Charging -> Available without Finishing', async () => {
+    const cp = await pileAt(stationId);
+    const s = session(cp, Date.parse('2026-11-21T18:00:00Z'));
+    await bus.publish([
+      status(cp, 'Charging', s.stoppedAt - 60 * MINUTE),
+      ...s.events,
+      status(cp, 'Available', s.stoppedAt + 47 * MINUTE),
+    ]);
+    const order = await oneOrder(cp);
+    expect(order).toMatchObject({ billable_intervals: 2, amount_fen: '200' }); // 17 minutes beyond free
+    expect(new Date(order['occupied_to'] as Date).getTime()).toBe(s.stoppedAt + 47 * MINUTE);
+  });
+
+  it.each([
+    ["at the stop's instant", 0],
+    ['200 ms before it (the StatusNotification sent before the StopTransaction)', -200],
+  ])('frees the gun at the stop when it went Charging -> Available %s', async (_name, offsetMs) => {
+    for (const statusesFirst of [true, false]) {
+      const cp = await pileAt(stationId);
+      const s = session(cp, Date.parse('2026-11-21T19:00:00Z'));
+      const statuses = [
+        status(cp, 'Charging', s.stoppedAt - 60 * MINUTE),
+        status(cp, 'Available', s.stoppedAt + offsetMs),
+        // The next session on the gun, much later: it does not make the bus stand there meanwhile.
+        status(cp, 'Preparing', s.stoppedAt + 120 * MINUTE),
+      ];
+      await bus.publish(statusesFirst ? [...statuses, ...s.events] : [...s.events, ...statuses]);
+      await eventually(async () =>
+        expect(await outcomeOf(cp, s.tx)).toEqual({ outcome: 'free', released_at: new Date(s.stoppedAt) }),
+      );
+      expect(await ordersOf(cp)).toEqual([]);
+    }
+  });
+
   it.each([
     ['the vehicle was unplugged (the stop itself released the gun)', 'EVDisconnected', true, 'free'],
     ['the station does not charge occupation fees', 'Local', false, 'disabled'],

@@ -13,8 +13,14 @@ export type OccupationStop = {
 /** A connector status that ends an occupation, by the pile's timestamp. */
 export type OccupationRelease = { chargePointId: string; connectorId: number; at: Date; status: string };
 
-/** An open stop of the given connectors and the first release at or after it, if one is known. */
-export type ReleasedStop = OccupationStop & { releasedAt: Date | null };
+/**
+ * An open stop of the given connectors, the first release at or after it, if one is known, and the last
+ * release recorded before it (a gun may report Available a moment before its StopTransaction's stamp).
+ */
+export type ReleasedStop = OccupationStop & {
+  releasedAt: Date | null;
+  releasedBefore: { at: Date; status: string } | null;
+};
 
 /** Fee settings of the station a pile stands at, with the station and its organisation (data scope). */
 export type PileFeeSettings = OccupationFeeSettings & { stationId: number; organizationId: number };
@@ -105,7 +111,10 @@ export class OccupationRepository {
     );
   }
 
-  /** The unresolved stops of these connectors, each with the first release at or after its stop. */
+  /**
+   * The unresolved stops of these connectors, each with the first release at or after its stop and the
+   * last one before it.
+   */
   async openStops(
     m: EntityManager,
     connectors: { chargePointId: string; connectorId: number }[],
@@ -115,7 +124,11 @@ export class OccupationRepository {
       `SELECT s.charge_point_id, s.transaction_id, s.connector_id, s.stopped_at, s.stop_reason,
               (SELECT min(r.at) FROM occupation_release r
                 WHERE r.charge_point_id = s.charge_point_id AND r.connector_id = s.connector_id
-                  AND r.at >= s.stopped_at) AS released_at
+                  AND r.at >= s.stopped_at) AS released_at,
+              (SELECT json_build_object('at', r.at, 'status', r.status) FROM occupation_release r
+                WHERE r.charge_point_id = s.charge_point_id AND r.connector_id = s.connector_id
+                  AND r.at < s.stopped_at
+                ORDER BY r.at DESC LIMIT 1) AS released_before
          FROM occupation_stop s
          JOIN (SELECT DISTINCT * FROM unnest($1::varchar[], $2::int[]) AS c(cp, connector)) c
            ON s.charge_point_id = c.cp AND s.connector_id = c.connector
@@ -129,6 +142,12 @@ export class OccupationRepository {
       stoppedAt: new Date(r['stopped_at'] as Date),
       reason: String(r['stop_reason']),
       releasedAt: r['released_at'] ? new Date(r['released_at'] as Date) : null,
+      releasedBefore: r['released_before']
+        ? {
+            at: new Date((r['released_before'] as { at: string }).at),
+            status: String((r['released_before'] as { status: string }).status),
+          }
+        : null,
     }));
   }
 

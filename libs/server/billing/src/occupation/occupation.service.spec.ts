@@ -41,15 +41,18 @@ class FakeOccupation implements OccupationStore {
     return [...this.stops.values()]
       .filter((s) => s.outcome === null && of(s))
       .map(({ outcome: _outcome, ...stop }) => {
-        const after = this.releases
-          .filter(
-            (r) =>
-              r.chargePointId === stop.chargePointId &&
-              r.connectorId === stop.connectorId &&
-              r.at >= stop.stoppedAt,
-          )
-          .map((r) => r.at.getTime());
-        return { ...stop, releasedAt: after.length ? new Date(Math.min(...after)) : null };
+        const gun = this.releases.filter(
+          (r) => r.chargePointId === stop.chargePointId && r.connectorId === stop.connectorId,
+        );
+        const after = gun.filter((r) => r.at >= stop.stoppedAt).map((r) => r.at.getTime());
+        const before = gun
+          .filter((r) => r.at < stop.stoppedAt)
+          .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+        return {
+          ...stop,
+          releasedAt: after.length ? new Date(Math.min(...after)) : null,
+          releasedBefore: before ? { at: before.at, status: before.status } : null,
+        };
       });
   }
   async insertOrders(_m: EntityManager, orders: OccupationOrderRecord[]) {
@@ -168,6 +171,21 @@ describe('OccupationService', () => {
     await service.handleBatch([stop(p, 10), event], m);
     expect(repository.outcomeOf('CP-1', 10)?.outcome).toBeNull();
     expect(repository.releases).toEqual([]);
+  });
+
+  it.each<[string, string, number, Date | null]>([
+    ['Available at the stop (no Finishing)', 'Available', 0, new Date(T0)],
+    ['Available 200 ms before the stop', 'Available', -0.2, new Date(T0)],
+    ['Available 60 s before the stop', 'Available', -60, new Date(T0)],
+    ['Available 61 s before the stop (another session ago)', 'Available', -61, null],
+    ['Charging 10 s before the stop (still at the gun)', 'Charging', -10, null],
+  ])('after %s, ends the occupation at %s', async (_case, last, seconds, end) => {
+    const { repository, service, m, pile, stop } = setup();
+    const p = pile('CP-1', {});
+    await service.handleBatch([p.status(1, 'Charging', -3600), p.status(1, last, seconds), stop(p, 11)], m);
+    expect(repository.outcomeOf('CP-1', 11)).toMatchObject(
+      end ? { outcome: 'free', releasedAt: end } : { outcome: null, releasedAt: null },
+    );
   });
 
   it('keeps no releases of piles whose station charges no occupation fee', async () => {

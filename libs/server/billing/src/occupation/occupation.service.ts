@@ -8,6 +8,7 @@ import {
   type OccupationRelease,
   type OccupationStop,
   type PileFeeSettings,
+  type ReleasedStop,
   type StopOutcome,
 } from './occupation.repository';
 
@@ -29,6 +30,25 @@ export const RELEASE_STATUSES = new Set([
 
 /** A stop with this reason was caused by unplugging the vehicle: the gun was released at the stop. */
 export const UNPLUGGED_REASON = 'EVDisconnected';
+
+/**
+ * A gun whose last status before its stop is Available, reported at most this long before the stop's
+ * timestamp, was put back before the pile stamped the stop (Charging -> Available without Finishing, the
+ * StatusNotification sent just before the StopTransaction): it is free from the stop on.
+ */
+export const AVAILABLE_BEFORE_STOP_MS = 60_000;
+
+/** When the occupation after a stop ended, if it is known yet. */
+export function occupationEnd(stop: ReleasedStop): Date | null {
+  if (stop.reason === UNPLUGGED_REASON) return stop.stoppedAt;
+  const before = stop.releasedBefore;
+  if (
+    before?.status === 'Available' &&
+    stop.stoppedAt.getTime() - before.at.getTime() <= AVAILABLE_BEFORE_STOP_MS
+  )
+    return stop.stoppedAt;
+  return stop.releasedAt;
+}
 
 export type OccupationOptions = {
   /** Business time zone, for the linked charging order's number (as settlement derives it). */
@@ -55,7 +75,8 @@ export function occupationOrderNumber(
 /**
  * Occupation fee orders from the gateway's stops and connector statuses. After a stop at a station that
  * charges occupation fees the gun counts as occupied until the first releasing status of its connector
- * at or after the stop time (by the pile's timestamps, so it does not matter which of the two topics is
+ * at or after the stop time (or from the stop on, when it reported Available just before it: see
+ * AVAILABLE_BEFORE_STOP_MS) (by the pile's timestamps, so it does not matter which of the two topics is
  * handled first); then the station's fee settings price the occupation and, if it costs anything, one
  * order is created for the transaction, linked to its charging order. Stops that cannot cost anything
  * (no station, fees off, unplugged) are closed at once. Every write is idempotent by key (stop, release, order per transaction,
@@ -160,8 +181,9 @@ export class OccupationService {
     settings: Map<string, PileFeeSettings>,
   ): Promise<void> {
     const ended: { stop: OccupationStop; releasedAt: Date }[] = [];
-    for (const { releasedAt, ...stop } of await this.repository.openStops(m, connectors)) {
-      const end = stop.reason === UNPLUGGED_REASON ? stop.stoppedAt : releasedAt;
+    for (const open of await this.repository.openStops(m, connectors)) {
+      const end = occupationEnd(open);
+      const { releasedAt: _after, releasedBefore: _before, ...stop } = open;
       if (end) ended.push({ stop, releasedAt: end });
     }
     if (!ended.length) return;

@@ -17,7 +17,7 @@ async function review(at: number): Promise<void> {
   const [{ id }] = await db.dataSource.query(
     `INSERT INTO charging_order (order_no, charge_point_id, connector_id, transaction_id, stopped_at, meter_stop_wh,
                                  end_reason, stop_kind, pay_status, abnormal_reasons, total_fen)
-     VALUES ($1, $2, 1, $3, $4, 1000, 'Local', 'normal', 0, '{energyImplausible}', 100) RETURNING id`,
+     VALUES ($1, $2, 1, $3, $4, 1000, 'Local', 'normal', 0, '{beyondCapacity}', 100) RETURNING id`,
     [`OB${randomUUID().replace(/-/g, '').slice(0, 18)}`, cp, tx++, new Date(at).toISOString()],
   );
   await db.dataSource.query(

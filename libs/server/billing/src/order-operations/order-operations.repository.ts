@@ -6,22 +6,39 @@ import { containing } from '../shared/query-params';
 import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
 import type { OrderOperationQuery, OrderOperationView } from './dto/order-operation.dto';
 
+/** An order version's total after it (fen). */
+const VERSION_TOTAL = `(v.after->'amounts'->>'totalFen')::bigint`;
+
+/** The order of an operation, its pile's station and the organisation that scopes it. */
+const ORDER_OF = `
+    JOIN charging_order o ON o.id = x.order_id
+    LEFT JOIN assets_pile_v p ON p.charge_point_id = o.charge_point_id
+    LEFT JOIN assets_station_v s ON s.id = p.station_id`;
+const ORDER_COLUMNS = `o.id AS order_id, o.order_no, s.name AS station_name,
+         COALESCE(s.organization_id, p.organization_id) AS organization_id`;
+
 /**
  * Every operator action on orders, one row each, with the organisation that scopes it (the order's
  * station's, else its pile's). The actions the order detail's log shows as done by someone: the review
- * of held orders (`charging_order_review`). A new kind of action is one more branch of this union.
+ * of held or flagged orders (`charging_order_review`, with the amount an approval billed) and operators'
+ * amendments (`charging_order_version`, with the amount after). A new kind of action is one more branch of
+ * this union.
  */
 const OPERATIONS = `
-  SELECT 'review:' || r.order_id AS id, r.reviewed_at AS at,
-         CASE r.decision WHEN 'approve' THEN 'approved' ELSE 'rejected' END AS action,
-         r.reviewer_name AS operator, r.reason AS detail,
-         CASE WHEN r.decision = 'approve' THEN o.total_fen END AS amount_fen,
-         o.id AS order_id, o.order_no, s.name AS station_name,
-         COALESCE(s.organization_id, p.organization_id) AS organization_id
-    FROM charging_order_review r
-    JOIN charging_order o ON o.id = r.order_id
-    LEFT JOIN assets_pile_v p ON p.charge_point_id = o.charge_point_id
-    LEFT JOIN assets_station_v s ON s.id = p.station_id`;
+  SELECT 'review:' || x.order_id AS id, x.reviewed_at AS at,
+         CASE x.decision WHEN 'approve' THEN 'approved' ELSE 'rejected' END AS action,
+         x.reviewer_name AS operator, x.reason AS detail,
+         CASE WHEN x.decision = 'approve' THEN COALESCE(
+           (SELECT ${VERSION_TOTAL} FROM charging_order_version v WHERE v.order_id = x.order_id AND v.kind = 'approved'),
+           o.total_fen) END AS amount_fen,
+         ${ORDER_COLUMNS}
+    FROM charging_order_review x ${ORDER_OF}
+  UNION ALL
+  SELECT 'version:' || x.order_id || ':' || x.version AS id, x.created_at AS at, 'amended' AS action,
+         x.actor_name AS operator, x.reason AS detail, (x.after->'amounts'->>'totalFen')::bigint AS amount_fen,
+         ${ORDER_COLUMNS}
+    FROM charging_order_version x ${ORDER_OF}
+   WHERE x.kind = 'amended'`;
 
 function whereOf(q: OrderOperationQuery, scope: BillingDataScope) {
   const where = scopedWhere('op.organization_id', scope);

@@ -2,6 +2,7 @@ import type { ChargingOrderRow } from './dto/order-query.dto';
 import type { DiscountPlanView } from '../discount-plans/dto/discount-plan.dto';
 import type { PricePlanView } from '../price-plans/dto/price-plan.dto';
 import {
+  ABNORMAL_REASON_LABELS,
   BOOLEAN_CODES,
   codeEntries,
   CUSTOMER_TYPE_LABELS,
@@ -97,7 +98,10 @@ export const ORDER_COLUMNS: SpreadsheetColumn<ChargingOrderRow>[] = [
   {
     key: 'abnormalReasons',
     header: h('异常原因', 'Abnormal reasons'),
-    value: (r) => (r.abnormalReasons.length ? r.abnormalReasons.join('; ') : null),
+    value: (r, language) =>
+      r.abnormalReasons.length
+        ? r.abnormalReasons.map((code) => ABNORMAL_REASON_LABELS[code][language]).join('; ')
+        : null,
     width: 40,
   },
   { key: 'endReason', header: h('结束原因', 'End reason'), width: 16 },

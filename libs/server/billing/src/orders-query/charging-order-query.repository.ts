@@ -1,18 +1,19 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type {
+  AbnormalReasonCode,
   OrderStatusCode,
+  OrderVersionKind,
   PayStatusCode,
   ReviewDecision,
   ReviewStatusCode,
   StageTypeCode,
   StartTypeCode,
 } from '@voltdepot/shared-contracts';
-import type { PricePlanStage, StageType } from '../pricing/price-plan';
-import type { OrderTariff } from '../settlement/settlement.repository';
+import type { StageType } from '../pricing/price-plan';
 import { inScope, type BillingDataScope } from '../shared/data-scope';
 import { keysetRows } from '../shared/keyset';
 import { containing } from '../shared/query-params';
-import { numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
+import { BAND_COLUMNS, numOrNull, scopedWhere, textOrNull } from '../shared/sql-rows';
 import type {
   OrderQuery,
   ChargingOrderRow,
@@ -52,16 +53,8 @@ const ROW_COLUMNS = `o.id, o.order_no, o.charge_point_id, o.connector_id, o.tran
   o.started_at, o.stopped_at, o.energy_wh, o.start_soc, o.end_soc, o.electricity_fen, o.service_fen, o.total_fen,
   o.electricity_discount_fen + o.service_discount_fen AS discount_fen, o.pay_status,
   ${ORDER_STATUS_SQL} AS order_status, ${REVIEW_STATUS_SQL} AS review_status,
-  o.abnormal_reasons, o.end_reason, o.stop_kind, o.start_mode, o.settled_at,
+  o.abnormal_reasons, o.end_reason, o.stop_kind, o.start_mode, o.settled_at, o.version,
   oc.id AS occupation_order_id, oc.order_no AS occupation_order_no, oc.amount_fen AS occupation_fee_fen`;
-
-const BAND_COLUMNS: Record<StageType, string> = {
-  sharp: 'sharp',
-  peak: 'peak',
-  normal: 'normal',
-  valley: 'valley',
-  deepValley: 'deep_valley',
-};
 
 export type RawRow = Record<string, unknown>;
 
@@ -103,16 +96,46 @@ export function toOrderRow(r: RawRow): ChargingOrderRow {
     payStatus: num(r['pay_status']) as PayStatusCode,
     orderStatus: String(r['order_status']) as OrderStatusCode,
     reviewStatus: (r['review_status'] ?? null) as ReviewStatusCode | null,
-    abnormalReasons: (r['abnormal_reasons'] as string[] | null) ?? [],
+    abnormalReasons: (r['abnormal_reasons'] as AbnormalReasonCode[] | null) ?? [],
     endReason: String(r['end_reason']),
     stopKind: r['stop_kind'] === 'abnormal' ? 'abnormal' : 'normal',
     startMode: num(r['start_mode'] ?? 0) as StartTypeCode,
     settledAt: iso(r['settled_at']),
+    version: num(r['version']),
     occupationOrderId: numOrNull(r['occupation_order_id']),
     occupationOrderNo: textOrNull(r['occupation_order_no']),
     occupationFeeFen: numOrNull(r['occupation_fee_fen']),
   };
 }
+
+/** The figures of an order version as stored (`charging_order_version.before` / `after`). */
+export type VersionFigures = {
+  meterStopWh: number;
+  energyWh: number;
+  payStatus: PayStatusCode;
+  abnormalReasons: AbnormalReasonCode[];
+  amounts: { electricityFen: number; serviceFen: number; totalFen: number };
+};
+
+/** A later version of an order (2 and up), as the detail shows it. */
+export type OrderVersionEntry = {
+  version: number;
+  kind: OrderVersionKind;
+  reason: string;
+  by: string;
+  at: Date;
+  before: VersionFigures;
+  after: VersionFigures;
+};
+
+/** A second StopTransaction of the order's transaction. */
+export type RepeatStopEntry = {
+  stoppedAt: string;
+  meterStopWh: number;
+  reason: string;
+  disagrees: boolean;
+  receivedAt: string;
+};
 
 /** The organisation of an order's pile: its station's, else its own. */
 const PILE_ORGANIZATION = 'COALESCE(s.organization_id, p.organization_id)';
@@ -135,48 +158,16 @@ function whereOf(q: OrderQuery, scope: BillingDataScope): { sql: string; params:
   if (q.held === true) where.require('cardinality(o.abnormal_reasons) > 0');
   if (q.held === false) where.require('cardinality(o.abnormal_reasons) = 0');
   if (q.reviewStatus) add((p) => `(${REVIEW_STATUS_SQL}) = ${p}`, q.reviewStatus);
+  if (q.abnormalReason) add((p) => `${p} = ANY (o.abnormal_reasons)`, q.abnormalReason);
   return { sql: where.sql, params: where.params };
 }
 
-export type OrderPricingInputs = {
-  session?: { idTag: string; meterStartWh: number; startedAt: Date };
-  readings: { at: Date; value: number; flag: string | null }[];
-  plan?: { id: number; stages: PricePlanStage[] };
-  discount?: { planId: number; pricePercent: number; servicePercent: number };
-};
-
-export type LockedOrder = {
-  id: number;
-  orderNo: string;
-  chargePointId: string;
-  transactionId: number;
-  stoppedAt: Date;
-  meterStopWh: number;
-  held: boolean;
-  review?: { decision: ReviewDecision; reviewer: string; at: Date };
-};
-
-export type BilledAmounts = {
-  pricePlanId: number;
-  discountPlanId: number | null;
-  bands: Record<StageType, { energyWh: number; electricityFen: number; serviceFen: number }>;
-  electricityFen: number;
-  serviceFen: number;
-  totalFen: number;
-  electricityDiscountFen: number;
-  serviceDiscountFen: number;
-};
-
 /**
- * Reads of the order screens (lists, totals, detail, filter options) and the review of held orders:
- * the only file of the order console that touches the database.
+ * Reads of the order screens (lists, totals, detail, filter options): the only file of the order
+ * console's reads that touches the database (its writes are order-review's).
  */
 export class ChargingOrderQueryRepository {
   constructor(private readonly dataSource: DataSource) {}
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
 
   async page(
     q: OrderQuery,
@@ -223,6 +214,8 @@ export class ChargingOrderQueryRepository {
         session?: { idTag: string; meterStartWh: number; startedAt: Date };
         readings: { measurand: string; at: Date; value: number; flag: string | null }[];
         review?: { decision: ReviewDecision; reason: string; reviewer: string; at: Date };
+        versions: OrderVersionEntry[];
+        repeatStops: RepeatStopEntry[];
       }
     | undefined
   > {
@@ -230,14 +223,22 @@ export class ChargingOrderQueryRepository {
       .map((c) => `o.${c}_energy_wh, o.${c}_electricity_fen, o.${c}_service_fen`)
       .join(', ');
     const [raw] = await this.dataSource.query(
-      `SELECT ${ROW_COLUMNS}, o.meter_start_wh, o.meter_stop_wh, o.price_plan_id, pp.name AS price_plan_name,
+      `SELECT ${ROW_COLUMNS}, o.meter_start_wh, o.meter_stop_wh, o.abandon_rule, o.price_plan_id, pp.name AS price_plan_name,
               o.discount_plan_id, dp.name AS discount_plan_name, o.electricity_discount_fen, o.service_discount_fen,
               ${bandColumns},
               r.decision AS review_decision, r.reason AS review_reason, r.reviewer_name, r.reviewed_at,
               (SELECT row_to_json(b) FROM (SELECT id_tag, meter_start_wh, started_at FROM billing_session
                  WHERE charge_point_id = o.charge_point_id AND transaction_id = o.transaction_id) b) AS session,
               (SELECT coalesce(json_agg(json_build_object('m', measurand, 'at', at, 'v', value, 'f', flag) ORDER BY at), '[]')
-                 FROM billing_reading WHERE charge_point_id = o.charge_point_id AND transaction_id = o.transaction_id) AS readings
+                 FROM billing_reading WHERE charge_point_id = o.charge_point_id AND transaction_id = o.transaction_id) AS readings,
+              (SELECT coalesce(json_agg(json_build_object('version', v.version, 'kind', v.kind, 'reason', v.reason,
+                        'by', v.actor_name, 'at', v.created_at, 'before', v.before, 'after', v.after) ORDER BY v.version), '[]')
+                 FROM charging_order_version v WHERE v.order_id = o.id) AS versions,
+              (SELECT coalesce(json_agg(json_build_object('at', x.stopped_at, 'meterStopWh', x.meter_stop_wh,
+                        'reason', x.reason, 'disagrees', x.disagrees, 'receivedAt', x.received_at)
+                        ORDER BY x.received_at, x.stopped_at), '[]')
+                 FROM billing_repeat_stop x
+                WHERE x.charge_point_id = o.charge_point_id AND x.transaction_id = o.transaction_id) AS repeat_stops
          ${FROM}
          LEFT JOIN price_plan pp ON pp.id = o.price_plan_id
          LEFT JOIN discount_plan dp ON dp.id = o.discount_plan_id
@@ -272,6 +273,22 @@ export class ChargingOrderQueryRepository {
             at: new Date(raw.reviewed_at as string),
           }
         : undefined,
+      versions: (raw.versions as Record<string, unknown>[]).map((v) => ({
+        version: Number(v['version']),
+        kind: v['kind'] as OrderVersionEntry['kind'],
+        reason: String(v['reason']),
+        by: String(v['by']),
+        at: new Date(v['at'] as string),
+        before: v['before'] as VersionFigures,
+        after: v['after'] as VersionFigures,
+      })),
+      repeatStops: (raw.repeat_stops as Record<string, unknown>[]).map((x) => ({
+        stoppedAt: iso(x['at']),
+        meterStopWh: Number(x['meterStopWh']),
+        reason: String(x['reason']),
+        disagrees: x['disagrees'] === true,
+        receivedAt: iso(x['receivedAt']),
+      })),
     };
   }
 
@@ -321,178 +338,6 @@ export class ChargingOrderQueryRepository {
         channel: Number(g['channel_number']),
       })),
     };
-  }
-
-  /** The order locked for its review (FOR UPDATE: two reviewers cannot both decide). */
-  async lockForReview(
-    m: EntityManager,
-    id: number,
-    scope: BillingDataScope,
-  ): Promise<LockedOrder | undefined> {
-    const [row] = await m.query(
-      `SELECT o.id, o.order_no, o.charge_point_id, o.transaction_id, o.stopped_at, o.meter_stop_wh,
-              cardinality(o.abnormal_reasons) > 0 AS held
-         FROM charging_order o
-         LEFT JOIN assets_pile_v p ON p.charge_point_id = o.charge_point_id
-         LEFT JOIN assets_station_v s ON s.id = p.station_id
-        WHERE o.id = $2 AND ${inScope(PILE_ORGANIZATION, 1)} FOR UPDATE OF o`,
-      [scope.pathPatterns, id],
-    );
-    if (!row) return undefined;
-    // Read after the lock, in a statement of its own: under READ COMMITTED it sees a review that a
-    // concurrent reviewer committed while this one waited for the lock.
-    const [review] = await m.query(
-      'SELECT decision, reviewer_name, reviewed_at FROM charging_order_review WHERE order_id = $1',
-      [id],
-    );
-    return {
-      id: Number(row.id),
-      orderNo: String(row.order_no),
-      chargePointId: String(row.charge_point_id),
-      transactionId: Number(row.transaction_id),
-      stoppedAt: new Date(row.stopped_at),
-      meterStopWh: Number(row.meter_stop_wh),
-      held: row.held === true,
-      review: review
-        ? {
-            decision: review.decision,
-            reviewer: String(review.reviewer_name),
-            at: new Date(review.reviewed_at),
-          }
-        : undefined,
-    };
-  }
-
-  /**
-   * What pricing a held order needs: its session and energy readings, and the tariff it was held with
-   * (plan stages and discount at the start, kept by the settlement). Orders held before tariffs were kept
-   * fall back to the plan recorded at settlement (else the station's plan in force at the start, else the
-   * default plan) as it is now, and the discount plan covering the card at the start.
-   */
-  async pricingInputs(m: EntityManager, order: LockedOrder): Promise<OrderPricingInputs> {
-    const [row] = await m.query(
-      `WITH s AS (SELECT id_tag, meter_start_wh, started_at FROM billing_session
-                   WHERE charge_point_id = $1 AND transaction_id = $2),
-            plan AS (
-              SELECT COALESCE(
-                (SELECT price_plan_id FROM charging_order WHERE id = $3),
-                (SELECT spp.plan_id FROM station_price_plan spp JOIN assets_pile_v p ON p.station_id = spp.station_id
-                  WHERE p.charge_point_id = $1 AND spp.effective_from <= (SELECT started_at FROM s)
-                  ORDER BY spp.effective_from DESC LIMIT 1),
-                (SELECT id FROM price_plan WHERE is_default)) AS id)
-       SELECT (SELECT row_to_json(s) FROM s) AS session,
-              (SELECT tariff FROM charging_order WHERE id = $3) AS tariff,
-              (SELECT coalesce(json_agg(json_build_object('at', at, 'v', value, 'f', flag) ORDER BY at), '[]')
-                 FROM billing_reading WHERE charge_point_id = $1 AND transaction_id = $2
-                  AND measurand = 'Energy.Active.Import.Register') AS readings,
-              (SELECT id FROM plan) AS plan_id,
-              (SELECT coalesce(json_agg(json_build_object('t', stage_type, 's', start_minute, 'e', end_minute,
-                                                          'p', electricity_price, 'f', service_fee) ORDER BY seq), '[]')
-                 FROM price_plan_stage WHERE plan_id = (SELECT id FROM plan)) AS stages,
-              (SELECT json_build_object('id', d.id, 'price', d.price_discount, 'service', d.service_fee_discount)
-                 FROM discount_plan d JOIN discount_plan_card c ON c.plan_id = d.id
-                WHERE c.id_tag = (SELECT id_tag FROM s) AND d.enabled
-                  AND d.valid_from <= (SELECT started_at FROM s) AND (SELECT started_at FROM s) < d.valid_to
-                ORDER BY d.valid_from DESC, d.id DESC LIMIT 1) AS discount`,
-      [order.chargePointId, order.transactionId, order.id],
-    );
-    const s = row.session as RawRow | null;
-    const tariff = row.tariff as OrderTariff | null;
-    const stages = row.stages as { t: StageType; s: number; e: number; p: number; f: number }[];
-    return {
-      session: s
-        ? {
-            idTag: String(s['id_tag']),
-            meterStartWh: Number(s['meter_start_wh']),
-            startedAt: new Date(String(s['started_at'])),
-          }
-        : undefined,
-      readings: (row.readings as { at: string; v: number | string; f: string | null }[]).map((r) => ({
-        at: new Date(r.at),
-        value: Number(r.v),
-        flag: r.f,
-      })),
-      ...(tariff
-        ? {
-            plan: { id: tariff.planId, stages: tariff.stages },
-            discount: tariff.discount ?? undefined,
-          }
-        : this.currentTariff(row.plan_id, stages, row.discount)),
-    };
-  }
-
-  private currentTariff(
-    planId: unknown,
-    stages: { t: StageType; s: number; e: number; p: number; f: number }[],
-    discount: { id: unknown; price: unknown; service: unknown } | null,
-  ): Pick<OrderPricingInputs, 'plan' | 'discount'> {
-    return {
-      plan:
-        planId !== null && stages.length
-          ? {
-              id: Number(planId),
-              stages: stages.map((x) => ({
-                stageType: x.t,
-                startMinute: Number(x.s),
-                endMinute: Number(x.e),
-                electricityPrice: Number(x.p),
-                serviceFee: Number(x.f),
-              })),
-            }
-          : undefined,
-      discount: discount
-        ? {
-            planId: Number(discount.id),
-            pricePercent: Number(discount.price),
-            servicePercent: Number(discount.service),
-          }
-        : undefined,
-    };
-  }
-
-  /** Bills an approved held order: its band amounts and totals, pay status unpaid. */
-  async bill(m: EntityManager, orderId: number, amounts: BilledAmounts): Promise<void> {
-    const sets: string[] = [];
-    const values: unknown[] = [orderId];
-    const set = (column: string, value: unknown) => {
-      values.push(value);
-      sets.push(`${column} = $${values.length}`);
-    };
-    for (const [type, column] of Object.entries(BAND_COLUMNS) as [StageType, string][]) {
-      set(`${column}_energy_wh`, amounts.bands[type].energyWh);
-      set(`${column}_electricity_fen`, amounts.bands[type].electricityFen);
-      set(`${column}_service_fen`, amounts.bands[type].serviceFen);
-    }
-    set('electricity_fen', amounts.electricityFen);
-    set('service_fen', amounts.serviceFen);
-    set('total_fen', amounts.totalFen);
-    set('electricity_discount_fen', amounts.electricityDiscountFen);
-    set('service_discount_fen', amounts.serviceDiscountFen);
-    set('price_plan_id', amounts.pricePlanId);
-    set('discount_plan_id', amounts.discountPlanId);
-    await m.query(
-      `UPDATE charging_order SET ${sets.join(', ')}, pay_status = 0 WHERE id = $1 AND pay_status = 3`,
-      values,
-    );
-  }
-
-  /** Records the decision; false when the order already has one (the caller answers 409). */
-  async recordReview(
-    m: EntityManager,
-    review: {
-      orderId: number;
-      decision: ReviewDecision;
-      reason: string;
-      reviewerId: number;
-      reviewer: string;
-    },
-  ): Promise<boolean> {
-    const rows = await m.query(
-      `INSERT INTO charging_order_review (order_id, decision, reason, reviewer_id, reviewer_name)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
-      [review.orderId, review.decision, review.reason, review.reviewerId, review.reviewer],
-    );
-    return rows.length > 0;
   }
 
   /**

@@ -1,7 +1,5 @@
-import { applyDiscount } from '../pricing/discount';
-import { priceSession } from '../pricing/session-pricing';
-import { orderLog, orderSeries } from './order-detail';
-import { priceHeldOrder } from './orders-query.service';
+import type { OrderVersionEntry, VersionFigures } from './charging-order-query.repository';
+import { orderLog, orderSeries, orderVersions } from './order-detail';
 
 const at = (iso: string) => new Date(iso);
 const session = { idTag: 'CARD1', meterStartWh: 1_000, startedAt: at('2026-11-20T00:00:00Z') };
@@ -62,8 +60,9 @@ describe('orderLog', () => {
       endReason: 'EVDisconnected',
       settledAt: at('2026-11-20T01:00:01Z'),
       totalFen: 1234,
-      abnormalReasons: ['SoC out of range 0-100'],
+      abnormalReasons: ['socOutOfRange'],
       review: { decision: 'approve', reason: 'ok', reviewer: 'operator', at: at('2026-11-21T08:00:00Z') },
+      versions: [],
     });
     expect(log.map((e) => [e.action, e.by, e.detail, e.amountFen])).toEqual([
       ['started', null, 'CARD1', null],
@@ -71,88 +70,99 @@ describe('orderLog', () => {
       ['held', null, null, null],
       ['approved', 'operator', 'ok', 1234],
     ]);
-    expect(log[2].reasons).toEqual(['SoC out of range 0-100']);
+    expect(log[2].reasons).toEqual(['socOutOfRange']);
+  });
+
+  it('tells the order as settled, the amount its approval billed and each later version', () => {
+    const log = orderLog({
+      session,
+      stoppedAt: stop,
+      endReason: 'PowerLoss',
+      settledAt: at('2026-11-20T01:30:00Z'),
+      totalFen: 1_500,
+      abnormalReasons: ['stopMissing'],
+      review: { decision: 'approve', reason: 'ok', reviewer: 'operator', at: at('2026-11-21T08:00:00Z') },
+      versions: [
+        version(2, 'approved', '2026-11-21T08:00:00Z', held, billed(1_000)),
+        version(3, 'completed', '2026-11-21T09:00:00Z', billed(1_000), billed(1_500)),
+      ],
+    });
+    expect(log.map((e) => [e.action, e.by, e.amountFen])).toEqual([
+      ['started', null, null],
+      ['stopped', null, null],
+      ['held', null, null],
+      ['approved', 'operator', 1_000],
+      ['completed', 'system', 1_500],
+    ]);
+    expect(log[2].reasons).toEqual(['stopMissing']);
   });
 });
 
-describe('priceHeldOrder', () => {
-  const plan = {
-    id: 3,
-    stages: [
-      {
-        stageType: 'valley' as const,
-        startMinute: 0,
-        endMinute: 480,
-        electricityPrice: 3200,
-        serviceFee: 4000,
-      },
-      {
-        stageType: 'peak' as const,
-        startMinute: 480,
-        endMinute: 1440,
-        electricityPrice: 8523,
-        serviceFee: 8000,
-      },
-    ],
+const held: VersionFigures = {
+  meterStopWh: 9_000,
+  energyWh: 8_000,
+  payStatus: 3,
+  abnormalReasons: ['stopMissing'],
+  amounts: { electricityFen: 0, serviceFen: 0, totalFen: 0 },
+};
+const billed = (totalFen: number): VersionFigures => ({
+  meterStopWh: 9_000 + totalFen,
+  energyWh: 8_000 + totalFen,
+  payStatus: 0,
+  abnormalReasons: ['stopMissing'],
+  amounts: { electricityFen: totalFen, serviceFen: 0, totalFen },
+});
+function version(
+  n: number,
+  kind: OrderVersionEntry['kind'],
+  iso: string,
+  before: VersionFigures,
+  after: VersionFigures,
+): OrderVersionEntry {
+  return {
+    version: n,
+    kind,
+    reason: kind,
+    by: kind === 'completed' ? 'system' : 'operator',
+    at: at(iso),
+    before,
+    after,
   };
-  const order = { stoppedAt: stop, meterStopWh: 46_000 };
+}
 
-  it('prices like settlement: unflagged readings, the plan, the discount', () => {
-    const priced = priceHeldOrder(order, {
-      session,
-      readings: [energy('2026-11-20T00:30:00Z', 31_000), energy('2026-11-20T00:40:00Z', 5, 'negative')],
-      plan,
-      discount: { planId: 9, pricePercent: 90, servicePercent: 100 },
-    });
-    const expected = priceSession(
-      plan,
-      [
-        { at: session.startedAt.getTime(), energyWh: 1_000 },
-        { at: at('2026-11-20T00:30:00Z').getTime(), energyWh: 31_000 },
-        { at: stop.getTime(), energyWh: 46_000 },
-      ],
-      'Asia/Shanghai',
-    );
-    const discounted = applyDiscount(expected, { planId: 9, pricePercent: 90, servicePercent: 100 });
-    expect('amounts' in priced && priced.amounts).toEqual({
-      pricePlanId: 3,
-      discountPlanId: 9,
-      bands: discounted.bands,
-      electricityFen: discounted.electricityFen,
-      serviceFen: expected.serviceFen,
-      totalFen: discounted.totalFen,
-      electricityDiscountFen: discounted.electricityDiscountFen,
-      serviceDiscountFen: 0,
-    });
-    expect(discounted.electricityDiscountFen).toBeGreaterThan(0);
+describe('orderVersions', () => {
+  const order = {
+    settledAt: '2026-11-20T01:30:00.000Z',
+    energyWh: 9_500,
+    totalFen: 1_500,
+    payStatus: 0 as const,
+    meterStopWh: 10_500,
+  };
+
+  it('is the order as settled when it never changed', () => {
+    expect(orderVersions(order, [])).toEqual([
+      expect.objectContaining({
+        version: 1,
+        kind: 'settled',
+        by: null,
+        energyWh: 9_500,
+        totalFen: 1_500,
+        totalDeltaFen: 0,
+      }),
+    ]);
   });
 
-  it.each<[string, Partial<Parameters<typeof priceHeldOrder>[1]>, string]>([
-    [
-      'no recorded start',
-      { session: undefined },
-      'the session has no recorded start, so its energy cannot be split over the price bands',
-    ],
-    ['no price plan', { plan: undefined }, 'no price plan is in force for the session'],
-    [
-      'a register running backwards',
-      { readings: [energy('2026-11-20T00:30:00Z', 500)] },
-      'the meter register decreases during the session',
-    ],
-  ])('names why it cannot price an order with %s', (_case, override, problem) => {
-    const priced = priceHeldOrder(order, { session, readings: [], plan, ...override });
-    expect(priced).toEqual({ problems: [problem] });
-  });
-
-  it('refuses a stop before the start', () => {
-    const priced = priceHeldOrder(
-      { stoppedAt: at('2026-11-19T00:00:00Z'), meterStopWh: 46_000 },
-      {
-        session,
-        readings: [],
-        plan,
-      },
-    );
-    expect('problems' in priced && priced.problems).toContain('the stop time is before the start time');
+  it('starts from the figures before the first change and gives each difference', () => {
+    const rows = orderVersions(order, [
+      version(2, 'approved', '2026-11-21T08:00:00Z', held, billed(1_000)),
+      version(3, 'amended', '2026-11-21T09:00:00Z', billed(1_000), billed(1_500)),
+    ]);
+    expect(
+      rows.map((r) => [r.version, r.kind, r.payStatus, r.totalFen, r.energyDeltaWh, r.totalDeltaFen]),
+    ).toEqual([
+      [1, 'settled', 3, 0, 0, 0],
+      [2, 'approved', 0, 1_000, 1_000, 1_000],
+      [3, 'amended', 0, 1_500, 500, 500],
+    ]);
   });
 });

@@ -1,4 +1,6 @@
-import type { OrderLogEntry } from './dto/order-query.dto';
+import type { AbnormalReasonCode } from '@voltdepot/shared-contracts';
+import type { OrderVersionEntry } from './charging-order-query.repository';
+import type { ChargingOrderRow, OrderLogEntry, OrderVersionRow } from './dto/order-query.dto';
 import { ENERGY_REGISTER, SOC, sessionMeterReadings } from '../pricing/session-readings';
 
 export type SessionStart = { idTag: string; meterStartWh: number; startedAt: Date };
@@ -29,9 +31,10 @@ export function orderSeries(
     stoppedAt,
     meterStopWh,
   );
+  // Registers may carry decimals: the chart shows whole Wh, as orders are kept.
   const energySeries = points.map((p) => ({
     at: new Date(p.at).toISOString(),
-    energyWh: p.energyWh - session.meterStartWh,
+    energyWh: Math.round(p.energyWh - session.meterStartWh),
   }));
   const powerSeries: { at: string; powerW: number }[] = [];
   for (let i = 1; i < points.length; i++) {
@@ -45,15 +48,58 @@ export function orderSeries(
   return { energySeries, powerSeries, socSeries };
 }
 
-/** What happened to an order, oldest first: start and stop at the pile, settlement, review. */
+/**
+ * The versions of an order, oldest first: version 1 as settled (the figures before the first change, or
+ * the order's own when it never changed), then each stored version with its difference.
+ */
+export function orderVersions(
+  order: Pick<ChargingOrderRow, 'settledAt' | 'energyWh' | 'totalFen' | 'payStatus'> & {
+    meterStopWh: number;
+  },
+  versions: OrderVersionEntry[],
+): OrderVersionRow[] {
+  const first = versions[0]?.before;
+  const settled: OrderVersionRow = {
+    version: 1,
+    kind: 'settled',
+    at: order.settledAt,
+    by: null,
+    reason: null,
+    meterStopWh: first?.meterStopWh ?? order.meterStopWh,
+    energyWh: first?.energyWh ?? order.energyWh,
+    totalFen: first?.amounts.totalFen ?? order.totalFen,
+    payStatus: first?.payStatus ?? order.payStatus,
+    energyDeltaWh: 0,
+    totalDeltaFen: 0,
+  };
+  return [
+    settled,
+    ...versions.map((v) => ({
+      version: v.version,
+      kind: v.kind,
+      at: v.at.toISOString(),
+      by: v.by,
+      reason: v.reason,
+      meterStopWh: v.after.meterStopWh,
+      energyWh: v.after.energyWh,
+      totalFen: v.after.amounts.totalFen,
+      payStatus: v.after.payStatus,
+      energyDeltaWh: v.after.energyWh - v.before.energyWh,
+      totalDeltaFen: v.after.amounts.totalFen - v.before.amounts.totalFen,
+    })),
+  ];
+}
+
+/** What happened to an order, oldest first: start and stop at the pile, settlement, review, amendments. */
 export function orderLog(input: {
   session?: SessionStart;
   stoppedAt: Date;
   endReason: string;
   settledAt: Date;
   totalFen: number;
-  abnormalReasons: string[];
+  abnormalReasons: AbnormalReasonCode[];
   review?: { decision: 'approve' | 'reject'; reason: string; reviewer: string; at: Date };
+  versions: OrderVersionEntry[];
 }): OrderLogEntry[] {
   const entry = (e: Partial<OrderLogEntry> & Pick<OrderLogEntry, 'at' | 'action'>): OrderLogEntry => ({
     by: null,
@@ -68,22 +114,43 @@ export function orderLog(input: {
       entry({ at: input.session.startedAt.toISOString(), action: 'started', detail: input.session.idTag }),
     );
   log.push(entry({ at: input.stoppedAt.toISOString(), action: 'stopped', detail: input.endReason }));
-  const held = input.abnormalReasons.length > 0;
+  // As settled: the figures before the first change, if any.
+  const settled = input.versions[0]?.before;
+  const reasons = settled?.abnormalReasons ?? input.abnormalReasons;
   log.push(
-    held
-      ? entry({ at: input.settledAt.toISOString(), action: 'held', reasons: input.abnormalReasons })
-      : entry({ at: input.settledAt.toISOString(), action: 'settled', amountFen: input.totalFen }),
+    (settled?.payStatus ?? (reasons.length ? 3 : 0)) === 3
+      ? entry({ at: input.settledAt.toISOString(), action: 'held', reasons })
+      : entry({
+          at: input.settledAt.toISOString(),
+          action: 'settled',
+          amountFen: settled?.amounts.totalFen ?? input.totalFen,
+          reasons,
+        }),
   );
-  if (input.review) {
+  const approval = input.versions.find((v) => v.kind === 'approved');
+  if (input.review)
     log.push(
       entry({
         at: input.review.at.toISOString(),
         action: input.review.decision === 'approve' ? 'approved' : 'rejected',
         by: input.review.reviewer,
         detail: input.review.reason,
-        amountFen: input.review.decision === 'approve' ? input.totalFen : null,
+        amountFen:
+          input.review.decision === 'approve' ? (approval?.after.amounts.totalFen ?? input.totalFen) : null,
+      }),
+    );
+  for (const v of input.versions) {
+    if (v.kind === 'approved') continue;
+    log.push(
+      entry({
+        at: v.at.toISOString(),
+        action: v.kind,
+        by: v.by,
+        detail: v.reason,
+        amountFen: v.after.amounts.totalFen,
+        reasons: v.after.abnormalReasons,
       }),
     );
   }
-  return log;
+  return log.sort((a, b) => a.at.localeCompare(b.at));
 }

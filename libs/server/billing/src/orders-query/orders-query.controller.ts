@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   ApiDoc,
@@ -7,7 +7,6 @@ import {
   CurrentPrincipal,
   type HttpResponse,
   RequirePermissions,
-  ZodBody,
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
@@ -23,8 +22,6 @@ import {
   orderFilterOptionsSchema,
   type OrderQuery,
   orderQuerySchema,
-  type ReviewOrderDto,
-  reviewOrderSchema,
   type ChargingOrderDetail,
   type ChargingOrderPage,
   type OrderFilterOptions,
@@ -35,6 +32,7 @@ export const CHARGING_ORDER_PERMISSIONS = {
   view: 'charging_order:view',
   export: 'charging_order:export',
   review: 'charging_order:review',
+  amend: 'charging_order:amend',
 } as const;
 
 /** The most rows one export writes (newest first). */
@@ -102,22 +100,5 @@ export class OrdersQueryController {
     @ZodParams(idParamsSchema) p: IdParams,
   ): Promise<ChargingOrderDetail> {
     return this.service.detail(me, p.id);
-  }
-
-  /** Approve (bill) or reject an order held at settlement, with a reason; once per order. */
-  @ApiDoc({
-    summary: 'Approve or reject an order held at settlement (once)',
-    response: chargingOrderDetailSchema,
-    errors: [404, 409],
-  })
-  @Post(':id/review')
-  @HttpCode(200)
-  @RequirePermissions(CHARGING_ORDER_PERMISSIONS.review)
-  review(
-    @ZodParams(idParamsSchema) p: IdParams,
-    @ZodBody(reviewOrderSchema) dto: ReviewOrderDto,
-    @CurrentPrincipal() me: AuthPrincipal,
-  ): Promise<ChargingOrderDetail> {
-    return this.service.review(p.id, dto, me);
   }
 }

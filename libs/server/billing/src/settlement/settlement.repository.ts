@@ -1,10 +1,14 @@
 import type { EntityManager } from 'typeorm';
-import type { TransactionStoppedV1 } from '@voltdepot/shared-events';
+import type { AbnormalReasonCode } from '@voltdepot/shared-contracts';
+import type { AbandonRule, TransactionStopRepeatedV1, TransactionStoppedV1 } from '@voltdepot/shared-events';
 import { returnedRows } from '@voltdepot/server-database';
-import type { PricePlan, PricePlanStage, StageType } from '../pricing/price-plan';
+import type { PricePlan, StageType } from '../pricing/price-plan';
 import { planVersionAtSql, planVersionStages } from '../price-plans/price-plan.repository';
-import type { Discount, DiscountedPrice } from '../pricing/discount';
-import type { SessionPrice } from '../pricing/session-pricing';
+import type { Discount } from '../pricing/discount';
+import type { BilledAmounts, OrderTariff } from '../pricing/order-amounts';
+import { BAND_COLUMNS } from '../shared/sql-rows';
+
+export type { OrderTariff } from '../pricing/order-amounts';
 
 export type BillingSessionRow = {
   chargePointId: string;
@@ -44,31 +48,32 @@ export type OrderRecord = {
   startMode: number;
   startSoc?: number;
   endSoc?: number;
-  price?: SessionPrice;
   pricePlanId?: number;
-  /** Set when a discount plan applied: the payable amounts (bands and totals) after the discount. */
-  discounted?: DiscountedPrice & { planId: number };
+  /** Set when the order is billed (pay status 0): the payable amounts, after the card's discount. */
+  amounts?: BilledAmounts;
   payStatus: 0 | 1 | 3;
-  abnormalReasons: string[];
+  /** Why it is held (pay status 3) or flagged for review (`repeatedStop` alone holds nothing). */
+  abnormalReasons: AbnormalReasonCode[];
   energyWh: number;
-  /** A held order's tariff (plan stages and discount at the start), billed if it is approved. */
+  /** The plan stages and discount at the start: what the order is billed with, now and if amended. */
   tariff?: OrderTariff;
+  /** Set for a session the gateway closed by rule (its pile never stopped it): the rule. */
+  abandonRule?: AbandonRule;
 };
 
-/** The prices a held order is billed with when approved (`charging_order.tariff`). */
-export type OrderTariff = { planId: number; stages: PricePlanStage[]; discount: Discount | null };
-
-const BAND_COLUMNS: Record<StageType, string> = {
-  sharp: 'sharp',
-  peak: 'peak',
-  normal: 'normal',
-  valley: 'valley',
-  deepValley: 'deep_valley',
+/** An order already settled for a session, as settlement needs to know it. */
+export type SettledOrderRef = {
+  id: number;
+  /** Made from a session the gateway abandoned (a lost stop)... */
+  abandoned: boolean;
+  /** ...and completed by its real StopTransaction since. */
+  completed: boolean;
 };
 
 export type SettlementInputs = {
   session?: BillingSessionRow;
-  settled: boolean;
+  /** The session's order, once settled. */
+  order?: SettledOrderRef;
   readings: Reading[];
   plan?: { id: number; version: string };
   /** The enabled discount plan covering the session's card at its start, if any. */
@@ -79,6 +84,8 @@ export type SettlementInputs = {
   vehicle?: MatchedVehicle;
   /** The pile's configured start mode (`charging_pile.start_mode`), null when not set or unknown pile. */
   pileStartMode: number | null;
+  /** A second StopTransaction that disagrees with the first was recorded for the session. */
+  repeated: boolean;
 };
 
 /** The only place the billing area touches the database. Every write is idempotent by business key. */
@@ -149,7 +156,12 @@ export class SettlementRepository {
            LIMIT 1) AS vehicle,
          CASE WHEN ks.known THEN json_build_object('connector_id', ks.connector_id, 'id_tag', ks.id_tag,
            'meter_start_wh', ks.meter_start_wh, 'started_at', ks.started_at) END AS session,
-         EXISTS (SELECT 1 FROM charging_order o WHERE o.charge_point_id = ks.cp AND o.transaction_id = ks.tx) AS settled,
+         (SELECT json_build_object('id', o.id, 'abandoned', o.abandon_rule IS NOT NULL,
+                 'completed', o.abandon_rule IS NOT NULL AND EXISTS (
+                   SELECT 1 FROM charging_order_version v WHERE v.order_id = o.id AND v.kind = 'completed'))
+            FROM charging_order o WHERE o.charge_point_id = ks.cp AND o.transaction_id = ks.tx) AS settled,
+         EXISTS (SELECT 1 FROM billing_repeat_stop r
+                  WHERE r.charge_point_id = ks.cp AND r.transaction_id = ks.tx AND r.disagrees) AS repeated,
          (SELECT coalesce(json_agg(json_build_object('m', measurand, 'at', at, 'v', value, 'f', flag) ORDER BY at), '[]')
             FROM billing_reading r WHERE r.charge_point_id = ks.cp AND r.transaction_id = ks.tx) AS readings,
          (SELECT json_build_object('id', p.id, 'version', ${planVersionAtSql('p', 'ks.started_at')}) FROM price_plan p
@@ -243,6 +255,42 @@ export class SettlementRepository {
   }
 
   /**
+   * Record second StopTransactions (each once: a copy finds its row) and flag the settled orders of those
+   * that disagree with the first stop for review (`repeatedStop`), in one statement. An order settled
+   * later finds the recorded repeat (`SettlementInputs.repeated`), so the arrival order does not matter.
+   */
+  async recordRepeatStops(m: EntityManager, repeats: TransactionStopRepeatedV1[]): Promise<void> {
+    if (!repeats.length) return;
+    await m.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::varchar[], $2::int[], $3::timestamptz[], $4::bigint[], $5::varchar[],
+                              $6::timestamptz[], $7::bigint[], $8::varchar[], $9::boolean[])
+           AS t(charge_point_id, transaction_id, stopped_at, meter_stop_wh, reason, first_stopped_at,
+                first_meter_stop_wh, first_reason, disagrees)),
+       recorded AS (
+         INSERT INTO billing_repeat_stop (charge_point_id, transaction_id, stopped_at, meter_stop_wh, reason,
+                                          first_stopped_at, first_meter_stop_wh, first_reason, disagrees)
+         SELECT * FROM input ON CONFLICT DO NOTHING
+         RETURNING charge_point_id, transaction_id, disagrees)
+       UPDATE charging_order o SET abnormal_reasons = o.abnormal_reasons || '{repeatedStop}'::text[]
+         FROM (SELECT DISTINCT charge_point_id, transaction_id FROM recorded WHERE disagrees) r
+        WHERE o.charge_point_id = r.charge_point_id AND o.transaction_id = r.transaction_id
+          AND NOT ('repeatedStop' = ANY (o.abnormal_reasons))`,
+      [
+        repeats.map((r) => r.chargePointId),
+        repeats.map((r) => r.transactionId),
+        repeats.map((r) => new Date(r.timestamp).toISOString()),
+        repeats.map((r) => r.meterStopWh),
+        repeats.map((r) => r.reason),
+        repeats.map((r) => new Date(r.firstTimestamp).toISOString()),
+        repeats.map((r) => r.firstMeterStopWh),
+        repeats.map((r) => r.firstReason),
+        repeats.map((r) => r.disagrees),
+      ],
+    );
+  }
+
+  /**
    * Insert orders once, many in one statement; a replayed settlement finds the existing row and changes
    * nothing. Returns the keys of the orders this call inserted.
    */
@@ -304,6 +352,7 @@ const ORDER_COLUMNS: [name: string, type: string][] = [
   ['vehicle_plate', 'varchar'],
   ['vehicle_vin', 'varchar'],
   ['start_mode', 'smallint'],
+  ['abandon_rule', 'varchar'],
   ...Object.values(BAND_COLUMNS).flatMap((c): [string, string][] => [
     [`${c}_energy_wh`, 'bigint'],
     [`${c}_electricity_fen`, 'bigint'],
@@ -312,7 +361,7 @@ const ORDER_COLUMNS: [name: string, type: string][] = [
 ];
 
 function orderValues(o: OrderRecord): unknown[] {
-  const payable = o.discounted ?? o.price;
+  const payable = o.amounts;
   const bands = (Object.keys(BAND_COLUMNS) as StageType[]).flatMap((type) => {
     const band = payable?.bands[type] ?? { energyWh: 0, electricityFen: 0, serviceFen: 0 };
     return [band.energyWh, band.electricityFen, band.serviceFen];
@@ -334,9 +383,9 @@ function orderValues(o: OrderRecord): unknown[] {
     payable?.serviceFen ?? 0,
     payable?.totalFen ?? 0,
     o.pricePlanId ?? null,
-    o.discounted?.planId ?? null,
-    o.discounted?.electricityDiscountFen ?? 0,
-    o.discounted?.serviceDiscountFen ?? 0,
+    payable?.discountPlanId ?? null,
+    payable?.electricityDiscountFen ?? 0,
+    payable?.serviceDiscountFen ?? 0,
     o.stop.reason,
     o.stop.stopKind,
     o.payStatus,
@@ -346,12 +395,14 @@ function orderValues(o: OrderRecord): unknown[] {
     o.vehicle?.plate ?? null,
     o.vehicle?.vin ?? null,
     o.startMode,
+    o.abandonRule ?? null,
     ...bands,
   ];
 }
 
 function toInputs(key: SessionKey, row: Record<string, unknown>): SettlementInputs {
   const s = row['session'] as Record<string, unknown> | null;
+  const settled = row['settled'] as { id: number; abandoned: boolean; completed: boolean } | null;
   const plan = row['plan'] as { id: number; version: string } | null;
   const discount = row['discount'] as { id: number; price: number; service: number } | null;
   const card = row['card'] as { type: number; vehicle_id: number | null } | null;
@@ -375,6 +426,7 @@ function toInputs(key: SessionKey, row: Record<string, unknown>): SettlementInpu
       : undefined,
     pileStartMode:
       row['start_mode'] === null || row['start_mode'] === undefined ? null : Number(row['start_mode']),
+    repeated: row['repeated'] === true,
     session: s
       ? {
           ...key,
@@ -384,7 +436,9 @@ function toInputs(key: SessionKey, row: Record<string, unknown>): SettlementInpu
           startedAt: new Date(String(s['started_at'])),
         }
       : undefined,
-    settled: row['settled'] === true,
+    order: settled
+      ? { id: Number(settled.id), abandoned: settled.abandoned, completed: settled.completed }
+      : undefined,
     readings: (row['readings'] as { m: string; at: string; v: number | string; f: string | null }[]).map(
       (r) => ({ measurand: r.m, at: new Date(r.at), value: Number(r.v), flag: r.f }),
     ),

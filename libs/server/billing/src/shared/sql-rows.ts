@@ -1,4 +1,14 @@
+import type { StageType } from '../pricing/price-plan';
 import { type BillingDataScope, inScope } from './data-scope';
+
+/** The prefix of `charging_order`'s columns of each band (`<prefix>_energy_wh`, `_electricity_fen`, `_service_fen`). */
+export const BAND_COLUMNS: Readonly<Record<StageType, string>> = {
+  sharp: 'sharp',
+  peak: 'peak',
+  normal: 'normal',
+  valley: 'valley',
+  deepValley: 'deep_valley',
+};
 
 /** Column values of raw query rows, null kept as null. */
 export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

@@ -3,6 +3,7 @@ import { OcppGateway1763810000000 } from './1763810000000-ocpp-gateway';
 import { Identity1763820000000 } from './1763820000000-identity';
 import { MsgCenter1763830000000 } from './1763830000000-msg-center';
 import { MsgStopNotice1764110000000 } from './1764110000000-msg-stop-notice';
+import { OrderVersions1764130000000 } from './1764130000000-order-versions';
 import { OcppAbandonedSessions1764140000000 } from './1764140000000-ocpp-abandoned-sessions';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
@@ -79,6 +80,7 @@ export const allMigrations = [
   BillingReadViews1764100000200,
   GatewayPublishedApi1764100000300,
   MsgStopNotice1764110000000,
+  OrderVersions1764130000000,
   OcppAbandonedSessions1764140000000,
   PilePasswordRehash1764150000000,
 ];

@@ -11,6 +11,7 @@ import {
   PileBooted,
   PileConnected,
   TransactionStarted,
+  TransactionStopped,
   type EventEnvelope,
 } from '@voltdepot/shared-events';
 import { createEnvelope, KafkaBus, RedisStreamsBus, type EventBus } from '@voltdepot/server-messaging';
@@ -246,6 +247,50 @@ describe.each(drivers)('monitoring read model on the $name bus', ({ name, makeBu
     const transient = (e: string) => e.includes('NOGROUP') || /: subscribing \S+ \(attempt \d+\)/.test(e);
     expect(errors.filter((e) => !transient(e))).toEqual([]);
   }, 90_000);
+
+  it('shows the gun idle from its Available notification when it went Charging -> Available without Finishing', async () => {
+    // The pile reports Available (no Finishing) before its StopTransaction; the stop comes later.
+    await bus.publish(status(1, 'Available', 100));
+    const idle = await eventually(async () => {
+      const s = await readState();
+      expect(s.guns[0].status).toBe('idle');
+      return s;
+    }, 30_000);
+    expect(idle.guns[0]).toEqual(
+      expect.objectContaining({
+        status: 'idle',
+        ocppStatus: 'Available',
+        since: at(100),
+        transactionId: null,
+      }),
+    );
+    expect(idle.guns[0].powerW).toBeNull();
+    // The stop changes nothing of that: the gun stays idle since the notification.
+    await bus.publish(
+      event(
+        TransactionStopped,
+        {
+          chargePointId: cp,
+          connectorId: 1,
+          transactionId: 501,
+          idTag: 'BUS0001',
+          meterStartWh: 1_000_000,
+          meterStopWh: 1_002_000,
+          energyWh: 2_000,
+          timestamp: at(101),
+          reason: 'Local',
+          stopKind: 'normal',
+          quarantined: false,
+        },
+        at(101),
+      ),
+    );
+    await eventually(async () => {
+      const [{ status: st, since, transactionId }] = (await readState()).guns;
+      expect({ st, since, transactionId }).toEqual({ st: 'idle', since: at(100), transactionId: null });
+      expect(await redis.hget(keys.transaction(cp, 501), 'stoppedAt')).toBe(at(101));
+    }, 30_000);
+  });
 });
 
 describe('monitoring read model while the bus is unreachable', () => {

@@ -3,25 +3,40 @@ import {
   ConnectorStatusChanged,
   MeterValuesReceived,
   PileConnected,
+  TransactionAbandoned,
   TransactionStarted,
   TransactionStopped,
+  TransactionStopRepeated,
   type EventDefinition,
   type EventEnvelope,
+  type MeterSampleV1,
+  type TransactionAbandonedV1,
   type TransactionStartedV1,
   type TransactionStoppedV1,
+  type TransactionStopRepeatedV1,
 } from '@voltdepot/shared-events';
 
 type Started = Pick<TransactionStartedV1, 'transactionId' | 'idTag' | 'meterStartWh'> &
   Partial<TransactionStartedV1>;
 type Stopped = Pick<TransactionStoppedV1, 'transactionId' | 'meterStopWh'> & Partial<TransactionStoppedV1>;
-/** One meter sample of a transaction: the register, and the power and SoC when given. */
+/**
+ * One meter sample of a transaction: the register (Wh, decimals as piles send them), and the power and
+ * SoC when given; `flag` as the gateway's plausibility check set it on the register, `context` as sent
+ * (`Transaction.End` for a stop's transactionData).
+ */
 type Sample = {
   connectorId?: number;
   transactionId: number;
   energyWh: number;
   powerW?: number;
   soc?: number;
+  flag?: string;
+  context?: string;
 };
+type Abandoned = Pick<TransactionAbandonedV1, 'transactionId' | 'idTag' | 'meterStartWh'> &
+  Partial<TransactionAbandonedV1>;
+type StopRepeated = Pick<TransactionStopRepeatedV1, 'transactionId' | 'meterStopWh' | 'firstMeterStopWh'> &
+  Partial<TransactionStopRepeatedV1>;
 
 /**
  * The events the gateway puts on the bus for one charge point, built as it builds them: `seconds` count
@@ -63,8 +78,15 @@ export class PileEvents {
 
   meterValues(seconds: number, o: Sample): EventEnvelope {
     const timestamp = this.at(seconds);
-    const samples = [
-      { timestamp, measurand: 'Energy.Active.Import.Register', value: o.energyWh, unit: 'Wh' },
+    const samples: MeterSampleV1[] = [
+      {
+        timestamp,
+        measurand: 'Energy.Active.Import.Register',
+        value: o.energyWh,
+        unit: 'Wh',
+        ...(o.context ? { context: o.context } : {}),
+        ...(o.flag ? { flag: o.flag } : {}),
+      },
     ];
     if (o.powerW !== undefined)
       samples.push({ timestamp, measurand: 'Power.Active.Import', value: o.powerW, unit: 'W' });
@@ -73,7 +95,46 @@ export class PileEvents {
     const { connectorId = 1, transactionId } = o;
     return this.envelope(
       MeterValuesReceived,
-      { chargePointId, connectorId, transactionId, flagged: false, samples },
+      { chargePointId, connectorId, transactionId, flagged: o.flag !== undefined, samples },
+      seconds,
+    );
+  }
+
+  /**
+   * A session the gateway closed by rule at `seconds` (its pile never stopped it): started at
+   * `startedAt` (seconds, default 0), last sampled as given (`lastMeterWh`, `lastSampleAt`).
+   */
+  abandoned(seconds: number, o: Abandoned & { startedAtSeconds?: number }): EventEnvelope {
+    const { startedAtSeconds = 0, ...payload } = o;
+    return this.envelope(
+      TransactionAbandoned,
+      {
+        chargePointId: this.chargePointId,
+        connectorId: 1,
+        startedAt: this.at(startedAtSeconds),
+        closedAt: this.at(seconds),
+        rule: 'rebooted',
+        ...payload,
+      },
+      seconds,
+    );
+  }
+
+  /** A second StopTransaction at `seconds` for a transaction stopped at `firstSeconds` (default: a minute before). */
+  stopRepeated(seconds: number, o: StopRepeated & { firstSeconds?: number }): EventEnvelope {
+    const { firstSeconds = seconds - 60, ...payload } = o;
+    return this.envelope(
+      TransactionStopRepeated,
+      {
+        chargePointId: this.chargePointId,
+        connectorId: 1,
+        timestamp: this.at(seconds),
+        reason: 'Local',
+        firstTimestamp: this.at(firstSeconds),
+        firstReason: 'EVDisconnected',
+        disagrees: payload.meterStopWh !== payload.firstMeterStopWh,
+        ...payload,
+      },
       seconds,
     );
   }

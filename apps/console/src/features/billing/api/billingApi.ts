@@ -92,10 +92,28 @@ export const billingApi = {
       },
     );
   },
-  reviewOrder(id: number, body: ApiBody<'OrdersQueryController_review'>) {
-    return request.post<ApiResponse<'OrdersQueryController_review'>>(
-      apiPath('OrdersQueryController_review', { id }),
+  reviewOrder(id: number, body: ApiBody<'OrderReviewController_review'>) {
+    return request.post<ApiResponse<'OrderReviewController_review'>>(
+      apiPath('OrderReviewController_review', { id }),
       body,
+    );
+  },
+  /** A new version of the order; `requestId` makes a retry find the version it made. */
+  amendOrder(id: number, body: ApiBody<'OrderReviewController_amend'>) {
+    return request.post<ApiResponse<'OrderReviewController_amend'>>(
+      apiPath('OrderReviewController_amend', { id }),
+      body,
+    );
+  },
+  /** What an amendment would make of the order (nothing is saved). */
+  previewAmendment(
+    id: number,
+    correction: { meterStopWh?: number; energyWh?: number },
+    signal?: AbortSignal,
+  ) {
+    return request.get<ApiResponse<'OrderReviewController_preview'>>(
+      apiPath('OrderReviewController_preview', { id }),
+      { params: correction, signal },
     );
   },
 

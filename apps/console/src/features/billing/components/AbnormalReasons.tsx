@@ -1,28 +1,27 @@
+import { ABNORMAL_REASON_TYPES, type AbnormalReasonCode } from '@voltdepot/shared-contracts';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { abnormalReasonOf } from '../utils/abnormalReasons';
 
 /**
- * A held order's reasons in the user's language: the spec's exception type and what was found (the
- * api's own sentence, with its figures, as a tooltip).
+ * A held or flagged order's reasons (codes) in the user's language: the spec's exception type of each
+ * (none for a reason that is no data exception, such as no price plan) and what was found.
  */
-export function AbnormalReasons({ reasons }: { reasons: readonly string[] }) {
+export function AbnormalReasons({ reasons }: { reasons: readonly AbnormalReasonCode[] }) {
   const { t } = useTranslation();
-  const translate = t as unknown as (key: string) => string;
   if (!reasons.length) return <>-</>;
   return (
     <ul style={{ margin: 0, paddingLeft: 18 }}>
-      {reasons.map((text) => {
-        const reason = abnormalReasonOf(text);
+      {reasons.map((code) => {
+        const type = ABNORMAL_REASON_TYPES[code];
         return (
-          <li key={text}>
-            {reason?.type && (
+          <li key={code}>
+            {type && (
               <Tag color="red" data-testid="abnormal-type">
-                {translate(`billing.reason.type.${reason.type}`)}
+                {t(`billing.reason.type.${type}`)}
               </Tag>
             )}
-            <Typography.Text title={text}>
-              {reason ? translate(`billing.reason.${reason.detail}`) : text}
+            <Typography.Text data-testid="abnormal-reason">
+              {t(`billing.reason.code.${code}`)}
             </Typography.Text>
           </li>
         );

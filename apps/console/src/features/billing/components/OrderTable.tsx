@@ -1,5 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import type { ChargingOrderPage, ChargingOrderRow, ChargingOrderTotals } from '@voltdepot/console-api-client';
+import { ABNORMAL_REASON_CODES } from '@voltdepot/shared-contracts';
 import { usePermission } from '@voltdepot/console-ui';
 import { Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -14,6 +15,7 @@ import { BILLING_PERMISSIONS } from '../permissions';
 import { formatDuration, formatKwh, formatYuan } from '../utils/money';
 import { rangeSearchColumn } from '../utils/orderRange';
 import { AbnormalReasons } from './AbnormalReasons';
+import { AmendOrderModal } from './AmendOrderModal';
 import { exportButton, orderDetailPath, useBillingGrid } from './billingGrid';
 import { ReviewOrderModal } from './ReviewOrderModal';
 
@@ -30,6 +32,7 @@ const FILTER_KEYS = [
   'payStatus',
   'orderStatus',
   'reviewStatus',
+  'abnormalReason',
 ] as const;
 
 const HELD = { held: 'true' };
@@ -50,12 +53,14 @@ const EMPTY_TOTALS: ChargingOrderTotals = {
 export function OrderTable({ held = false, title }: { held?: boolean; title: string }) {
   const { t } = useTranslation();
   const canReview = usePermission(BILLING_PERMISSIONS.orderReview);
+  const canAmend = usePermission(BILLING_PERMISSIONS.orderAmend);
   const payStatus = useDictionary('pay_status');
   const orderStatus = useDictionary('order_status');
   const reviewStatus = useDictionary('approval_status');
   const startTypes = useDictionary('start_type');
   const locations = useLocationOptions();
   const [reviewing, setReviewing] = useState<ChargingOrderRow | undefined>();
+  const [amending, setAmending] = useState<ChargingOrderRow | undefined>();
   const grid = useBillingGrid<ChargingOrderRow, ChargingOrderPage>('orders', billingApi.orders, {
     filters: FILTER_KEYS,
     fixed: held ? HELD : undefined,
@@ -168,6 +173,19 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
           render: (_, row) => <AbnormalReasons reasons={row.abnormalReasons} />,
         },
         {
+          // The filter of the reasons (repeatedStop: the repeated records), not a column.
+          title: t('billing.reason.filter'),
+          dataIndex: 'abnormalReason',
+          hideInTable: true,
+          valueType: 'select',
+          fieldProps: {
+            options: ABNORMAL_REASON_CODES.map((code) => ({
+              value: code,
+              label: t(`billing.reason.code.${code}`),
+            })),
+          },
+        },
+        {
           title: t('billing.order.reviewStatus'),
           dataIndex: 'reviewStatus',
           width: 110,
@@ -227,10 +245,17 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
                   testId: (row) => `review-${row.id}`,
                   onClick: (row) => setReviewing(row),
                 },
+                {
+                  key: 'amend',
+                  label: t('billing.amend.action'),
+                  permission: BILLING_PERMISSIONS.orderAmend,
+                  testId: (row) => `amend-${row.id}`,
+                  onClick: (row) => setAmending(row),
+                },
               ]
             : []
         }
-        actionsWidth={100}
+        actionsWidth={140}
         table={{
           summary: () => (
             <Table.Summary fixed>
@@ -256,13 +281,14 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
                 <Table.Summary.Cell index={14} align="right">
                   <Typography.Text strong>{formatYuan(totals.totalFen)}</Typography.Text>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={15} colSpan={held ? (canReview ? 6 : 5) : 3} />
+                <Table.Summary.Cell index={15} colSpan={held ? (canReview || canAmend ? 6 : 5) : 3} />
               </Table.Summary.Row>
             </Table.Summary>
           ),
         }}
       />
       {reviewing && <ReviewOrderModal order={reviewing} onClose={() => setReviewing(undefined)} />}
+      {amending && <AmendOrderModal order={amending} onClose={() => setAmending(undefined)} />}
     </>
   );
 }

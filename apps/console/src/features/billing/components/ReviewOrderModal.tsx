@@ -9,13 +9,15 @@ import { billingQueryKeys } from '../queryKeys';
 import { AbnormalReasons } from './AbnormalReasons';
 
 /**
- * Review an order held at settlement: approve it to be billed from its readings, or reject it; the
+ * Review an order held at settlement (approve it to be billed from its readings, or reject it) or one
+ * flagged since it was billed (approve confirms it as billed; it is amended rather than rejected); the
  * reason is required and recorded with the reviewer. The api refuses an order it cannot price.
  */
 export function ReviewOrderModal({ order, onClose }: { order: ChargingOrderRow; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const billed = order.payStatus !== 3;
   return (
     <ModalForm<{ decision: ReviewDecision; reason: string }>
       title={t('billing.review.title', { orderNo: order.orderNo })}
@@ -33,7 +35,13 @@ export function ReviewOrderModal({ order, onClose }: { order: ChargingOrderRow; 
           return false; // the request layer showed why (e.g. it cannot be priced)
         }
         void message.success(
-          t(values.decision === 'approve' ? 'billing.review.approved' : 'billing.review.rejected'),
+          t(
+            values.decision === 'reject'
+              ? 'billing.review.rejected'
+              : billed
+                ? 'billing.review.confirmed'
+                : 'billing.review.approved',
+          ),
         );
         await queryClient.invalidateQueries({ queryKey: billingQueryKeys.list('orders') });
         await queryClient.invalidateQueries({ queryKey: billingQueryKeys.order(order.id) });
@@ -52,7 +60,7 @@ export function ReviewOrderModal({ order, onClose }: { order: ChargingOrderRow; 
         label={t('billing.review.decision')}
         options={[
           { value: 'approve', label: t('billing.review.approve') },
-          { value: 'reject', label: t('billing.review.reject') },
+          { value: 'reject', label: t('billing.review.reject'), disabled: billed },
         ]}
         rules={[{ required: true }]}
       />

@@ -2,7 +2,13 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ProDescriptions } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import type { StageTypeCode } from '@voltdepot/shared-contracts';
-import type { ChargingOrderDetail, OrderBandRow, OrderLogEntry } from '@voltdepot/console-api-client';
+import type {
+  ChargingOrderDetail,
+  OrderBandRow,
+  OrderLogEntry,
+  OrderVersionRow,
+  RepeatStopRow,
+} from '@voltdepot/console-api-client';
 import { GuardedButton, usePermission } from '@voltdepot/console-ui';
 import { Alert, Button, Card, Empty, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,6 +17,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../app/format/formatDateTime';
 import { billingApi } from '../api/billingApi';
 import { AbnormalReasons } from '../components/AbnormalReasons';
+import { AmendOrderModal } from '../components/AmendOrderModal';
 import { BAND_COLORS } from '../components/bandColors';
 import { OrderCharts } from '../components/OrderCharts';
 import { ReviewOrderModal } from '../components/ReviewOrderModal';
@@ -47,9 +54,123 @@ function LogText({ entry }: { entry: OrderLogEntry }) {
       );
     case 'rejected':
       return <>{t('billing.log.rejected', { by: entry.by ?? '-', reason: entry.detail ?? '' })}</>;
+    case 'amended':
+      return (
+        <>
+          {t('billing.log.amended', {
+            by: entry.by ?? '-',
+            reason: entry.detail ?? '',
+            amount: formatYuan(entry.amountFen),
+          })}
+        </>
+      );
+    case 'completed':
+      return <>{t('billing.log.completed', { amount: formatYuan(entry.amountFen) })}</>;
     default:
       return null;
   }
+}
+
+const signed = (text: string, n: number) => (n > 0 ? `+${text}` : text);
+
+/** Every version of the order: as settled, then each change with who, why and the difference. */
+function VersionsCard({ versions }: { versions: OrderVersionRow[] }) {
+  const { t } = useTranslation();
+  const payStatus = useDictionary('pay_status');
+  return (
+    <Card title={t('billing.version.title')} size="small">
+      <Table<OrderVersionRow>
+        size="small"
+        rowKey="version"
+        pagination={false}
+        data-testid="order-versions"
+        dataSource={versions}
+        columns={[
+          { title: t('billing.version.version'), dataIndex: 'version', width: 70 },
+          {
+            title: t('billing.version.kindTitle'),
+            dataIndex: 'kind',
+            render: (_, v) =>
+              v.kind === 'settled' ? t('billing.version.settled') : t(`billing.version.kind.${v.kind}`),
+          },
+          { title: t('billing.version.at'), dataIndex: 'at', render: (_, v) => formatDateTime(v.at) },
+          { title: t('billing.version.by'), dataIndex: 'by', render: (_, v) => v.by ?? '-' },
+          { title: t('billing.version.reason'), dataIndex: 'reason', render: (_, v) => v.reason ?? '-' },
+          {
+            title: t('billing.amend.meterStop'),
+            dataIndex: 'meterStopWh',
+            align: 'right',
+            render: (_, v) => formatKwh(v.meterStopWh),
+          },
+          {
+            title: t('billing.order.energyKwh'),
+            dataIndex: 'energyWh',
+            align: 'right',
+            render: (_, v) => formatKwh(v.energyWh),
+          },
+          {
+            title: t('billing.order.totalYuan'),
+            dataIndex: 'totalFen',
+            align: 'right',
+            render: (_, v) => formatYuan(v.totalFen),
+          },
+          {
+            title: t('billing.order.payStatus'),
+            dataIndex: 'payStatus',
+            render: (_, v) => payStatus.label(v.payStatus),
+          },
+          {
+            title: t('billing.version.energyDelta'),
+            dataIndex: 'energyDeltaWh',
+            align: 'right',
+            render: (_, v) => signed(formatKwh(v.energyDeltaWh), v.energyDeltaWh),
+          },
+          {
+            title: t('billing.version.totalDelta'),
+            dataIndex: 'totalDeltaFen',
+            align: 'right',
+            render: (_, v) => signed(formatYuan(v.totalDeltaFen), v.totalDeltaFen),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** The second StopTransactions of the order's transaction (the first one is billed). */
+function RepeatStopsCard({ stops }: { stops: RepeatStopRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('billing.version.repeats')} size="small">
+      <Table<RepeatStopRow>
+        size="small"
+        rowKey={(r) => `${r.stoppedAt}|${r.meterStopWh}|${r.reason}`}
+        pagination={false}
+        data-testid="order-repeat-stops"
+        dataSource={stops}
+        columns={[
+          {
+            title: t('billing.version.repeatStoppedAt'),
+            dataIndex: 'stoppedAt',
+            render: (_, r) => formatDateTime(r.stoppedAt),
+          },
+          {
+            title: t('billing.version.repeatMeterStop'),
+            dataIndex: 'meterStopWh',
+            align: 'right',
+            render: (_, r) => formatKwh(r.meterStopWh),
+          },
+          { title: t('billing.version.repeatReason'), dataIndex: 'reason' },
+          {
+            title: '',
+            dataIndex: 'disagrees',
+            render: (_, r) =>
+              r.disagrees ? <Tag color="warning">{t('billing.version.disagrees')}</Tag> : null,
+          },
+        ]}
+      />
+    </Card>
+  );
 }
 
 const LOG_COLORS: Record<OrderLogEntry['action'], string> = {
@@ -59,6 +180,8 @@ const LOG_COLORS: Record<OrderLogEntry['action'], string> = {
   held: 'red',
   approved: 'green',
   rejected: 'red',
+  amended: 'orange',
+  completed: 'green',
 };
 
 /** The session (order) detail: /report/components/session?id=<order id>. */
@@ -69,12 +192,14 @@ export function OrderDetailPage() {
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const canReview = usePermission(BILLING_PERMISSIONS.orderReview);
+  const canAmend = usePermission(BILLING_PERMISSIONS.orderAmend);
   const payStatus = useDictionary('pay_status');
   const orderStatus = useDictionary('order_status');
   const reviewStatus = useDictionary('approval_status');
   const stageTypes = useDictionary('charging_period_type');
   const startTypes = useDictionary('start_type');
   const [reviewing, setReviewing] = useState(false);
+  const [amending, setAmending] = useState(false);
   const query = useQuery({
     queryKey: billingQueryKeys.order(id),
     queryFn: ({ signal }) => billingApi.order(id, signal),
@@ -101,13 +226,29 @@ export function OrderDetailPage() {
           </Space>
         }
         extra={
-          canReview && order.reviewStatus === 'pending' ? (
-            <GuardedButton type="primary" data-testid="order-review" onClick={() => setReviewing(true)}>
-              {t('billing.review.action')}
-            </GuardedButton>
-          ) : null
+          <Space>
+            {canReview && order.reviewStatus === 'pending' && (
+              <GuardedButton type="primary" data-testid="order-review" onClick={() => setReviewing(true)}>
+                {t('billing.review.action')}
+              </GuardedButton>
+            )}
+            {canAmend && (
+              <GuardedButton data-testid="order-amend" onClick={() => setAmending(true)}>
+                {t('billing.amend.action')}
+              </GuardedButton>
+            )}
+          </Space>
         }
       >
+        {order.abandonRule && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="order-abandoned"
+            message={t('billing.version.abandoned', { rule: t(`billing.version.rule.${order.abandonRule}`) })}
+          />
+        )}
         {order.abnormalReasons.length > 0 && (
           <Alert
             type={order.reviewStatus === 'pending' ? 'warning' : 'info'}
@@ -238,6 +379,8 @@ export function OrderDetailPage() {
           )}
         />
       </Card>
+      <VersionsCard versions={order.versions} />
+      {order.repeatStops.length > 0 && <RepeatStopsCard stops={order.repeatStops} />}
       <Card title={t('billing.detail.log')} size="small" data-testid="order-log">
         {order.log.length ? (
           <Timeline
@@ -256,6 +399,7 @@ export function OrderDetailPage() {
         )}
       </Card>
       {reviewing && <ReviewOrderModal order={order} onClose={() => setReviewing(false)} />}
+      {amending && <AmendOrderModal order={order} onClose={() => setAmending(false)} />}
     </Space>
   );
 }

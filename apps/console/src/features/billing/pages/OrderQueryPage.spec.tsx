@@ -4,48 +4,10 @@ import { stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
 import { renderInApp } from '../../../test/renderInApp';
 import { dictionaryRoutes } from '../../../test/fakeApi';
-import { BILLING_DICTIONARIES } from '../../../test/fixtures';
+import { aChargingOrder, BILLING_DICTIONARIES } from '../../../test/fixtures';
 import { OrderQueryPage } from './OrderQueryPage';
 
-const order: ChargingOrderRow = {
-  id: 11,
-  orderNo: 'CP1-20261121-000042',
-  chargePointId: 'CP1',
-  connectorId: 1,
-  transactionId: 42,
-  stationId: 1,
-  stationName: 'East Depot',
-  pileId: 3,
-  pileName: 'Pile 3',
-  gunId: 5,
-  gunName: 'Gun 1',
-  idTag: 'BUS0001',
-  cardSelfNumber: 'CBUS0001',
-  vehicleId: null,
-  vehiclePlate: null,
-  vehicleVin: null,
-  startedAt: '2026-11-21T12:00:00.000Z',
-  stoppedAt: '2026-11-21T14:00:00.000Z',
-  durationSeconds: 7200,
-  energyWh: 123_456,
-  startSoc: 30,
-  endSoc: 95,
-  electricityFen: 9_876,
-  serviceFen: 5_432,
-  totalFen: 15_308,
-  discountFen: 0,
-  payStatus: 0,
-  orderStatus: 'unpaid',
-  reviewStatus: null,
-  abnormalReasons: [],
-  endReason: 'EVDisconnected',
-  stopKind: 'normal',
-  startMode: 0,
-  settledAt: '2026-11-21T14:00:01.000Z',
-  occupationOrderId: null,
-  occupationOrderNo: null,
-  occupationFeeFen: null,
-};
+const order: ChargingOrderRow = aChargingOrder();
 
 const answer: ChargingOrderPage = {
   list: [order],

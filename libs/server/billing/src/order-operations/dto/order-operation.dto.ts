@@ -33,7 +33,11 @@ export const orderOperationViewSchema = apiSchemas.named(
     orderNo: z.string(),
     stationName: z.string().nullable(),
     detail: z.string().nullable().describe('The reason the operator gave'),
-    amountFen: z.number().int().nullable().describe('Amount billed by the action (approval), fen'),
+    amountFen: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The order total the action billed (approval) or left (amendment), fen'),
   }),
 );
 export type OrderOperationRow = z.infer<typeof orderOperationViewSchema>;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { apiSchemas, view } from '@voltdepot/server-core';
-import { ORDER_STATUS_CODES, STAGE_TYPE_CODES } from '@voltdepot/shared-contracts';
+import {
+  ABANDON_RULES,
+  ABNORMAL_REASON_CODES,
+  ORDER_VERSION_KINDS,
+  ORDER_STATUS_CODES,
+  STAGE_TYPE_CODES,
+} from '@voltdepot/shared-contracts';
 import {
   blankToUndefined,
   exportLanguageSchema,
@@ -45,28 +51,29 @@ export const orderQuerySchema = withPeriod({
       })
       .optional(),
   ),
+  /** Orders held or flagged for this reason (`repeatedStop`: the repeated records). */
+  abnormalReason: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(ABNORMAL_REASON_CODES, {
+        errorMap: () => ({ message: `must be one of ${ABNORMAL_REASON_CODES.join(', ')}` }),
+      })
+      .optional(),
+  ),
 });
 export type OrderQuery = z.output<typeof orderQuerySchema>;
 
 export const orderExportSchema = orderQuerySchema.and(exportLanguageSchema);
-
-export const reviewOrderSchema = z.object({
-  decision: z.enum(['approve', 'reject'], {
-    errorMap: () => ({ message: 'must be approve or reject' }),
-  }),
-  reason: z
-    .string({ required_error: 'Please enter the reason', invalid_type_error: 'Please enter the reason' })
-    .trim()
-    .min(1, 'Please enter the reason')
-    .max(200, 'must be at most 200 characters'),
-});
-export type ReviewOrderDto = z.output<typeof reviewOrderSchema>;
 
 // Answers: money in integer fen, energy in integer Wh, instants ISO 8601.
 
 const id = z.number().int();
 const fen = z.number().int();
 const wh = z.number().int();
+/** An order's pay status (dictionary `pay_status`). */
+export const payStatusSchema = z
+  .union([z.literal(0), z.literal(1), z.literal(3)])
+  .describe('0 unpaid, 1 paid, 3 abnormal');
 
 export const chargingOrderRowSchema = apiSchemas.named(
   'ChargingOrderRow',
@@ -97,19 +104,24 @@ export const chargingOrderRowSchema = apiSchemas.named(
     serviceFen: fen,
     totalFen: fen,
     discountFen: fen,
-    payStatus: z.union([z.literal(0), z.literal(1), z.literal(3)]).describe('0 unpaid, 1 paid, 3 abnormal'),
+    payStatus: payStatusSchema,
     orderStatus: z.enum(ORDER_STATUS_CODES),
     reviewStatus: z
       .enum(['pending', 'audited', 'rejected'])
       .nullable()
       .describe('Set for orders held for review at settlement'),
-    abnormalReasons: z.array(z.string()),
+    abnormalReasons: z
+      .array(z.enum(ABNORMAL_REASON_CODES))
+      .describe(
+        'Why the order is held (pay status 3) or flagged for review; each code has an exception type (ABNORMAL_REASON_TYPES) and labels',
+      ),
     endReason: z.string(),
     stopKind: z.enum(['normal', 'abnormal']),
     startMode: z
       .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
       .describe("The pile's start mode when the order was settled"),
     settledAt: z.string(),
+    version: z.number().int().describe('1 as settled, one more for each amendment'),
     occupationOrderId: id.nullable(),
     occupationOrderNo: z.string().nullable(),
     occupationFeeFen: fen.nullable(),
@@ -144,11 +156,11 @@ const orderLogEntrySchema = apiSchemas.named(
   'OrderLogEntry',
   view({
     at: z.string(),
-    action: z.enum(['started', 'stopped', 'settled', 'held', 'approved', 'rejected']),
+    action: z.enum(['started', 'stopped', 'settled', 'held', 'approved', 'rejected', 'amended', 'completed']),
     by: z.string().nullable(),
     detail: z.string().nullable(),
     amountFen: fen.nullable(),
-    reasons: z.array(z.string()),
+    reasons: z.array(z.enum(ABNORMAL_REASON_CODES)),
   }),
 );
 export type OrderLogEntry = z.infer<typeof orderLogEntrySchema>;
@@ -165,6 +177,37 @@ const orderBandRowSchema = apiSchemas.named(
   }),
 );
 export type OrderBandRow = z.infer<typeof orderBandRowSchema>;
+
+/** One version of an order: 1 as settled, then each change (who, why, the figures, the difference). */
+const orderVersionRowSchema = apiSchemas.named(
+  'OrderVersionRow',
+  view({
+    version: z.number().int(),
+    kind: z.enum(['settled', ...ORDER_VERSION_KINDS]),
+    at: z.string(),
+    by: z.string().nullable().describe('Null for the settlement; `system` for a completion by the pile'),
+    reason: z.string().nullable(),
+    meterStopWh: wh,
+    energyWh: wh,
+    totalFen: fen,
+    payStatus: payStatusSchema,
+    energyDeltaWh: wh.describe('This version minus the one before (0 for version 1)'),
+    totalDeltaFen: fen,
+  }),
+);
+export type OrderVersionRow = z.infer<typeof orderVersionRowSchema>;
+
+/** A second StopTransaction of the order's transaction (the first one is billed). */
+const repeatStopRowSchema = apiSchemas.named(
+  'RepeatStopRow',
+  view({
+    stoppedAt: z.string(),
+    meterStopWh: wh,
+    reason: z.string(),
+    disagrees: z.boolean().describe('Another meter stop or reason than the billed stop: flags the order'),
+    receivedAt: z.string(),
+  }),
+);
 
 export const chargingOrderDetailSchema = apiSchemas.named(
   'ChargingOrderDetail',
@@ -189,6 +232,12 @@ export const chargingOrderDetailSchema = apiSchemas.named(
       at: z.string(),
     }).nullable(),
     log: z.array(orderLogEntrySchema),
+    abandonRule: z
+      .enum(ABANDON_RULES)
+      .nullable()
+      .describe('The gateway rule that closed a session its pile never stopped (a lost stop)'),
+    versions: z.array(orderVersionRowSchema),
+    repeatStops: z.array(repeatStopRowSchema),
   }),
 );
 export type ChargingOrderDetail = z.infer<typeof chargingOrderDetailSchema>;
