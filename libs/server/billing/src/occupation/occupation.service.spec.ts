@@ -122,6 +122,20 @@ describe('OccupationService', () => {
     expect(repository.orders).toEqual([]);
   });
 
+  it('closes the real stop of an abandoned session at once: the pile was away, not a bus on the gun', async () => {
+    const { repository, service, m, pile } = setup();
+    const p = pile('CP-1', {});
+    // The pile lost power mid-session at T0; the gateway closed the session by rule; back an hour later,
+    // the pile reports Available and replays its StopTransaction stamped T0.
+    await service.handleBatch([p.status(1, 'Available', 3600)], m);
+    await service.handleBatch(
+      [p.stopped(0, { transactionId: 5, meterStopWh: 10_000, reason: 'PowerLoss', afterAbandon: true })],
+      m,
+    );
+    expect(repository.outcomeOf('CP-1', 5)).toMatchObject({ outcome: 'free', releasedAt: new Date(T0) });
+    expect(repository.orders).toEqual([]);
+  });
+
   it('prices an occupation when the gun is released: started intervals beyond the free minutes', async () => {
     const { repository, service, m, pile, stop } = setup();
     const p = pile('CP-1', {});

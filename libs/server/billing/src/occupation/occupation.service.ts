@@ -120,17 +120,21 @@ export class OccupationService {
 
   async handleBatch(envelopes: EventEnvelope[], m: EntityManager): Promise<void> {
     const stops: OccupationStop[] = [];
+    /** Real stops of sessions the gateway had closed by rule: the pile was away, nothing occupied the gun. */
+    const afterAbandon = new Set<OccupationStop>();
     const releases: OccupationRelease[] = [];
     for (const envelope of envelopes) {
       if (TransactionStopped.is(envelope)) {
         const p = envelope.payload;
-        stops.push({
+        const stop: OccupationStop = {
           chargePointId: p.chargePointId,
           transactionId: p.transactionId,
           connectorId: p.connectorId,
           stoppedAt: new Date(p.timestamp),
           reason: p.reason,
-        });
+        };
+        stops.push(stop);
+        if (p.afterAbandon) afterAbandon.add(stop);
       } else if (ConnectorStatusChanged.is(envelope) && RELEASE_STATUSES.has(envelope.payload.status)) {
         const p = envelope.payload;
         if (p.connectorId === 0) continue; // the pile as a whole, not a gun
@@ -155,7 +159,9 @@ export class OccupationService {
       const fees = settings.get(stop.chargePointId);
       if (!fees) closed.push({ stop, releasedAt: null, outcome: 'noStation' });
       else if (!fees.enabled) closed.push({ stop, releasedAt: null, outcome: 'disabled' });
-      else if (stop.reason === UNPLUGGED_REASON)
+      // Unplugged, or the stop of a session the pile abandoned (it comes when the pile is back: the time
+      // since its stamp was the pile's outage, not a bus blocking the gun): the gun was free at the stop.
+      else if (stop.reason === UNPLUGGED_REASON || afterAbandon.has(stop))
         closed.push({ stop, releasedAt: stop.stoppedAt, outcome: 'free' });
       else open.push(stop);
     }

@@ -1,17 +1,9 @@
 import type { AbnormalReasonCode } from '@voltdepot/shared-contracts';
+import { METER_ROUNDING_TOLERANCE_WH } from '@voltdepot/shared-ocpp';
 import type { MeterReading } from './session-pricing';
 
 export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
 export const SOC = 'SoC';
-
-/**
- * How far (Wh) an energy register reading may lie below the highest reading before it and still count as
- * the same register, rounded: piles report samples in Wh with decimals (stored to 0.001 Wh) but
- * `meterStart` and `meterStop` in whole Wh, so a stop of 195 after a sample of 195.26 (or a start of 100
- * before a first sample of 99.6) is rounding, not a register running backwards. A larger drop is
- * `meterDecreased`.
- */
-export const METER_ROUNDING_TOLERANCE_WH = 1;
 
 /** A stored meter sample of a transaction (register in Wh, SoC in %), with the gateway's flag. */
 export type SessionSample = { measurand: string; at: Date; value: number; flag: string | null };
@@ -74,8 +66,9 @@ export function billableReadings(bounds: SessionBounds, samples: SessionSample[]
  * The meter anomalies of a session (docs/billing.md "Abnormal orders"), from its own samples only:
  * - `stopBeforeStart`: the stop is stamped before the start;
  * - `meterNegative`: a negative register (the start, the stop, or a sample the gateway flagged so);
- * - `meterDecreased`: a register reading more than METER_ROUNDING_TOLERANCE_WH below the highest before
- *   it (the gateway's own `decreasing` flag has no tolerance, so billing decides);
+ * - `meterDecreased`: a register reading more than METER_ROUNDING_TOLERANCE_WH (@voltdepot/shared-ocpp: the
+ *   rounding of whole-Wh meterStart/meterStop against decimal samples) below the highest before
+ *   it, the same tolerance the gateway's `decreasing` flag applies (billing judges the samples again);
  * - `meterJump`: a sample the gateway flagged as a jump (a rise faster than `OCPP_MAX_PLAUSIBLE_POWER_W`,
  *   about 1.5 times the depot's largest charger, could deliver; docs/ocpp-gateway.md);
  * - `meterFlagged`: a sample the gateway flagged for another reason (unparseable).
