@@ -143,7 +143,37 @@ describe('users as spreadsheets: export, template, import (real files through HT
     });
 
     it('writes English headers and labels, and only users inside the caller’s data scope', async () => {
-      const fleet = await t.login('fleet', DEMO_PASSWORD);
+      // A Fuzhou clerk who may read users; their role has no data authorisation (own subtree only).
+      const role = (
+        await t.http().post('/api/role').set(bearer(admin)).send({ code: 'fz_clerk', name: 'FZ clerk' })
+      ).body as RoleView;
+      const flat: { id: number; code: string }[] = [];
+      const walk = (nodes: { id: number; code: string; children: unknown[] }[]) =>
+        nodes.forEach((n) => (flat.push(n), walk(n.children as typeof nodes)));
+      walk((await t.http().get('/api/resource/tree').set(bearer(admin)).expect(200)).body);
+      const queryId = flat.find((r) => r.code === 'sys:user:query')!.id;
+      await t
+        .http()
+        .put(`/api/role/${role.id}/resources`)
+        .set(bearer(admin))
+        .send({ resourceIds: [queryId] })
+        .expect(200);
+      const [{ id: fz }] = (await t.db.dataSource.query(
+        `SELECT id::int AS id FROM sys_organization WHERE code = 'FZ'`,
+      )) as { id: number }[];
+      await t
+        .http()
+        .post('/api/user')
+        .set(bearer(admin))
+        .send({
+          username: 'clerk',
+          password: 'Secret123',
+          realName: 'Clerk',
+          organizationId: fz,
+          roleIds: [role.id],
+        })
+        .expect(201);
+      const fleet = await t.login('clerk', 'Secret123');
       const res = await t
         .http()
         .get('/api/user/export')
@@ -156,8 +186,8 @@ describe('users as spreadsheets: export, template, import (real files through HT
       const rows = await rowsOf(res.body as Buffer);
       expect(rows[0].slice(0, 3)).toEqual(['User name', 'Real name', 'Phone']);
       const names = rows.slice(1).map((r) => r[0]);
-      // The fleet manager sees the Fuzhou subtree only: no Hefei users, no admin at the root.
-      expect(names).toContain('fleet');
+      // The clerk sees the Fuzhou subtree only: no Hefei users, no admin at the root.
+      expect(names).toContain('clerk');
       expect(names).not.toContain('sheet.formula');
       expect(names).not.toContain('admin');
       expect(rows.slice(1).every((r) => ['FZ', 'FZ-N'].includes(r[4]))).toBe(true);
