@@ -5,6 +5,8 @@
  * evening, so a newcomer sees guns charging, orders appearing and stop notices within a minute of
  * `npm start`.
  *
+ * Whatever the hour the depot clock starts at, some buses are on their guns at once (`openingVisits`:
+ * the night's charging, the evening's returns, daytime top-ups below the supplementary SoC threshold).
  * The piles run on a depot clock (`DepotClock`): it starts at 17:00 business time with at least 4 hours
  * to replay and runs DEMO_TIME_SCALE times faster until it has caught up with real time, then at real
  * time. Every message carries the depot clock's time, never a time in the future; energy is power x
@@ -50,6 +52,7 @@ export const DEMO_DEPOTS = [
     address: '安徽省合肥市瑶海区东二环路东郊公交场站',
     latitude: 31.82,
     longitude: 117.23,
+    areaSqm: 26_000,
     // Buses left on the gun after charging pay by the quarter hour beyond the first free one.
     occupationFeeEnabled: true,
     freeParkingMinutes: 15,
@@ -62,6 +65,7 @@ export const DEMO_DEPOTS = [
     address: '安徽省合肥市蜀山区长江西路西站公交场站',
     latitude: 31.86,
     longitude: 117.18,
+    areaSqm: 20_000,
     occupationFeeEnabled: false,
     freeParkingMinutes: 120,
   },
@@ -263,6 +267,7 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
         responsible_phone: '0551-65550300',
         service_phone: '400-800-0551',
         parking_spaces: PILES_PER_DEPOT * 2,
+        area_sqm: depot.areaSqm,
         opening_time: '00:00',
         closing_time: '23:59',
         is_open: true,
@@ -284,10 +289,11 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
           [station.id, depot.freeParkingMinutes],
         );
       }
-      // An untouched depot seeded before the operator existed gets it (as for the fees above).
+      // An untouched depot seeded before the operator and its area were recorded gets them (as above).
       await m.query(
-        `UPDATE station SET operator_id = $2 WHERE id = $1 AND operator_id IS NULL AND updated_at = created_at`,
-        [station.id, operatorId],
+        `UPDATE station SET operator_id = coalesce(operator_id, $2), area_sqm = coalesce(area_sqm, $3)
+          WHERE id = $1 AND (operator_id IS NULL OR area_sqm IS NULL) AND updated_at = created_at`,
+        [station.id, operatorId, depot.areaSqm],
       );
       if (station.created) {
         await m.query(

@@ -1,11 +1,12 @@
 /**
  * The demo depot's remaining basic data, so no basic-data grid (and none of the dropdowns fed by one)
  * is empty on a fresh install: a second charging operator, the bus bays (one per gun), cameras, the
- * maintenance crew, the peak charging times of the tariff, and the OCPP 1.6 fault and stop codes the
- * simulated piles send. Idempotent by natural keys like the rest of the seed; existing rows are kept.
+ * maintenance crew, the peak charging times of the tariff, the OCPP 1.6 fault and stop codes the
+ * simulated piles send, and each depot's site plan (the station monitor shows it over the map). Idempotent by natural keys like the rest of the seed; existing rows are kept.
  */
 import type { EntityManager } from 'typeorm';
 import { ensure } from './seed-row';
+import { depotSitePlanPng } from './site-plan';
 
 /** What the seed made of one depot: its station, its code (A, B) and its guns in pile order. */
 export type DemoStationRows = { id: number; code: string; shortName: string; gunIds: number[] };
@@ -92,7 +93,16 @@ export async function seedDemoBasicData(
     );
   }
   for (const station of stations) {
-    // One 12 m bus bay in front of each gun.
+    // The depot's drawn site plan, for a station that has none and was never edited.
+    const plan = depotSitePlanPng(station.gunIds.length / 2);
+    await m.query(
+      `INSERT INTO station_picture (station_id, content_type, file_name, size_bytes, data, site_plan)
+       SELECT s.id, 'image/png', $2, $3, $4, true FROM station s
+        WHERE s.id = $1 AND s.updated_at = s.created_at
+          AND NOT EXISTS (SELECT 1 FROM station_picture p WHERE p.station_id = s.id AND p.site_plan)`,
+      [station.id, `site-plan-${station.code}.png`, plan.length, plan],
+    );
+    // One 15 m bus bay in front of each gun.
     for (const [i, gunId] of station.gunIds.entries()) {
       await ensure(
         m,

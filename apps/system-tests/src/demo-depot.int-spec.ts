@@ -208,6 +208,16 @@ describe('demo depot seed', () => {
       `SELECT count(*)::int AS unowned FROM station WHERE operator_id IS NULL`,
     )) as { unowned: number }[];
     expect(unowned).toBe(0);
+    // Each depot carries its site plan (a PNG) and its area, which place the plan on the map.
+    const plans = (await db.dataSource.query(
+      `SELECT s.number, s.area_sqm, p.content_type, substring(p.data FROM 1 FOR 4) AS magic
+         FROM station s JOIN station_picture p ON p.station_id = s.id AND p.site_plan ORDER BY s.number`,
+    )) as { number: string; area_sqm: number; content_type: string; magic: Buffer }[];
+    expect(plans.map((p) => [p.number, p.content_type, p.magic.toString('latin1')])).toEqual([
+      ['HF-DEPOT-A', 'image/png', '\x89PNG'],
+      ['HF-DEPOT-B', 'image/png', '\x89PNG'],
+    ]);
+    expect(plans.every((p) => p.area_sqm > 10_000)).toBe(true);
   });
 
   it('types the depot chargers as the DC piles they are: type, power, connectors and transformer agree', async () => {
