@@ -3,7 +3,7 @@
  * AMap use) and back. The published approximation (about 1 m); outside China both datums coincide.
  */
 const A = 6378245.0;
-const EE = 0.00669342162296594323;
+const EE = 0.006693421622965943;
 
 export type LatLng = [latitude: number, longitude: number];
 
