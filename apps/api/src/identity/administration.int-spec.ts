@@ -1,6 +1,6 @@
 import type { GridPage, SessionTokens } from '@voltdepot/shared-contracts';
 import type { DictNode, OrganizationNode, RoleView, UserView } from '@voltdepot/server-identity';
-import { eventually } from '@voltdepot/server-testing';
+import { eventually, insertRole } from '@voltdepot/server-testing';
 import ExcelJS from 'exceljs';
 import {
   ADMIN_PASSWORD,
@@ -381,22 +381,19 @@ describe('administration (real PostgreSQL and Redis)', () => {
     /** A Fuzhou (FZ) clerk who may read users and organisations; their role has no data authorisation. */
     async function fzClerk(): Promise<SessionTokens> {
       if (clerk) return clerk;
-      const role = (await as(admin, 'post', '/api/role', { code: 'fz_clerk', name: 'FZ clerk' }).expect(201))
-        .body as RoleView;
-      const flat: { id: number; code: string }[] = [];
-      const walk = (nodes: { id: number; code: string; children: unknown[] }[]) =>
-        nodes.forEach((n) => (flat.push(n), walk(n.children as typeof nodes)));
-      walk((await as(admin, 'get', '/api/resource/tree').expect(200)).body);
-      const resourceIds = ['sys', 'sys:user', 'sys:user:query', 'sys:org', 'sys:org:query'].map(
-        (code) => flat.find((r) => r.code === code)!.id,
-      );
-      await as(admin, 'put', `/api/role/${role.id}/resources`, { resourceIds }).expect(200);
+      const roleId = await insertRole(t.db.dataSource, 'fz_clerk', [
+        'sys',
+        'sys:user',
+        'sys:user:query',
+        'sys:org',
+        'sys:org:query',
+      ]);
       await as(admin, 'post', '/api/user', {
         username: 'clerk',
         password: '123456',
         realName: 'Clerk',
         organizationId: orgs['FZ'],
-        roleIds: [role.id],
+        roleIds: [roleId],
       }).expect(201);
       clerk = await t.login('clerk', '123456');
       return clerk;

@@ -1,4 +1,5 @@
 import { writeMinimalXls } from '@voltdepot/server-spreadsheet';
+import { insertRole, organizationId } from '@voltdepot/server-testing';
 import type { GridPage, SessionTokens } from '@voltdepot/shared-contracts';
 import type { RoleView, UserView } from '@voltdepot/server-identity';
 import ExcelJS from 'exceljs';
@@ -144,23 +145,7 @@ describe('users as spreadsheets: export, template, import (real files through HT
 
     it('writes English headers and labels, and only users inside the caller’s data scope', async () => {
       // A Fuzhou clerk who may read users; their role has no data authorisation (own subtree only).
-      const role = (
-        await t.http().post('/api/role').set(bearer(admin)).send({ code: 'fz_clerk', name: 'FZ clerk' })
-      ).body as RoleView;
-      const flat: { id: number; code: string }[] = [];
-      const walk = (nodes: { id: number; code: string; children: unknown[] }[]) =>
-        nodes.forEach((n) => (flat.push(n), walk(n.children as typeof nodes)));
-      walk((await t.http().get('/api/resource/tree').set(bearer(admin)).expect(200)).body);
-      const queryId = flat.find((r) => r.code === 'sys:user:query')!.id;
-      await t
-        .http()
-        .put(`/api/role/${role.id}/resources`)
-        .set(bearer(admin))
-        .send({ resourceIds: [queryId] })
-        .expect(200);
-      const [{ id: fz }] = (await t.db.dataSource.query(
-        `SELECT id::int AS id FROM sys_organization WHERE code = 'FZ'`,
-      )) as { id: number }[];
+      const roleId = await insertRole(t.db.dataSource, 'fz_clerk', ['sys:user:query']);
       await t
         .http()
         .post('/api/user')
@@ -169,16 +154,16 @@ describe('users as spreadsheets: export, template, import (real files through HT
           username: 'clerk',
           password: 'Secret123',
           realName: 'Clerk',
-          organizationId: fz,
-          roleIds: [role.id],
+          organizationId: await organizationId(t.db.dataSource, 'FZ'),
+          roleIds: [roleId],
         })
         .expect(201);
-      const fleet = await t.login('clerk', 'Secret123');
+      const clerk = await t.login('clerk', 'Secret123');
       const res = await t
         .http()
         .get('/api/user/export')
         .query({ lang: 'en-US' })
-        .set(bearer(fleet))
+        .set(bearer(clerk))
         .buffer(true)
         .parse(binary)
         .expect(200);
