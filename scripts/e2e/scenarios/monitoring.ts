@@ -231,8 +231,11 @@ export const monitoringScenarios: Scenario[] = [
       await page.goto(`${t.baseUrl}/operation/stationMonitor?station=${id}`);
       await page.locator('[data-testid="station-map"][data-base-map="offline"]').waitFor();
       // Province boundaries, then (at city scale) Hefei's city boundaries and names, under the markers.
-      await page.locator('.leaflet-vd-offline-base-pane path').first().waitFor();
-      await page.locator('.leaflet-vd-offline-base-pane .vd-map-label', { hasText: '合肥市' }).waitFor();
+      await page.locator('.leaflet-vd-offline-labels-pane .vd-map-label', { hasText: '合肥市' }).waitFor();
+      assert.ok(
+        (await page.locator('.leaflet-vd-offline-base-pane path').count()) > 30,
+        'provinces and cities',
+      );
       await visible(page, '离线底图（省市边界）');
       // The site plan under the station's details and laid over the map.
       await page.getByTestId('station-site-plan').locator('img').waitFor();

@@ -29,11 +29,12 @@ const CITY_STYLE = { color: '#b4bfcb', weight: 0.8, dashArray: '3 3', fill: fals
 /** From this zoom the offline map adds city boundaries and names (instead of province names). */
 const CITY_ZOOM = 7;
 
+/** A place name centred on its point (a box wide enough for the longest names, text not clickable). */
 function label(text: string, size: number): L.DivIcon {
-  const element = document.createElement('span');
+  const element = document.createElement('div');
   element.textContent = text;
-  element.style.cssText = `font-size:${size}px;color:#5c6b7a;white-space:nowrap;transform:translate(-50%,-50%);display:inline-block;text-shadow:0 0 2px #fff`;
-  return L.divIcon({ className: 'vd-map-label', html: element, iconSize: [0, 0] });
+  element.style.cssText = `font-size:${size}px;line-height:20px;color:#4d5b69;text-align:center;white-space:nowrap;text-shadow:0 0 3px #fff,0 0 3px #fff`;
+  return L.divIcon({ className: 'vd-map-label', html: element, iconSize: [160, 20], iconAnchor: [80, 10] });
 }
 
 function Labels({ boundaries, size }: { boundaries: Boundaries; size: number }) {
@@ -103,17 +104,22 @@ function OfflineBoundaries() {
   }, [wanted, cities]);
 
   const shown = wanted.filter((name) => cities[name]);
+  // Names in a pane of their own: leaflet stacks a pane's SVG above the marker icons sharing the pane.
   return (
-    <Pane name="vd-offline-base" style={{ zIndex: 250 }}>
-      {provinces && <GeoJSON data={provinces} style={PROVINCE_STYLE} interactive={false} />}
-      {shown.map((name) => (
-        <GeoJSON key={name} data={cities[name]} style={CITY_STYLE} interactive={false} />
-      ))}
-      {provinces && view.zoom < CITY_ZOOM && <Labels boundaries={provinces} size={12} />}
-      {shown.map((name) => (
-        <Labels key={name} boundaries={cities[name]} size={view.zoom >= 9 ? 14 : 12} />
-      ))}
-    </Pane>
+    <>
+      <Pane name="vd-offline-base" style={{ zIndex: 250 }}>
+        {provinces && <GeoJSON data={provinces} style={PROVINCE_STYLE} interactive={false} />}
+        {shown.map((name) => (
+          <GeoJSON key={name} data={cities[name]} style={CITY_STYLE} interactive={false} />
+        ))}
+      </Pane>
+      <Pane name="vd-offline-labels" style={{ zIndex: 260 }}>
+        {provinces && view.zoom < CITY_ZOOM && <Labels boundaries={provinces} size={12} />}
+        {shown.map((name) => (
+          <Labels key={name} boundaries={cities[name]} size={view.zoom >= 9 ? 14 : 12} />
+        ))}
+      </Pane>
+    </>
   );
 }
 

@@ -72,7 +72,7 @@ export function StationMap({ stations, selectedId, onSelect, height = 360, siteP
             />
           </Pane>
         )}
-        <FitStations points={[...points.values()]} selected={selected} maxZoom={offline ? 10 : 14} />
+        <FitStations points={[...points.values()]} selected={selected} maxZoom={offline ? 9 : 14} />
         {stations.map((station) => (
           <CircleMarker
             key={station.id}
@@ -86,7 +86,14 @@ export function StationMap({ stations, selectedId, onSelect, height = 360, siteP
             }}
             eventHandlers={{ click: () => onSelect(station.id) }}
           >
-            <Tooltip permanent={offline} direction="top" offset={[0, -8]}>
+            <Tooltip
+              // On the offline map the chosen station is named, the others on hover (names would stack);
+              // leaflet reads `permanent` once, so a change makes a new tooltip.
+              key={String(offline && station.id === selectedId)}
+              permanent={offline && station.id === selectedId}
+              direction="top"
+              offset={[0, -8]}
+            >
               {station.name} ·{' '}
               {t('monitoring.station.piles', { online: station.pilesOnline, total: station.pilesTotal })}
             </Tooltip>

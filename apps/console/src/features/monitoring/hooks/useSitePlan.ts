@@ -21,7 +21,7 @@ export function useSitePlan(stationId: number | undefined): SitePlan | undefined
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => {
       const record = await monitorApi.stationRecord(stationId!, signal);
-      if (!record || record.sitePlanPictureId === null) return null;
+      if (!record || record.sitePlanPictureId == null) return null;
       const image = await monitorApi.picture(stationId!, record.sitePlanPictureId, signal);
       return image ? { image, areaSqm: record.areaSqm ?? null } : null;
     },
