@@ -5,6 +5,8 @@
  * evening, so a newcomer sees guns charging, orders appearing and stop notices within a minute of
  * `npm start`.
  *
+ * Whatever the hour the depot clock starts at, some buses are on their guns at once (`openingVisits`:
+ * the night's charging, the evening's returns, daytime top-ups below the supplementary SoC threshold).
  * The piles run on a depot clock (`DepotClock`): it starts at 17:00 business time with at least 4 hours
  * to replay and runs DEMO_TIME_SCALE times faster until it has caught up with real time, then at real
  * time. Every message carries the depot clock's time, never a time in the future; energy is power x
@@ -25,15 +27,21 @@ import { createDataSource } from '@voltdepot/server-database';
 import { DepotClock, SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
 import type { StopReason } from '@voltdepot/shared-ocpp';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   between,
+  DEFAULT_DEMO_BUS,
   demoClockStart,
+  type DemoBus,
   dwellAfterStopMs,
   nextArrival,
+  openingVisits,
+  type OpeningVisit,
   sessionPowerW,
   visitOf,
 } from './demo/depot-schedule';
+import { DEMO_FAULTS, type DemoStationRows, seedDemoBasicData } from './demo/basic-data';
+import { ensure } from './demo/seed-row';
 
 /** Two depots of 10 piles with 2 guns each: 40 guns for 40 buses. Both near Hefei, under the HF depot. */
 export const DEMO_DEPOTS = [
@@ -45,6 +53,7 @@ export const DEMO_DEPOTS = [
     address: '安徽省合肥市瑶海区东二环路东郊公交场站',
     latitude: 31.82,
     longitude: 117.23,
+    areaSqm: 26_000,
     // Buses left on the gun after charging pay by the quarter hour beyond the first free one.
     occupationFeeEnabled: true,
     freeParkingMinutes: 15,
@@ -57,11 +66,18 @@ export const DEMO_DEPOTS = [
     address: '安徽省合肥市蜀山区长江西路西站公交场站',
     latitude: 31.86,
     longitude: 117.18,
+    areaSqm: 20_000,
     occupationFeeEnabled: false,
     freeParkingMinutes: 120,
   },
 ];
 export const PILES_PER_DEPOT = 10;
+/** The company that runs the depots' charging (the stations' operator). */
+const DEMO_OPERATOR = {
+  number: 'OP-HF-01',
+  name: '合肥伏特充电运营有限公司',
+  creditCode: '91340100MA8N3K5Q2X',
+};
 export const DEMO_PILE_PASSWORD = 'demo-pile-password';
 export const pileIds = (): string[] =>
   DEMO_DEPOTS.flatMap((d) =>
@@ -101,10 +117,14 @@ const DEMO_FLEETS: [string, string, [string, string][]][] = [
   ],
 ];
 
-/** Dictionary codes (business-areas §9, sys_dict): station type bus, GB/T 2015, DC connector, 24 V BMS. */
+/**
+ * Dictionary codes (business-areas §9, sys_dict; labels in shared-contracts' code-labels): station type
+ * bus, GB/T 2015, direct-current charger (0; 1 is AC), DC connector, 24 V BMS.
+ */
 const STATION_TYPE_BUS = 100;
 const NATIONAL_STANDARD_2015 = 2;
-const CHARGER_TYPE_DC = 1;
+export const CHARGER_TYPE_DC = 0;
+const CHARGER_TYPE_AC = 1;
 const CONNECTOR_TYPE_DC = 4;
 const BMS_POWER_24V = 2;
 const PAYMENT_POSTPAID = 0;
@@ -122,43 +142,12 @@ export const demoVehicles = () =>
       vin: `LVDBUS2024D${String(i + 1).padStart(6, '0')}`,
       selfNumber: String(1201 + i),
       batteryCapacityWh: (280 + (i % 5) * 35) * 1000,
+      // Below this SoC a bus comes back for a midday top-up (vehicle `supplementary_soc`).
+      supplementarySoc: 25 + (i % 4) * 5,
       fleet: Math.floor(line / 2),
       line: line % 2,
     };
   });
-
-type Row = Record<string, unknown>;
-
-/**
- * The row of `table` with the given natural key, inserted (key plus `values()`) when missing; `created`
- * tells which, so writes that go with a new record (labels, the gateway's rows) happen once.
- */
-async function ensure(
-  m: EntityManager,
-  table: string,
-  key: Row,
-  values: () => Row | Promise<Row> = () => ({}),
-): Promise<{ id: number; created: boolean }> {
-  const keys = Object.keys(key);
-  const find = async () =>
-    (await m.query(
-      `SELECT id FROM ${table} WHERE ${keys.map((k, i) => `${k} = $${i + 1}`).join(' AND ')} ORDER BY id LIMIT 1`,
-      Object.values(key),
-    )) as { id: number }[];
-  const [found] = await find();
-  if (found) return { id: Number(found.id), created: false };
-  const row = { ...key, ...(await values()) };
-  const columns = Object.keys(row);
-  const [inserted] = (await m.query(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
-     ON CONFLICT DO NOTHING RETURNING id`,
-    Object.values(row),
-  )) as { id: number }[];
-  if (inserted) return { id: Number(inserted.id), created: true };
-  const [raced] = await find();
-  if (!raced) throw new Error(`demo ${table} ${JSON.stringify(key)} clashes with another existing record`);
-  return { id: Number(raced.id), created: false };
-}
 
 /**
  * Seeds the demo depot as the assets api would record it, in one transaction: rows are written with SQL
@@ -252,12 +241,24 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
       }
     }
 
+    const { id: operatorId } = await ensure(m, 'charging_operator', { number: DEMO_OPERATOR.number }, () => ({
+      name: DEMO_OPERATOR.name,
+      contact_name: '陈经理',
+      mobile_phone: '13905510088',
+      fixed_phone: '0551-65550088',
+      registered_address: '安徽省合肥市包河区繁华大道 88 号',
+      credit_code: DEMO_OPERATOR.creditCode,
+      remark: '公交场站充电设施的建设与运营',
+    }));
+
     const piles = pileIds();
+    const seededStations: DemoStationRows[] = [];
     for (const [d, depot] of DEMO_DEPOTS.entries()) {
       const station = await ensure(m, 'station', { number: depot.number }, () => ({
         name: depot.name,
         region_id: regionId,
         company_id: companyId,
+        operator_id: operatorId,
         type: STATION_TYPE_BUS,
         status: 0,
         address: depot.address,
@@ -267,6 +268,7 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
         responsible_phone: '0551-65550300',
         service_phone: '400-800-0551',
         parking_spaces: PILES_PER_DEPOT * 2,
+        area_sqm: depot.areaSqm,
         opening_time: '00:00',
         closing_time: '23:59',
         is_open: true,
@@ -288,6 +290,12 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
           [station.id, depot.freeParkingMinutes],
         );
       }
+      // An untouched depot seeded before the operator and its area were recorded gets them (as above).
+      await m.query(
+        `UPDATE station SET operator_id = coalesce(operator_id, $2), area_sqm = coalesce(area_sqm, $3)
+          WHERE id = $1 AND (operator_id IS NULL OR area_sqm IS NULL) AND updated_at = created_at`,
+        [station.id, operatorId, depot.areaSqm],
+      );
       if (station.created) {
         await m.query(
           `INSERT INTO station_label (station_id, label_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
@@ -299,21 +307,24 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
          ON CONFLICT (station_id, effective_from) DO NOTHING`,
         [station.id, plan.id],
       );
-      await ensure(
+      // 10 piles of 240 kW: 2.4 MW connected, on a 2500 kVA box transformer.
+      const transformer = await ensure(
         m,
         'box_transformer',
         { station_id: station.id, name: `${depot.shortName}1#箱变` },
         () => ({
-          capacity_kva: 1600,
-          type: 'YBM-12/0.4-1600',
+          capacity_kva: 2500,
+          type: 'YBM-12/0.4-2500',
           organization_id: organizationId,
         }),
       );
+      const gunIds: number[] = [];
 
       for (let p = 0; p < PILES_PER_DEPOT; p++) {
         const chargePointId = piles[d * PILES_PER_DEPOT + p];
         const pile = await ensure(m, 'charging_pile', { charge_point_id: chargePointId }, async () => ({
           station_id: station.id,
+          transformer_id: transformer.id,
           manufacturer_id: pileMakerId,
           name: `${depot.shortName}${p + 1}号充电桩`,
           number: chargePointId,
@@ -344,7 +355,7 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
           );
         }
         for (const channel of [1, 2]) {
-          await ensure(m, 'charging_gun', { pile_id: pile.id, channel_number: channel }, () => ({
+          const gun = await ensure(m, 'charging_gun', { pile_id: pile.id, channel_number: channel }, () => ({
             name: `${channel}号枪`,
             qr_code: `https://voltdepot.example/charge/${chargePointId}/${channel}`,
             connector_type: CONNECTOR_TYPE_DC,
@@ -356,9 +367,17 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
             bms_power: BMS_POWER_24V,
             organization_id: organizationId,
           }));
+          gunIds.push(gun.id);
         }
       }
+      seededStations.push({ id: station.id, code: depot.code, shortName: depot.shortName, gunIds });
     }
+    // Earlier seeds typed the demo's DC piles 1 (AC): an untouched pile gets its real type.
+    await m.query(
+      `UPDATE charging_pile SET type = $2 WHERE charge_point_id = ANY($1) AND type = $3 AND updated_at = created_at`,
+      [piles, CHARGER_TYPE_DC, CHARGER_TYPE_AC],
+    );
+    await seedDemoBasicData(m, organizationId, seededStations);
 
     for (const bus of demoVehicles()) {
       const vehicle = await ensure(m, 'vehicle', { vin: bus.vin }, () => ({
@@ -373,12 +392,17 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
         working_current_a: 300,
         battery_pack_type: '磷酸铁锂',
         vehicle_model: 'HFB6120BEV',
-        day_charging: false,
+        day_charging: true,
         night_charging: true,
         daily_trips: 6,
-        supplementary_soc: 30,
+        supplementary_soc: bus.supplementarySoc,
         organization_id: organizationId,
       }));
+      // Day charging (midday top-ups) came later: an untouched bus of an earlier seed gets it.
+      await m.query(
+        `UPDATE vehicle SET day_charging = true WHERE id = $1 AND NOT day_charging AND updated_at = created_at`,
+        [vehicle.id],
+      );
       const card = await ensure(m, 'charging_card', { physical_number: bus.card }, () => ({
         type: CARD_TYPE_CHARGING,
         self_number: `C${bus.card}`,
@@ -401,7 +425,6 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
 }
 
 const ABNORMAL: StopReason[] = ['EmergencyStop', 'PowerLoss', 'Other'];
-const FAULTS = ['GroundFailure', 'HighTemperature', 'OverCurrentFailure', 'ConnectorLockFailure'];
 const MINUTE = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
@@ -411,6 +434,8 @@ export type DemoFleet = {
   timeZone: string;
   /** Battery capacity (Wh) of the bus each card belongs to, as its vehicle record says. */
   capacityWhByCard: Map<string, number>;
+  /** Day charging and supplementary SoC threshold of the bus each card belongs to (its vehicle record). */
+  busByCard: Map<string, DemoBus>;
   /** Rated power (W) of each gun, keyed `chargePointId/connector`. */
   ratedPowerWByGun: Map<string, number>;
 };
@@ -422,10 +447,16 @@ export async function loadDemoFleet(dataSource: DataSource): Promise<DemoFleet> 
     `SELECT config_value FROM sys_platform_config WHERE config_key = 'businessTimeZone'`,
   )) as { config_value: string }[];
   const buses = (await dataSource.query(
-    `SELECT c.physical_number, v.battery_capacity_wh FROM charging_card c JOIN vehicle v ON v.id = c.vehicle_id
+    `SELECT c.physical_number, v.battery_capacity_wh, v.day_charging, v.supplementary_soc
+       FROM charging_card c JOIN vehicle v ON v.id = c.vehicle_id
       WHERE c.physical_number = ANY($1)`,
     [busCards()],
-  )) as { physical_number: string; battery_capacity_wh: number | null }[];
+  )) as {
+    physical_number: string;
+    battery_capacity_wh: number | null;
+    day_charging: boolean | null;
+    supplementary_soc: number | null;
+  }[];
   const guns = (await dataSource.query(
     `SELECT p.charge_point_id, g.channel_number, coalesce(g.rated_power_w, p.rated_power_w / p.gun_count) AS rated
        FROM charging_gun g JOIN charging_pile p ON p.id = g.pile_id WHERE p.charge_point_id = ANY($1)`,
@@ -439,6 +470,15 @@ export async function loadDemoFleet(dataSource: DataSource): Promise<DemoFleet> 
         const row = buses.find((b) => b.physical_number === card);
         return [card, Number(row?.battery_capacity_wh ?? seeded.get(card) ?? 350_000)];
       }),
+    ),
+    busByCard: new Map(
+      buses.map((b) => [
+        b.physical_number,
+        {
+          dayCharging: b.day_charging ?? DEFAULT_DEMO_BUS.dayCharging,
+          supplementarySoc: Number(b.supplementary_soc ?? DEFAULT_DEMO_BUS.supplementarySoc),
+        },
+      ]),
     ),
     ratedPowerWByGun: new Map(
       guns.map((g) => [gunKey(g.charge_point_id, Number(g.channel_number)), Number(g.rated ?? 120_000)]),
@@ -489,27 +529,39 @@ export type DemoSimulation = {
   stop(): Promise<void>;
 };
 
-/** One gun's bus: it returns (evening-weighted), charges to its target, stays plugged a while, leaves. */
+const busOf = (fleet: DemoFleet, card: string): DemoBus => fleet.busByCard.get(card) ?? DEFAULT_DEMO_BUS;
+
+/**
+ * One gun's bus: it is on the gun at the start (`opening`) or returns (evening-weighted, midday top-ups),
+ * charges to its target, stays plugged a while, leaves.
+ */
 async function runGun(
   pile: SimulatedPile,
   connectorId: number,
   card: string,
+  opening: OpeningVisit | undefined,
   options: DemoSimulationOptions,
   stopped: () => boolean,
 ): Promise<void> {
   const { clock, fleet } = options;
+  const bus = busOf(fleet, card);
   const capacityWh = fleet.capacityWhByCard.get(card) ?? 350_000;
   const ratedPowerW = fleet.ratedPowerWByGun.get(gunKey(pile.chargePointId, connectorId)) ?? 120_000;
   let after = clock.now();
+  let first = opening;
   while (!stopped()) {
-    const arrival = nextArrival(after, fleet.timeZone);
+    const arrival = first ?? nextArrival(after, fleet.timeZone, Math.random, bus);
+    const visit = first ?? visitOf(arrival.kind, Math.random, bus);
+    // A bus already on its gun at the start is charging: no fault stands in its way.
+    const faultRate = first ? 0 : options.faultRate;
+    first = undefined;
     await clock.sleepUntil(arrival.at, stopped);
     if (stopped()) break;
     while (!pile.online && !stopped()) await sleep(1_000);
     if (stopped()) break;
-    if (Math.random() < options.faultRate) {
+    if (Math.random() < faultRate) {
       // The bus finds its gun faulted and goes to another depot; a technician clears it within the hour.
-      await pile.reportFault(connectorId, pick(FAULTS)).catch(() => undefined);
+      await pile.reportFault(connectorId, pick(DEMO_FAULTS)).catch(() => undefined);
       await clock.sleepFor(between(15, 60) * MINUTE, stopped);
       await pile.clearFault(connectorId).catch(() => undefined);
       after = clock.now();
@@ -517,7 +569,8 @@ async function runGun(
     }
     const session = await pile
       .startSession(connectorId, card, {
-        ...visitOf(arrival.kind),
+        startSoc: visit.startSoc,
+        targetSoc: visit.targetSoc,
         capacityWh,
         maxPowerW: sessionPowerW(ratedPowerW),
         // The pile ends the session when the bus is full; the bus stays plugged in until moved.
@@ -574,11 +627,19 @@ export async function startDemoSimulation(options: DemoSimulationOptions): Promi
       p.start().catch((error: Error) => options.log?.(`${p.chargePointId}: ${error.message}`)),
     ),
   );
-  const cards = busCards();
+  // Each gun serves its own bus of the 40, so one card never charges twice at once.
+  const cards = piles.flatMap((_, p) => [1, 2].map((gun) => busCards()[(p * 2 + gun - 1) % 40]));
+  const openings = openingVisits(
+    options.clock.now(),
+    options.fleet.timeZone,
+    cards.map((card) => busOf(options.fleet, card)),
+  );
   const running = Promise.all(
     piles.flatMap((pile, p) =>
-      // Each gun serves its own bus of the 40, so one card never charges twice at once.
-      [1, 2].map((gun) => runGun(pile, gun, cards[(p * 2 + gun - 1) % cards.length], options, stopped)),
+      [1, 2].map((gun) => {
+        const i = p * 2 + gun - 1;
+        return runGun(pile, gun, cards[i], openings[i], options, stopped);
+      }),
     ),
   ).then(() => undefined);
   const stop = async () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type ProxyOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { boundaryPrecision } from './build/boundaryPrecision';
 import { initialLoadBudget } from './build/initialLoadBudget';
 
 const projectRoot = dirname(fileURLToPath(import.meta.url));
@@ -53,7 +54,7 @@ export default defineConfig(({ mode }) => {
     // One cache for the workspace instead of an apps/console/node_modules folder.
     cacheDir: resolve(workspaceRoot, 'node_modules/.vite/console'),
     // The budget check prints what signing in downloads and fails the build above it.
-    plugins: [react(), initialLoadBudget()],
+    plugins: [react(), initialLoadBudget(), boundaryPrecision()],
     resolve: { alias: browserSafeAliases() },
     // Development only: production serves the build with apps/console-server (same proxy table, headers).
     server: { port: 4200, strictPort: true, proxy },

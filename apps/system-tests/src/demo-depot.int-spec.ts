@@ -2,11 +2,16 @@
  * The demo depot seed (`npm start`) writes real charging-assets records, keeps the gateway's registry and
  * id tags in step with them, and can run any number of times without creating or failing anything.
  */
+import { ASSET_DEFINITIONS } from '@voltdepot/server-assets';
 import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
 import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
+import { CHARGER_TYPE_LABELS, CONNECTOR_TYPE_LABELS } from '@voltdepot/shared-contracts';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the demo depot is a script (npm start); this tests it
+import { DEMO_FAULTS } from '../../../scripts/demo/basic-data';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- as above
 import {
   busCards,
+  CHARGER_TYPE_DC,
   DEMO_PILE_PASSWORD,
   demoVehicles,
   pileIds,
@@ -36,6 +41,13 @@ const COUNTS: Record<string, string> = {
   registry: `SELECT count(*)::int AS n FROM pile_registry`,
   acceptedTags: `SELECT count(*)::int AS n FROM id_tag WHERE status = 'Accepted'`,
   tags: `SELECT count(*)::int AS n FROM id_tag`,
+  operators: `SELECT count(*)::int AS n FROM charging_operator`,
+  parkingSpaces: `SELECT count(*)::int AS n FROM parking_space`,
+  cameras: `SELECT count(*)::int AS n FROM camera`,
+  alarmCodes: `SELECT count(*)::int AS n FROM alarm_code`,
+  stopCodes: `SELECT count(*)::int AS n FROM stop_code`,
+  personnel: `SELECT count(*)::int AS n FROM maintenance_personnel`,
+  peakTimes: `SELECT count(*)::int AS n FROM peak_charging_time`,
 };
 
 describe('demo depot seed', () => {
@@ -79,6 +91,13 @@ describe('demo depot seed', () => {
       registry: 20,
       acceptedTags: 40,
       tags: 40,
+      operators: 2,
+      parkingSpaces: 40,
+      cameras: 4,
+      alarmCodes: 8,
+      stopCodes: 8,
+      personnel: 3,
+      peakTimes: 7,
     });
     const ids = await db.dataSource.query(
       `SELECT (SELECT array_agg(id ORDER BY id) FROM charging_pile) AS piles,
@@ -156,6 +175,109 @@ describe('demo depot seed', () => {
     );
     await seedDemoDepot(db.dataSource);
     expect((await fees())[0]).toEqual({ number: 'HF-DEPOT-A', enabled: false, free: 15 });
+  });
+
+  it('fills every basic-data grid, so no dropdown fed by one is empty', async () => {
+    const empty: string[] = [];
+    for (const def of ASSET_DEFINITIONS) {
+      const [{ n }] = (await db.dataSource.query(`SELECT count(*)::int AS n FROM ${def.table}`)) as {
+        n: number;
+      }[];
+      if (n === 0) empty.push(`${def.kind} (${def.table}): ${n}`);
+    }
+    expect(empty).toEqual([]);
+    // Every fault the simulated piles report is a known alarm code, every stop reason a stop code.
+    const codes = (await db.dataSource.query(
+      `SELECT code FROM alarm_code WHERE protocol_type = 'ocpp1.6'`,
+    )) as { code: string }[];
+    expect(codes.map((c) => c.code)).toEqual(expect.arrayContaining(DEMO_FAULTS));
+    const stops = (await db.dataSource.query(
+      `SELECT code, normal FROM stop_code WHERE protocol_type = 'ocpp1.6' AND code IN ('Local', 'EmergencyStop')`,
+    )) as { code: string; normal: boolean }[];
+    expect(stops.sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+      { code: 'EmergencyStop', normal: false },
+      { code: 'Local', normal: true },
+    ]);
+    // Each gun has its bus bay; the station's operator is a seeded operator.
+    const [bays] = (await db.dataSource.query(
+      `SELECT count(*)::int AS guns, count(ps.id)::int AS bays FROM charging_gun g
+         LEFT JOIN parking_space ps ON ps.gun_id = g.id`,
+    )) as { guns: number; bays: number }[];
+    expect(bays).toEqual({ guns: 40, bays: 40 });
+    const [{ unowned }] = (await db.dataSource.query(
+      `SELECT count(*)::int AS unowned FROM station WHERE operator_id IS NULL`,
+    )) as { unowned: number }[];
+    expect(unowned).toBe(0);
+    // Each depot carries its site plan (a PNG) and its area, which place the plan on the map.
+    const plans = (await db.dataSource.query(
+      `SELECT s.number, s.area_sqm, p.content_type, substring(p.data FROM 1 FOR 4) AS magic
+         FROM station s JOIN station_picture p ON p.station_id = s.id AND p.site_plan ORDER BY s.number`,
+    )) as { number: string; area_sqm: number; content_type: string; magic: Buffer }[];
+    expect(plans.map((p) => [p.number, p.content_type, p.magic.toString('latin1')])).toEqual([
+      ['HF-DEPOT-A', 'image/png', '\x89PNG'],
+      ['HF-DEPOT-B', 'image/png', '\x89PNG'],
+    ]);
+    expect(plans.every((p) => p.area_sqm > 10_000)).toBe(true);
+  });
+
+  it('types the depot chargers as the DC piles they are: type, power, connectors and transformer agree', async () => {
+    expect(CHARGER_TYPE_LABELS[CHARGER_TYPE_DC]['en-US']).toBe('Direct current (DC)');
+    const piles = (await db.dataSource.query(
+      `SELECT p.type, p.rated_power_w, p.max_power_w, p.gun_count,
+              array_agg(DISTINCT g.connector_type) AS connectors, sum(g.rated_power_w)::int AS gun_power,
+              t.capacity_kva
+         FROM charging_pile p JOIN charging_gun g ON g.pile_id = p.id
+         LEFT JOIN box_transformer t ON t.id = p.transformer_id
+        GROUP BY p.id, t.capacity_kva`,
+    )) as {
+      type: number;
+      rated_power_w: number;
+      max_power_w: number;
+      connectors: number[];
+      gun_power: number;
+      capacity_kva: number | null;
+    }[];
+    expect(piles).toHaveLength(20);
+    for (const pile of piles) {
+      // Above 44 kW (a three-phase 63 A socket) a charger is DC, and DC piles have DC guns.
+      expect(pile.type).toBe(CHARGER_TYPE_DC);
+      expect(pile.rated_power_w).toBeGreaterThan(44_000);
+      expect(pile.connectors.map((c) => CONNECTOR_TYPE_LABELS[c as 4]['en-US'])).toEqual(['DC gun']);
+      expect(pile.gun_power).toBe(pile.rated_power_w);
+      expect(pile.capacity_kva).not.toBeNull();
+    }
+    // A box transformer carries what its piles may draw together.
+    const transformers = (await db.dataSource.query(
+      `SELECT t.capacity_kva * 1000 AS capacity_va, sum(p.max_power_w)::int AS connected_w
+         FROM box_transformer t JOIN charging_pile p ON p.transformer_id = t.id GROUP BY t.id`,
+    )) as { capacity_va: number; connected_w: number }[];
+    expect(transformers).toHaveLength(2);
+    for (const t of transformers) expect(Number(t.connected_w)).toBeLessThanOrEqual(Number(t.capacity_va));
+  });
+
+  it('corrects what an earlier seed left wrong on records nobody edited since: AC type, no day charging', async () => {
+    await db.dataSource.query(`UPDATE charging_pile SET type = 1 WHERE charge_point_id = 'DEPOT-A-01'`);
+    await db.dataSource.query(
+      `UPDATE charging_pile SET type = 1, updated_at = now() + interval '1 second' WHERE charge_point_id = 'DEPOT-A-02'`,
+    );
+    await db.dataSource.query(`UPDATE vehicle SET day_charging = false WHERE vin = $1`, [
+      demoVehicles()[0].vin,
+    ]);
+    await seedDemoDepot(db.dataSource);
+    const types = (await db.dataSource.query(
+      `SELECT charge_point_id, type FROM charging_pile WHERE charge_point_id IN ('DEPOT-A-01', 'DEPOT-A-02')
+        ORDER BY 1`,
+    )) as { charge_point_id: string; type: number }[];
+    // An edited pile keeps what its editor chose.
+    expect(types).toEqual([
+      { charge_point_id: 'DEPOT-A-01', type: CHARGER_TYPE_DC },
+      { charge_point_id: 'DEPOT-A-02', type: 1 },
+    ]);
+    const [{ day }] = (await db.dataSource.query(`SELECT day_charging AS day FROM vehicle WHERE vin = $1`, [
+      demoVehicles()[0].vin,
+    ])) as { day: boolean }[];
+    expect(day).toBe(true);
+    await db.dataSource.query(`UPDATE charging_pile SET type = 0 WHERE charge_point_id = 'DEPOT-A-02'`);
   });
 
   it('keeps the ids the simulation uses: pile passwords, bus cards and well-formed vehicles', async () => {

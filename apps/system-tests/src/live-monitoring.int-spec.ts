@@ -162,12 +162,22 @@ describe.each(busDrivers())('live monitoring end to end (bus %j)', (busEnv) => {
   });
 
   it('refuses the station topic to users without a monitoring permission or outside their data scope', async () => {
-    const maintainer = await signIn(api, 'maintainer', 'Demo@123456');
-    await expect(watchStation(msgUrl, maintainer, stationId)).rejects.toThrow(
+    /** A user of `organization` with the seeded `role` (or none), signed in. */
+    const userOf = async (username: string, organization: string, role?: string) => {
+      await db.dataSource.query(
+        `WITH u AS (INSERT INTO sys_user (username, password_hash, real_name, organization_id, password_changed_at)
+                    SELECT $1, $2, $1, id, now() FROM sys_organization WHERE code = $3 RETURNING id)
+         INSERT INTO sys_user_role (user_id, role_id) SELECT u.id, r.id FROM u, sys_role r WHERE r.code = $4`,
+        [username, await argon2.hash('Secret123', { type: argon2.argon2id }), organization, role ?? ''],
+      );
+      return signIn(api, username, 'Secret123');
+    };
+    const roleless = await userOf('hf.clerk', 'HF');
+    await expect(watchStation(msgUrl, roleless, stationId)).rejects.toThrow(
       /Forbidden subscription: Missing permission/,
     );
-    // The fleet manager may see the bus list, but only of the Fuzhou depot: the Hefei station is not theirs.
-    const fleet = await signIn(api, 'fleet', 'Demo@123456');
+    // A fleet manager of the Fuzhou depot may watch stations, but the Hefei station is not theirs.
+    const fleet = await userOf('fz.fleet', 'FZ', 'fleet_manager');
     await expect(watchStation(msgUrl, fleet, stationId)).rejects.toThrow(
       `Station ${stationId} does not exist`,
     );

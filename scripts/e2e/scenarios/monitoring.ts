@@ -12,6 +12,9 @@ import type { Page } from 'playwright-core';
 import {
   ACCOUNTS,
   adminApi,
+  apiToken,
+  menu,
+  seedRunDemoDepot,
   signIn,
   stationBody,
   visible,
@@ -206,6 +209,50 @@ export const monitoringScenarios: Scenario[] = [
       } finally {
         await pile.stop();
       }
+    },
+  },
+  {
+    name: 'monitoring: the demo depots on the offline base map, with their site plan',
+    async run(t) {
+      await seedRunDemoDepot(t, 'e2e-monitoring-map');
+      const page = await t.newPage();
+      await signIn(page, t, ACCOUNTS.admin);
+      const res = await fetch(`${t.services.apiUrl}/api/station/page/1/size/10?number=HF-DEPOT-A`, {
+        headers: { authorization: `Bearer ${await apiToken(t, ACCOUNTS.admin)}` },
+      });
+      const [{ id }] = ((await res.json()) as { list: { id: number }[] }).list;
+      await page.goto(`${t.baseUrl}/operation/stationMonitor?station=${id}`);
+      await page.locator('[data-testid="station-map"][data-base-map="offline"]').waitFor();
+      // Province boundaries, then (at city scale) Hefei's city boundaries and names, under the markers.
+      await page.locator('.leaflet-vd-offline-labels-pane .vd-map-label', { hasText: '合肥市' }).waitFor();
+      assert.ok(
+        (await page.locator('.leaflet-vd-offline-base-pane path').count()) > 30,
+        'provinces and cities',
+      );
+      await visible(page, '离线底图（省市边界）');
+      // The site plan under the station's details and laid over the map.
+      await page.getByTestId('station-site-plan').locator('img').waitFor();
+      await page.locator('.leaflet-vd-site-plan-pane img').waitFor({ state: 'attached' });
+      await t.screenshot(page, 'monitoring-offline-map');
+    },
+  },
+  {
+    name: 'monitoring: the fleet manager sees the buses, their station monitor and orders, no System menu',
+    async run(t) {
+      await seedRunDemoDepot(t, 'e2e-monitoring-fleet');
+      const page = await t.newPage();
+      await signIn(page, t, ACCOUNTS.fleet);
+      await visible(page, '您好，Fleet Manager');
+      const menuText = (await menu(page).textContent()) ?? '';
+      assert.ok(menuText.includes('车辆列表监控') || menuText.includes('运营'), `menu: ${menuText}`);
+      assert.ok(!menuText.includes('系统管理'), `no System menu for the fleet manager: ${menuText}`);
+      await page.goto(`${t.baseUrl}/operation/busList`);
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      assert.ok(await page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '皖A·D' }).count());
+      await t.screenshot(page, 'monitoring-fleet-bus-list');
+      await page.goto(`${t.baseUrl}/operation/stationMonitor`);
+      await page.getByTestId('station-map').waitFor();
+      await visible(page, '东郊公交充电站');
     },
   },
 ];

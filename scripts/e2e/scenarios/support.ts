@@ -38,6 +38,7 @@ export const ACCOUNTS = {
   admin: { username: 'admin', password: 'Admin@123456' },
   maintainer: { username: 'maintainer', password: 'Demo@123456' },
   operator: { username: 'operator', password: 'Demo@123456' },
+  fleet: { username: 'fleet', password: 'Demo@123456' },
 } as const;
 
 export const SESSION_KEY = 'voltdepot.session';

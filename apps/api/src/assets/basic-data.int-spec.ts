@@ -449,6 +449,41 @@ describe('station pictures (JPG or PNG, at most 2MB)', () => {
     );
   });
 
+  it('keeps one site plan per station, apart from the nine pictures; a new one replaces it', async () => {
+    const station = await t.create('station', aStation(ids['region'], t.labelIds));
+    expect(station).toMatchObject({ pictureIds: [], sitePlanPictureId: null });
+    for (let i = 0; i < 9; i++) await upload(station.id, aPng(64), `p${i}.png`).expect(201);
+    const sitePlan = (name: string) =>
+      t
+        .http()
+        .post(`/api/station/${station.id}/picture`)
+        .query({ sitePlan: 'true' })
+        .set(t.admin)
+        .attach('file', aPng(128), name);
+    const first = (await sitePlan('plan.png').expect(201)).body as { id: number };
+    const second = (await sitePlan('plan-v2.png').expect(201)).body as { id: number };
+    const view = (await t.http().get(`/api/station/${station.id}`).set(t.admin).expect(200)).body;
+    expect(view.sitePlanPictureId).toBe(second.id);
+    expect(view.pictureIds).toHaveLength(9);
+    expect(view.pictureIds).not.toContain(second.id);
+    await t.http().get(`/api/station/${station.id}/picture/${first.id}`).set(t.admin).expect(404);
+    await t.http().get(`/api/station/${station.id}/picture/${second.id}`).set(t.admin).expect(200);
+    const bad = await t
+      .http()
+      .post(`/api/station/${station.id}/picture`)
+      .query({ sitePlan: 'yes' })
+      .set(t.admin)
+      .attach('file', aPng(64), 'x.png')
+      .expect(400);
+    expect(fieldErrors(bad.body)).toEqual([
+      { field: 'sitePlan', message: "sitePlan must be 'true' or 'false'" },
+    ]);
+    await t.http().delete(`/api/station/${station.id}/picture/${second.id}`).set(t.admin).expect(204);
+    expect(
+      (await t.http().get(`/api/station/${station.id}`).set(t.admin).expect(200)).body.sitePlanPictureId,
+    ).toBeNull();
+  });
+
   it('pictures of a station outside the data scope look non-existent; without the edit button no upload', async () => {
     const res = await upload(ids['station'], aPng(), 'x.png', t.maintainer).expect(404);
     expect(res.body.message).toBe(`Station ${ids['station']} does not exist`);

@@ -9,8 +9,11 @@ import {
   startApiTestApp,
 } from '../fixtures/api-test-app';
 
-/** The demo users of the seeded roles and the organisation subtrees their data scope covers (docs). */
-const USERS = ['admin', 'operator', 'maintainer', 'fleet'] as const;
+/**
+ * The demo users of the seeded roles and the organisation subtrees their data scope covers (docs), and a
+ * Fuzhou clerk made here: no seeded role reads users within part of the tree only.
+ */
+const USERS = ['admin', 'operator', 'maintainer', 'fleet', 'clerk'] as const;
 type Who = (typeof USERS)[number];
 /** Records are made in Hefei (HF) and in Fuzhou North Yard (FZ-N, below Fuzhou FZ). */
 const PLACES = ['HF', 'FZ-N'] as const;
@@ -19,8 +22,16 @@ const SEES: Record<Who, readonly Place[]> = {
   admin: ['HF', 'FZ-N'], // Voltdepot Group: everything
   operator: ['HF', 'FZ-N'], // the role's data authorisation is the root
   maintainer: ['HF'], // the role sees Hefei
-  fleet: ['FZ-N'], // no data authorisation: own organisation (Fuzhou) and below
+  fleet: ['HF'], // no data authorisation: own organisation (the Hefei depot) and below
+  clerk: ['FZ-N'], // no data authorisation: own organisation (Fuzhou) and below
 };
+const CLERK_PERMISSIONS = [
+  'sys:user:query',
+  'sys:user:edit',
+  'sys:user:enable',
+  'sys:user:resetPassword',
+  'sys:user:role',
+];
 
 type Area = 'user' | 'company' | 'branch';
 type RecordRoute = {
@@ -136,8 +147,28 @@ describe('authorisation: own versus other organisation (data scope) x every seed
 
   beforeAll(async () => {
     t = await startApiTestApp();
+    const clerkRole = await insertRole(t.db.dataSource, 'fz_clerk', CLERK_PERMISSIONS);
+    await t
+      .http()
+      .post('/api/user')
+      .set(bearer((await t.login('admin', ADMIN_PASSWORD)).accessToken))
+      .send({
+        username: 'clerk',
+        password: 'Secret123',
+        realName: 'Clerk',
+        organizationId: await organizationId(t.db.dataSource, 'FZ'),
+        roleIds: [clerkRole],
+      })
+      .expect(201);
+    const passwords: Record<Who, string> = {
+      admin: ADMIN_PASSWORD,
+      operator: DEMO_PASSWORD,
+      maintainer: DEMO_PASSWORD,
+      fleet: DEMO_PASSWORD,
+      clerk: 'Secret123',
+    };
     for (const who of USERS) {
-      tokens[who] = (await t.login(who, who === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD)).accessToken;
+      tokens[who] = (await t.login(who, passwords[who])).accessToken;
       const rows = (await t.db.dataSource.query(
         `SELECT DISTINCT s.code FROM sys_user u
            JOIN sys_user_role ur ON ur.user_id = u.id

@@ -1,6 +1,6 @@
 import type { GridPage, SessionTokens } from '@voltdepot/shared-contracts';
 import type { DictNode, OrganizationNode, RoleView, UserView } from '@voltdepot/server-identity';
-import { eventually } from '@voltdepot/server-testing';
+import { eventually, insertRole } from '@voltdepot/server-testing';
 import ExcelJS from 'exceljs';
 import {
   ADMIN_PASSWORD,
@@ -377,7 +377,29 @@ describe('administration (real PostgreSQL and Redis)', () => {
   });
 
   describe('data scope by organisation', () => {
-    it('a fleet manager (no data authorisation) sees only their own organisation subtree', async () => {
+    let clerk: SessionTokens | undefined;
+    /** A Fuzhou (FZ) clerk who may read users and organisations; their role has no data authorisation. */
+    async function fzClerk(): Promise<SessionTokens> {
+      if (clerk) return clerk;
+      const roleId = await insertRole(t.db.dataSource, 'fz_clerk', [
+        'sys',
+        'sys:user',
+        'sys:user:query',
+        'sys:org',
+        'sys:org:query',
+      ]);
+      await as(admin, 'post', '/api/user', {
+        username: 'clerk',
+        password: '123456',
+        realName: 'Clerk',
+        organizationId: orgs['FZ'],
+        roleIds: [roleId],
+      }).expect(201);
+      clerk = await t.login('clerk', '123456');
+      return clerk;
+    }
+
+    it('a user whose roles have no data authorisation sees only their own organisation subtree', async () => {
       await as(admin, 'post', '/api/user', {
         username: 'fz.north',
         password: '123456',
@@ -392,12 +414,12 @@ describe('administration (real PostgreSQL and Redis)', () => {
           organizationId: orgs['HF'],
         }).expect(201)
       ).body as UserView;
-      const fleet = await t.login('fleet', DEMO_PASSWORD);
+      const fleet = await fzClerk();
 
       const page = (await as(fleet, 'get', '/api/user/page/1/size/100').expect(200))
         .body as GridPage<UserView>;
       const names = page.list.map((u) => u.username);
-      expect(names).toEqual(expect.arrayContaining(['fleet', 'operator', 'fz.north']));
+      expect(names).toEqual(expect.arrayContaining(['clerk', 'operator', 'fz.north']));
       expect(names).not.toContain('hf.driver');
       expect(names).not.toContain('admin');
       expect(page.list.every((u) => [orgs['FZ'], orgs['FZ-N']].includes(u.organizationId))).toBe(true);
@@ -499,8 +521,8 @@ describe('administration (real PostgreSQL and Redis)', () => {
         realName: 'B',
         organizationId: b.id,
       }).expect(201);
-      // The fleet manager (FZ) no longer sees B's user; the HF role viewer does.
-      const fleet = await t.login('fleet', DEMO_PASSWORD);
+      // The FZ clerk no longer sees B's user; the HF role viewer does.
+      const fleet = await fzClerk();
       const names = (
         (await as(fleet, 'get', '/api/user/page/1/size/100').expect(200)).body as GridPage<UserView>
       ).list.map((u) => u.username);
@@ -1024,6 +1046,7 @@ describe('administration (real PostgreSQL and Redis)', () => {
         'basic',
         'equipment',
         'issue',
+        'operation', // station and pile monitoring
         'station',
         'warn',
       ]);

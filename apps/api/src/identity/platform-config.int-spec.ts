@@ -36,10 +36,13 @@ describe('GET /public/noAuth/getPlatformModuleConfigList', () => {
       cityCode: 'fz',
       logo: '/logo.svg',
       logoTitleMode: '1',
+      // The console's base map: AMap web key and XYZ tiles, both unset (the offline map).
+      mapTileUrl: '',
       noticeIcon: '1',
       systemList: '[]',
       systemName: 'menu.system.name',
       systemTitle: 'Voltdepot Charging Operations',
+      'thirdParty.amapKey': '',
     });
   });
 

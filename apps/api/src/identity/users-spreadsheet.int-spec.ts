@@ -1,4 +1,5 @@
 import { writeMinimalXls } from '@voltdepot/server-spreadsheet';
+import { insertRole, organizationId } from '@voltdepot/server-testing';
 import type { GridPage, SessionTokens } from '@voltdepot/shared-contracts';
 import type { RoleView, UserView } from '@voltdepot/server-identity';
 import ExcelJS from 'exceljs';
@@ -143,12 +144,26 @@ describe('users as spreadsheets: export, template, import (real files through HT
     });
 
     it('writes English headers and labels, and only users inside the caller’s data scope', async () => {
-      const fleet = await t.login('fleet', DEMO_PASSWORD);
+      // A Fuzhou clerk who may read users; their role has no data authorisation (own subtree only).
+      const roleId = await insertRole(t.db.dataSource, 'fz_clerk', ['sys:user:query']);
+      await t
+        .http()
+        .post('/api/user')
+        .set(bearer(admin))
+        .send({
+          username: 'clerk',
+          password: 'Secret123',
+          realName: 'Clerk',
+          organizationId: await organizationId(t.db.dataSource, 'FZ'),
+          roleIds: [roleId],
+        })
+        .expect(201);
+      const clerk = await t.login('clerk', 'Secret123');
       const res = await t
         .http()
         .get('/api/user/export')
         .query({ lang: 'en-US' })
-        .set(bearer(fleet))
+        .set(bearer(clerk))
         .buffer(true)
         .parse(binary)
         .expect(200);
@@ -156,8 +171,8 @@ describe('users as spreadsheets: export, template, import (real files through HT
       const rows = await rowsOf(res.body as Buffer);
       expect(rows[0].slice(0, 3)).toEqual(['User name', 'Real name', 'Phone']);
       const names = rows.slice(1).map((r) => r[0]);
-      // The fleet manager sees the Fuzhou subtree only: no Hefei users, no admin at the root.
-      expect(names).toContain('fleet');
+      // The clerk sees the Fuzhou subtree only: no Hefei users, no admin at the root.
+      expect(names).toContain('clerk');
       expect(names).not.toContain('sheet.formula');
       expect(names).not.toContain('admin');
       expect(rows.slice(1).every((r) => ['FZ', 'FZ-N'].includes(r[4]))).toBe(true);

@@ -111,8 +111,11 @@ describe('live monitoring api', () => {
   const get = (user: string, path: string) => app.http().get(path).set(bearer(tokens[user]));
 
   it('refuses the screens to users without their permission', async () => {
-    errorOf((await get('maintainer', '/api/monitor/station/list').expect(403)).body, 'FORBIDDEN');
-    errorOf((await get('fleet', '/api/monitor/station/list').expect(403)).body, 'FORBIDDEN');
+    // Maintenance staff watch stations and piles, not buses; the fleet manager stations and buses.
+    await get('maintainer', '/api/monitor/station/list').expect(200);
+    await get('maintainer', '/api/monitor/pile/page/1/size/10').expect(200);
+    errorOf((await get('maintainer', '/api/monitor/vehicle/page/1/size/10').expect(403)).body, 'FORBIDDEN');
+    await get('fleet', '/api/monitor/station/list').expect(200);
     errorOf((await get('fleet', '/api/monitor/pile/page/1/size/10').expect(403)).body, 'FORBIDDEN');
     await get('fleet', '/api/monitor/vehicle/page/1/size/10').expect(200);
     await app.http().get('/api/monitor/station/list').expect(401);
@@ -239,8 +242,9 @@ describe('live monitoring api', () => {
   it("keeps the bus list to the caller's scope and checks its filters", async () => {
     const fleet = (await get('fleet', '/api/monitor/vehicle/page/1/size/50').expect(200))
       .body as MonitorVehiclePage;
-    expect(fleet.list.map((v) => v.id)).toContain(ids.vehicleFz);
-    expect(fleet.list.map((v) => v.id)).not.toContain(ids.vehicleHf);
+    // The fleet manager works at the Hefei depot: its buses, not Fuzhou's.
+    expect(fleet.list.map((v) => v.id)).toContain(ids.vehicleHf);
+    expect(fleet.list.map((v) => v.id)).not.toContain(ids.vehicleFz);
     const res = await get('admin', '/api/monitor/vehicle/page/0/size/501').expect(400);
     const fields = (errorOf(res.body, 'VALIDATION_FAILED').details as { field: string }[]).map(
       (d) => d.field,
@@ -322,7 +326,12 @@ describe('live monitoring api', () => {
     });
 
     it("needs the pile:command permission and a pile of the caller's scope", async () => {
-      errorOf((await post('maintainer', cpFz, 'Reset', { type: 'Soft' }).expect(403)).body, 'FORBIDDEN');
+      errorOf((await post('fleet', cpHf, 'Reset', { type: 'Soft' }).expect(403)).body, 'FORBIDDEN');
+      // Maintenance staff command the piles of their own depot (Hefei) only.
+      errorOf(
+        (await post('maintainer', cpFz, 'Reset', { type: 'Soft' }).expect(404)).body,
+        'MONITOR_PILE_NOT_FOUND',
+      );
       const res = await post('operator', cpHf, 'Reset', { type: 'Soft' }).expect(404);
       expect(errorOf(res.body, 'MONITOR_PILE_NOT_FOUND').message).toBe(`Pile ${cpHf} does not exist`);
     });

@@ -1237,6 +1237,7 @@ export type StationView = {
   companyName: string | null;
   operatorName: string | null;
   pictureIds: number[];
+  sitePlanPictureId: number | null;
   /** ISO 8601 instant */
   createdAt: string;
   /** ISO 8601 instant */
@@ -3124,7 +3125,10 @@ export type ApiOperationTypes = {
     response: void;
   };
   StationPicturesController_upload: {
-    query: undefined;
+    query: {
+      /** 'true': the station's site plan (replaces the one it had; not one of the nine pictures) */
+      sitePlan?: 'true' | 'false';
+    };
     body: {
       file?: Blob;
     };
@@ -5158,7 +5162,7 @@ export const apiOperations = {
     path: '/api/station/{id}/picture',
     tag: 'basic: station',
     pathParams: ['id'],
-    queryParams: [],
+    queryParams: ['sitePlan'],
   },
   StationPicturesController_get: {
     method: 'GET',

@@ -271,6 +271,7 @@ export const assetsZhCN = {
       labels: '标签',
       pricePlan: '电价方案',
       pictures: '站点图片',
+      sitePlan: '场站平面图',
     },
     pricePlanHint: '保存后，所选电价方案从生效时间起对本站生效；此前开始的充电按原方案计费',
     pricePlanFrom: '生效时间',
@@ -285,6 +286,9 @@ export const assetsZhCN = {
     pricePlanAssignedAt: '操作时间',
     picturesAfterSave: '保存充电站后即可上传图片（JPG 或 PNG，不超过 2MB）',
     addPicture: '上传图片',
+    uploadSitePlan: '上传平面图',
+    sitePlanHint:
+      '场站平面图（JPG 或 PNG，不超过 2MB）显示在场站监控中，并按场站面积叠加在地图上；重新上传即替换。',
     pictureUploaded: '上传成功',
     uploadFailed: '上传失败',
   },
@@ -341,7 +345,7 @@ export const assetsZhCN = {
   },
   map: {
     hint: '点击地图选择站点位置',
-    offlineHint: '离线模式（无地图底图）：点击空白底图选择坐标，或直接输入经纬度',
+    offlineHint: '离线底图（省市边界）：点击地图选择坐标，或直接输入经纬度',
   },
   dict: { ...labelsIn('zh-CN', DICTIONARY_LABELS), protocol_type: { other: '其他' } },
 };
@@ -607,6 +611,7 @@ export const assetsEnUS: typeof assetsZhCN = {
       labels: 'Labels',
       pricePlan: 'Electricity price plan',
       pictures: 'Pictures',
+      sitePlan: 'Site plan',
     },
     pricePlanHint:
       'On save, the chosen price plan applies to this station from the effective time; sessions that started earlier keep the previous plan',
@@ -622,6 +627,9 @@ export const assetsEnUS: typeof assetsZhCN = {
     pricePlanAssignedAt: 'Operated at',
     picturesAfterSave: 'Save the station first, then add pictures (JPG or PNG, at most 2MB)',
     addPicture: 'Upload',
+    uploadSitePlan: 'Upload plan',
+    sitePlanHint:
+      "The depot's site plan (JPG or PNG, at most 2MB) is shown by the station monitor and laid over the map at the station's area; a new upload replaces it.",
     pictureUploaded: 'Uploaded successfully',
     uploadFailed: 'Upload failed',
   },
@@ -678,7 +686,7 @@ export const assetsEnUS: typeof assetsZhCN = {
   },
   map: {
     hint: 'Click on the map to set the station’s position',
-    offlineHint: 'Offline (no map tiles): click on the plain background to pick coordinates, or type them',
+    offlineHint: 'Offline base map (province and city boundaries): click to pick coordinates, or type them',
   },
   dict: { ...labelsIn('en-US', DICTIONARY_LABELS), protocol_type: { other: 'Other' } },
 };

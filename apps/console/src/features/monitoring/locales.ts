@@ -42,8 +42,9 @@ export const monitoringZhCN = {
   station: {
     title: '场站监控',
     map: '场站地图',
-    mapOffline: '未配置地图底图，仅显示场站位置',
+    mapOffline: '离线底图（省市边界）；在系统管理 › 第三方配置中设置高德地图密钥或瓦片地址可显示街道地图',
     choose: '选择充电站',
+    sitePlan: '场站平面图',
     noStations: '当前数据权限下没有充电站',
     piles: '充电桩 {{online}}/{{total}} 在线',
     noPiles: '该充电站暂无充电桩',
@@ -147,8 +148,10 @@ export const monitoringEnUS: typeof monitoringZhCN = {
   station: {
     title: 'Station monitoring',
     map: 'Station map',
-    mapOffline: 'No map tiles configured: station positions only',
+    mapOffline:
+      'Offline base map (province and city boundaries); set an AMap key or a tile URL under System › Third party for street maps',
     choose: 'Choose a station',
+    sitePlan: 'Site plan',
     noStations: 'No stations in your data scope',
     piles: '{{online}}/{{total}} piles online',
     noPiles: 'This station has no piles',

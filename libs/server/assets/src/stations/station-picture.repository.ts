@@ -9,12 +9,14 @@ export class StationPictureRepository {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Adds the picture unless the station already has `max` ('full') or is gone meanwhile ('missing').
+   * Adds the picture unless the station already has `max` ('full') or is gone meanwhile ('missing'); a
+   * site plan replaces the station's site plan instead and is not counted.
    */
   async add(
     stationId: number,
     picture: { contentType: string; fileName: string; data: Buffer },
     max: number,
+    sitePlan = false,
   ): Promise<number | 'full' | 'missing'> {
     return this.db.transaction(async (m) => {
       // Serialises uploads to one station so two of them cannot both pass the count.
@@ -22,15 +24,19 @@ export class StationPictureRepository {
         stationId,
       ])) as unknown[];
       if (station.length === 0) return 'missing';
-      const [{ count }] = (await m.query(
-        `SELECT count(*)::int AS count FROM station_picture WHERE station_id = $1`,
-        [stationId],
-      )) as { count: number }[];
-      if (count >= max) return 'full';
+      if (sitePlan) {
+        await m.query(`DELETE FROM station_picture WHERE station_id = $1 AND site_plan`, [stationId]);
+      } else {
+        const [{ count }] = (await m.query(
+          `SELECT count(*)::int AS count FROM station_picture WHERE station_id = $1 AND NOT site_plan`,
+          [stationId],
+        )) as { count: number }[];
+        if (count >= max) return 'full';
+      }
       const rows = (await m.query(
-        `INSERT INTO station_picture (station_id, content_type, file_name, size_bytes, data)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [stationId, picture.contentType, picture.fileName, picture.data.length, picture.data],
+        `INSERT INTO station_picture (station_id, content_type, file_name, size_bytes, data, site_plan)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [stationId, picture.contentType, picture.fileName, picture.data.length, picture.data, sitePlan],
       )) as { id: number }[];
       return Number(rows[0].id);
     });

@@ -22,6 +22,7 @@ import {
   RequirePermissions,
   ValidationException,
   ZodParams,
+  ZodQuery,
 } from '@voltdepot/server-core';
 import { LimitedFileInterceptor } from '@voltdepot/server-spreadsheet';
 import { z } from 'zod';
@@ -35,6 +36,14 @@ import {
 const id = intParam(1, INT32_MAX);
 const stationParams = z.object({ id });
 const pictureParams = z.object({ id, pictureId: id });
+const uploadQuery = z
+  .object({
+    sitePlan: z
+      .enum(['true', 'false'], { message: "sitePlan must be 'true' or 'false'" })
+      .optional()
+      .describe("'true': the station's site plan (replaces the one it had; not one of the nine pictures)"),
+  })
+  .strict();
 
 /** Station pictures: JPG or PNG of at most 2MB (business-areas §5), stored with the station. */
 @ApiTags('basic: station')
@@ -43,9 +52,9 @@ const pictureParams = z.object({ id, pictureId: id });
 export class StationPicturesController {
   constructor(@Inject(StationPicturesService) private readonly pictures: StationPicturesService) {}
 
-  /** multipart/form-data with one `file`. */
+  /** multipart/form-data with one `file`; `?sitePlan=true` makes it the station's site plan. */
   @ApiDoc({
-    summary: 'Add a picture (JPG or PNG, at most 2 MB)',
+    summary: 'Add a picture or the site plan (JPG or PNG, at most 2 MB)',
     body: 'file',
     response: idResponseSchema,
     errors: [404, 413, 422],
@@ -62,9 +71,10 @@ export class StationPicturesController {
   upload(
     @CurrentPrincipal() me: AuthPrincipal,
     @ZodParams(stationParams) params: { id: number },
+    @ZodQuery(uploadQuery) query: z.infer<typeof uploadQuery>,
     @UploadedFile() file: UploadedPicture | undefined,
   ): Promise<{ id: number }> {
-    return this.pictures.add(me, params.id, file);
+    return this.pictures.add(me, params.id, file, query.sitePlan === 'true');
   }
 
   @ApiDoc({ summary: 'A picture', produces: [CONTENT_TYPES.jpeg, CONTENT_TYPES.png], errors: [404] })

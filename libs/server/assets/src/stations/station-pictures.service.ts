@@ -31,10 +31,12 @@ export class StationPicturesService {
     private readonly pictures: Pick<StationPictureRepository, 'add' | 'find' | 'remove'>,
   ) {}
 
+  /** A picture, or (`sitePlan`) the station's site plan, which replaces the one it had. */
   async add(
     me: AuthPrincipal,
     stationId: number,
     file: UploadedPicture | undefined,
+    sitePlan = false,
   ): Promise<{ id: number }> {
     await this.stations.visible(await this.stations.scopeOf(me), stationId);
     if (file === undefined || file.size === 0) {
@@ -52,6 +54,7 @@ export class StationPicturesService {
       stationId,
       { contentType, fileName, data: file.buffer },
       PICTURES_PER_STATION,
+      sitePlan,
     );
     if (id === 'missing') {
       // Deleted since it was read.

@@ -143,8 +143,15 @@ export const stationDefinition: AssetDefinition = {
     },
     {
       field: 'pictureIds',
-      sql: `(SELECT coalesce(array_agg(sp.id ORDER BY sp.id), '{}') FROM station_picture sp WHERE sp.station_id = t.id)`,
+      sql: `(SELECT coalesce(array_agg(sp.id ORDER BY sp.id), '{}') FROM station_picture sp
+              WHERE sp.station_id = t.id AND NOT sp.site_plan)`,
       kind: 'intArray',
+    },
+    {
+      // The depot's site plan (a picture marked as such; the station monitor shows it with the map).
+      field: 'sitePlanPictureId',
+      sql: `(SELECT sp.id FROM station_picture sp WHERE sp.station_id = t.id AND sp.site_plan)`,
+      kind: 'int',
     },
   ],
   references: [

@@ -5,6 +5,9 @@ import { MsgCenter1763830000000 } from './1763830000000-msg-center';
 import { MsgStopNotice1764110000000 } from './1764110000000-msg-stop-notice';
 import { OrderVersions1764130000000 } from './1764130000000-order-versions';
 import { OcppAbandonedSessions1764140000000 } from './1764140000000-ocpp-abandoned-sessions';
+import { RoleGrantsByJob1764170000000 } from './1764170000000-role-grants-by-job';
+import { MapSettings1764170000100 } from './1764170000100-map-settings';
+import { StationSitePlan1764170000200 } from './1764170000200-station-site-plan';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
@@ -83,4 +86,7 @@ export const allMigrations = [
   OrderVersions1764130000000,
   OcppAbandonedSessions1764140000000,
   PilePasswordRehash1764150000000,
+  RoleGrantsByJob1764170000000,
+  MapSettings1764170000100,
+  StationSitePlan1764170000200,
 ];

@@ -25,12 +25,15 @@ import { PlatformConfigRepository } from './platform-config.repository';
  * Seeded system and third-party parameters (migration 1763820000000-identity). Who reads them:
  * `requestTimeoutMs` the console's request layer (time-out of one API call), `businessTimeZone` the
  * day boundaries of billing and reports, `thirdParty.amapKey` the console's map (AMap web key),
- * `thirdParty.cameraPrefix` the base of the camera service calls (`{camera prefix}/api/camera/...`).
+ * `thirdParty.cameraPrefix` the base of the camera service calls (`{camera prefix}/api/camera/...`),
+ * `mapTileUrl` the console's map tiles (an XYZ template; it wins over the AMap key; neither: the
+ * console's offline map).
  */
 export const SystemParameterKeys = {
   RequestTimeoutMs: 'requestTimeoutMs',
   BusinessTimeZone: 'businessTimeZone',
   AmapKey: 'thirdParty.amapKey',
+  MapTileUrl: 'mapTileUrl',
   CameraPrefix: 'thirdParty.cameraPrefix',
 } as const;
 
@@ -56,6 +59,18 @@ function isCameraPrefix(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
+/** An XYZ tile template the browser can load: http(s), {z} {x} {y}, no spaces. */
+function isTileTemplate(value: string): boolean {
+  if (value.length > 512 || /\s/.test(value) || !['{z}', '{x}', '{y}'].every((p) => value.includes(p)))
+    return false;
+  try {
+    const url = new URL(value.replace(/[{}]/g, ''));
+    return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;
   }
@@ -107,6 +122,10 @@ export const VALUE_RULES: Record<string, { test: (v: string) => boolean; expecte
   [SystemParameterKeys.AmapKey]: {
     test: (v) => /^[A-Za-z0-9]{0,64}$/.test(v),
     expected: 'empty or up to 64 letters and digits',
+  },
+  [SystemParameterKeys.MapTileUrl]: {
+    test: (v) => v === '' || isTileTemplate(v),
+    expected: 'empty or an http(s) URL of at most 512 characters with {z}, {x} and {y}',
   },
   [SystemParameterKeys.CameraPrefix]: {
     test: isCameraPrefix,

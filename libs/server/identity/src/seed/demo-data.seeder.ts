@@ -3,8 +3,18 @@ import { DataSource } from 'typeorm';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity.options';
 import { PasswordHasher } from '../shared/password-hasher';
 
-/** The demo logins (documented in the README). Created only when missing; never overwritten. */
-export const DEMO_USERS = [
+/**
+ * The demo logins (documented in the README). Created only when missing; never overwritten, except that a
+ * demo user still in its former organisation (`movedFrom`, never edited since) moves to its new one.
+ */
+export const DEMO_USERS: readonly {
+  username: string;
+  password: string;
+  realName: string;
+  org: string;
+  role: string;
+  movedFrom?: string;
+}[] = [
   { username: 'admin', password: 'Admin@123456', realName: 'Administrator', org: 'ROOT', role: 'admin' },
   { username: 'operator', password: 'Demo@123456', realName: 'Operator Staff', org: 'FZ', role: 'operator' },
   {
@@ -14,8 +24,16 @@ export const DEMO_USERS = [
     org: 'HF',
     role: 'maintainer',
   },
-  { username: 'fleet', password: 'Demo@123456', realName: 'Fleet Manager', org: 'FZ', role: 'fleet_manager' },
-] as const;
+  // The demo buses run from the Hefei depots, so their fleet manager works there.
+  {
+    username: 'fleet',
+    password: 'Demo@123456',
+    realName: 'Fleet Manager',
+    org: 'HF',
+    role: 'fleet_manager',
+    movedFrom: 'FZ',
+  },
+];
 
 @Injectable()
 export class DemoDataSeeder implements OnApplicationBootstrap {
@@ -40,7 +58,10 @@ export class DemoDataSeeder implements OnApplicationBootstrap {
       const exists = (await this.db.query(`SELECT 1 FROM sys_user WHERE lower(username) = $1`, [
         demo.username,
       ])) as unknown[];
-      if (exists.length > 0) continue;
+      if (exists.length > 0) {
+        if (demo.movedFrom) await this.move(demo.username, demo.movedFrom, demo.org);
+        continue;
+      }
       const hash = await this.hasher.hash(demo.password);
       await this.db.query(
         `WITH inserted AS (
@@ -52,5 +73,15 @@ export class DemoDataSeeder implements OnApplicationBootstrap {
         [demo.username, hash, demo.realName, demo.org, demo.role],
       );
     }
+  }
+
+  private async move(username: string, from: string, to: string): Promise<void> {
+    await this.db.query(
+      `UPDATE sys_user u SET organization_id = target.id
+         FROM sys_organization source, sys_organization target
+        WHERE lower(u.username) = $1 AND source.code = $2 AND target.code = $3
+          AND u.organization_id = source.id AND u.updated_at = u.created_at`,
+      [username, from, to],
+    );
   }
 }

@@ -112,12 +112,14 @@ export const assetApi = {
       physicalNumber === undefined ? {} : { physicalNumber },
     );
   },
-  uploadPicture(stationId: number, file: File) {
+  /** A picture, or (`sitePlan`) the station's site plan, replacing the one it had. */
+  uploadPicture(stationId: number, file: File, sitePlan = false) {
     const form = new FormData();
     form.append('file', file);
     return request.post<ApiResponse<'StationPicturesController_upload'>>(
       fillPath(ASSET_PATHS.pictures, { id: stationId }),
       form,
+      sitePlan ? { params: { sitePlan: 'true' } } : undefined,
     );
   },
   async picture(stationId: number, pictureId: number, signal?: AbortSignal): Promise<Blob | undefined> {

@@ -2,32 +2,30 @@ import 'leaflet/dist/leaflet.css';
 import { Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { usePlatformSettings } from '../../../app/platform/PlatformSettingsContext';
+import { CircleMarker, MapContainer, useMap, useMapEvents } from 'react-leaflet';
+import { BaseMapLayers, mapDatum, OFFLINE_SEA, useBaseMap } from '../../../app/map/BaseMapLayers';
+import type { LatLng } from '../../../app/map/gcj02';
 
-/** Fuzhou, where the demo depot is: the map's centre until a station has a position. */
-export const DEFAULT_CENTER: [number, number] = [26.074508, 119.296494];
-
-/**
- * The map tile source: the public platform setting `mapTileUrl`, else VITE_MAP_TILE_URL, else none
- * (a plain background: the picker still works offline, coordinates come from where one clicks).
- */
-export function useMapTileUrl(): string {
-  const { entries } = usePlatformSettings();
-  const env = import.meta.env as unknown as Record<string, string | undefined>;
-  return (entries['mapTileUrl'] || env['VITE_MAP_TILE_URL'] || '').trim();
-}
+/** Hefei, where the demo depots are: the map's centre until a station has a position. */
+export const DEFAULT_CENTER: [number, number] = [31.82, 117.23];
 
 /** Rounds to the six decimals the api stores (about 0.1 m). */
 export function roundCoordinate(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
-function ClickToPick({ onPick }: { onPick: (latitude: number, longitude: number) => void }) {
+function ClickToPick({
+  onPick,
+  fromMap,
+}: {
+  onPick: (latitude: number, longitude: number) => void;
+  fromMap: (p: LatLng) => LatLng;
+}) {
   useMapEvents({
     click(event) {
       const { lat, lng } = event.latlng.wrap();
-      onPick(roundCoordinate(lat), roundCoordinate(lng));
+      const [latitude, longitude] = fromMap([lat, lng]);
+      onPick(roundCoordinate(latitude), roundCoordinate(longitude));
     },
   });
   return null;
@@ -60,42 +58,39 @@ export type CoordinatePickerProps = {
   height?: number;
 };
 
-/** A react-leaflet map where a click sets the station's position (WGS-84 degrees). */
+/**
+ * A react-leaflet map where a click sets the station's position (WGS-84 degrees), on the base map
+ * (configured tiles, else the offline boundaries: still enough to click near the right place).
+ */
 export function CoordinatePicker({ latitude, longitude, onPick, height = 300 }: CoordinatePickerProps) {
   const { t } = useTranslation();
-  const tileUrl = useMapTileUrl();
+  const baseMap = useBaseMap();
+  const offline = baseMap.kind === 'offline';
+  const { toMap, fromMap } = mapDatum(baseMap);
   const valid =
     typeof latitude === 'number' &&
     typeof longitude === 'number' &&
     Math.abs(latitude) <= 90 &&
     Math.abs(longitude) <= 180;
-  const point: [number, number] | undefined = valid ? [latitude, longitude] : undefined;
+  const point: [number, number] | undefined = valid ? toMap([latitude, longitude]) : undefined;
   return (
     <div data-testid="coordinate-picker">
       <MapContainer
         center={point ?? DEFAULT_CENTER}
-        zoom={tileUrl ? 14 : 12}
-        style={{
-          height,
-          width: '100%',
-          cursor: 'crosshair',
-          // Without tiles: a plain background with a faint grid, so clicks still have a place to land.
-          background: tileUrl
-            ? undefined
-            : 'repeating-linear-gradient(0deg, #e6edf3 0 1px, transparent 1px 40px), repeating-linear-gradient(90deg, #e6edf3 0 1px, #f6f9fb 1px 40px)',
-        }}
-        attributionControl={Boolean(tileUrl)}
+        zoom={offline ? 10 : 14}
+        style={{ height, width: '100%', cursor: 'crosshair', background: offline ? OFFLINE_SEA : undefined }}
+        attributionControl={!offline}
       >
-        {tileUrl && <TileLayer url={tileUrl} attribution="&copy; map data" />}
+        <BaseMapLayers baseMap={baseMap} />
         <KeepSize />
-        <ClickToPick onPick={onPick} />
+        <ClickToPick onPick={onPick} fromMap={fromMap} />
         <FollowPoint point={point} />
         {point && (
           <CircleMarker center={point} radius={8} pathOptions={{ color: '#1677ff', fillOpacity: 0.6 }} />
         )}
       </MapContainer>
       <Typography.Text type="secondary">
-        {tileUrl ? t('assets.map.hint') : t('assets.map.offlineHint')}
+        {offline ? t('assets.map.offlineHint') : t('assets.map.hint')}
       </Typography.Text>
     </div>
   );

@@ -181,6 +181,23 @@ function StationFormBody({
           <Alert type="info" showIcon message={t('assets.station.picturesAfterSave')} />
         )}
       </Col>
+      {row && (
+        <>
+          <Col span={24}>
+            <Divider orientation="left">{t('assets.station.section.sitePlan')}</Divider>
+          </Col>
+          <Col span={24} style={{ marginBottom: 16 }}>
+            <Typography.Paragraph type="secondary">{t('assets.station.sitePlanHint')}</Typography.Paragraph>
+            <StationPictures
+              sitePlan
+              stationId={row.id}
+              pictureIds={typeof row['sitePlanPictureId'] === 'number' ? [row['sitePlanPictureId']] : []}
+              canEdit={canEditStation}
+              onChanged={onPicturesChanged}
+            />
+          </Col>
+        </>
+      )}
     </>
   );
 }

@@ -46,24 +46,29 @@ function Picture({
   );
 }
 
-/** Station pictures: JPG or PNG of at most 2MB each (business-areas §5), checked before the upload. */
+/**
+ * Station pictures: JPG or PNG of at most 2MB each (business-areas §5), checked before the upload. With
+ * `sitePlan` the one site plan of the depot (the station monitor shows it): an upload replaces it.
+ */
 export function StationPictures({
   stationId,
   pictureIds,
   canEdit,
   onChanged,
+  sitePlan = false,
 }: {
   stationId: number;
   pictureIds: number[];
   canEdit: boolean;
   onChanged: () => void;
+  sitePlan?: boolean;
 }) {
   const { t } = useTranslation();
   const tx = t as unknown as Translate;
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return (
-    <Space wrap align="start" data-testid="station-pictures">
+    <Space wrap align="start" data-testid={sitePlan ? 'station-site-plan' : 'station-pictures'}>
       {pictureIds.map((id) => (
         <Picture
           key={id}
@@ -97,7 +102,7 @@ export function StationPictures({
           }}
           customRequest={async ({ file, onSuccess, onError }) => {
             try {
-              await assetApi.uploadPicture(stationId, file as File);
+              await assetApi.uploadPicture(stationId, file as File, sitePlan);
               onSuccess?.({});
               void message.success(t('assets.station.pictureUploaded'));
               onChanged();
@@ -109,7 +114,9 @@ export function StationPictures({
         >
           <div>
             <PlusOutlined />
-            <div style={{ marginTop: 4 }}>{t('assets.station.addPicture')}</div>
+            <div style={{ marginTop: 4 }}>
+              {t(sitePlan ? 'assets.station.uploadSitePlan' : 'assets.station.addPicture')}
+            </div>
           </div>
         </Upload>
       )}

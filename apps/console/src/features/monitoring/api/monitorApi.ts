@@ -1,6 +1,11 @@
 import { apiPath, type ApiResponse } from '@voltdepot/console-api-client';
 import type { PileCommandAction, PileCommandBodies } from '@voltdepot/shared-contracts';
-import { request as defaultRequest, type QueryParams, type RequestClient } from '../../../request';
+import {
+  request as defaultRequest,
+  type FileResult,
+  type QueryParams,
+  type RequestClient,
+} from '../../../request';
 
 /** Page size of the pile and bus grids. */
 export const MONITOR_PAGE_SIZE = 10;
@@ -17,6 +22,20 @@ export function createMonitorApi(request: RequestClient = defaultRequest) {
           },
         )) ?? []
       );
+    },
+    /** The station's record (basic data): its site plan picture and area, for the map's overlay. */
+    stationRecord(id: number, signal?: AbortSignal) {
+      return request.get<ApiResponse<'StationController_get'>>(apiPath('StationController_get', { id }), {
+        signal,
+      });
+    },
+    async picture(stationId: number, pictureId: number, signal?: AbortSignal): Promise<Blob | undefined> {
+      const result = await request.request<FileResult>(
+        'GET',
+        apiPath('StationPicturesController_get', { id: stationId, pictureId }),
+        { responseType: 'blob', signal },
+      );
+      return result?.data;
     },
     station(id: number, signal?: AbortSignal) {
       return request.get<ApiResponse<'MonitoringController_station'>>(

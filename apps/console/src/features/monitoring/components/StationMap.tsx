@@ -3,29 +3,24 @@ import type { MonitorStationSummary } from '@voltdepot/shared-contracts';
 import { Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { usePlatformSettings } from '../../../app/platform/PlatformSettingsContext';
+import { CircleMarker, ImageOverlay, MapContainer, Pane, Tooltip, useMap } from 'react-leaflet';
+import { BaseMapLayers, mapDatum, OFFLINE_SEA, useBaseMap } from '../../../app/map/BaseMapLayers';
 import { stationColor } from '../liveState';
 
-/**
- * The map tile source: the public platform setting `mapTileUrl`, else VITE_MAP_TILE_URL, else none: a
- * plain background with the stations' markers, which works without any network.
- */
-export function useMonitorTileUrl(): string {
-  const { entries } = usePlatformSettings();
-  const env = import.meta.env as unknown as Record<string, string | undefined>;
-  return (entries['mapTileUrl'] || env['VITE_MAP_TILE_URL'] || '').trim();
-}
-
-const PLAIN_BACKGROUND =
-  'repeating-linear-gradient(0deg, #e6edf3 0 1px, transparent 1px 48px), repeating-linear-gradient(90deg, #e6edf3 0 1px, #f6f9fb 1px 48px)';
-
-function FitStations({ points, selected }: { points: [number, number][]; selected?: [number, number] }) {
+function FitStations({
+  points,
+  selected,
+  maxZoom,
+}: {
+  points: [number, number][];
+  selected?: [number, number];
+  maxZoom: number;
+}) {
   const map = useMap();
   const key = points.map((p) => p.join(',')).join(';');
   useEffect(() => {
-    if (points.length === 1) map.setView(points[0], 13);
-    else if (points.length > 1) map.fitBounds(points, { padding: [32, 32], maxZoom: 14 });
+    if (points.length === 1) map.setView(points[0], Math.min(13, maxZoom));
+    else if (points.length > 1) map.fitBounds(points, { padding: [32, 32], maxZoom });
     // Fit once per set of stations, not on every selection.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key]);
@@ -40,34 +35,48 @@ export type StationMapProps = {
   selectedId?: number;
   onSelect: (id: number) => void;
   height?: number;
+  /** The selected station's site plan, laid over the map where the station is (WGS-84 bounds). */
+  sitePlan?: { url: string; bounds: [[number, number], [number, number]] };
 };
 
-/** Stations as markers coloured by their guns' state; a click selects the station. */
-export function StationMap({ stations, selectedId, onSelect, height = 360 }: StationMapProps) {
+/**
+ * Stations as markers coloured by their guns' state, on the base map (configured tiles, else the
+ * offline boundaries, where the fit stops at city scale so the surroundings stay in view); a click
+ * selects the station.
+ */
+export function StationMap({ stations, selectedId, onSelect, height = 360, sitePlan }: StationMapProps) {
   const { t } = useTranslation();
-  const tileUrl = useMonitorTileUrl();
+  const baseMap = useBaseMap();
+  const offline = baseMap.kind === 'offline';
+  const { toMap } = mapDatum(baseMap);
   const points = useMemo(
-    () => stations.map((s) => [s.latitude, s.longitude] as [number, number]),
-    [stations],
+    () => new Map(stations.map((s) => [s.id, toMap([s.latitude, s.longitude])])),
+    [stations, toMap],
   );
-  const selected = stations.find((s) => s.id === selectedId);
+  const selected = selectedId === undefined ? undefined : points.get(selectedId);
   return (
-    <div data-testid="station-map">
+    <div data-testid="station-map" data-base-map={baseMap.kind}>
       <MapContainer
-        center={points[0] ?? [31.82, 117.23]}
-        zoom={12}
-        style={{ height, width: '100%', background: tileUrl ? undefined : PLAIN_BACKGROUND }}
-        attributionControl={Boolean(tileUrl)}
+        center={[...points.values()][0] ?? [31.82, 117.23]}
+        zoom={offline ? 9 : 12}
+        style={{ height, width: '100%', background: offline ? OFFLINE_SEA : undefined }}
+        attributionControl={!offline}
       >
-        {tileUrl && <TileLayer url={tileUrl} attribution="&copy; map data" />}
-        <FitStations
-          points={points}
-          selected={selected ? [selected.latitude, selected.longitude] : undefined}
-        />
+        <BaseMapLayers baseMap={baseMap} />
+        {sitePlan && (
+          <Pane name="vd-site-plan" style={{ zIndex: 350 }}>
+            <ImageOverlay
+              url={sitePlan.url}
+              bounds={[toMap(sitePlan.bounds[0]), toMap(sitePlan.bounds[1])]}
+              opacity={0.9}
+            />
+          </Pane>
+        )}
+        <FitStations points={[...points.values()]} selected={selected} maxZoom={offline ? 9 : 14} />
         {stations.map((station) => (
           <CircleMarker
             key={station.id}
-            center={[station.latitude, station.longitude]}
+            center={points.get(station.id)!}
             radius={station.id === selectedId ? 13 : 9}
             pathOptions={{
               color: station.id === selectedId ? '#001529' : '#ffffff',
@@ -77,14 +86,21 @@ export function StationMap({ stations, selectedId, onSelect, height = 360 }: Sta
             }}
             eventHandlers={{ click: () => onSelect(station.id) }}
           >
-            <Tooltip permanent={!tileUrl} direction="top" offset={[0, -8]}>
+            <Tooltip
+              // On the offline map the chosen station is named, the others on hover (names would stack);
+              // leaflet reads `permanent` once, so a change makes a new tooltip.
+              key={String(offline && station.id === selectedId)}
+              permanent={offline && station.id === selectedId}
+              direction="top"
+              offset={[0, -8]}
+            >
               {station.name} ·{' '}
               {t('monitoring.station.piles', { online: station.pilesOnline, total: station.pilesTotal })}
             </Tooltip>
           </CircleMarker>
         ))}
       </MapContainer>
-      {!tileUrl && <Typography.Text type="secondary">{t('monitoring.station.mapOffline')}</Typography.Text>}
+      {offline && <Typography.Text type="secondary">{t('monitoring.station.mapOffline')}</Typography.Text>}
     </div>
   );
 }

@@ -37,14 +37,21 @@ describe('station monitoring page', () => {
     const { calls } = stubApi({
       'GET /api/monitor/station/list': () => summaries,
       'GET /api/monitor/station/3': () => view,
+      // The station record (basic data): no site plan yet.
+      'GET /api/station/3': () => ({ id: 3, sitePlanPictureId: null, areaSqm: null }),
     });
     const { container, unmount } = await renderInApp(<StationMonitorPage />, {
       url: '/operation/stationMonitor?station=3',
     });
     const gun1 = () => container.querySelector<HTMLElement>('[data-testid="gun-card-CP-1-1"]');
     await waitFor(() => expect(gun1()?.dataset['status']).toBe('idle'), 30_000);
-    expect(container.querySelector('[data-testid="station-map"]')).not.toBeNull();
-    expect(container.textContent).toContain('No map tiles configured');
+    // No tile source configured: the offline base map.
+    expect(container.querySelector<HTMLElement>('[data-testid="station-map"]')?.dataset['baseMap']).toBe(
+      'offline',
+    );
+    expect(container.textContent).toContain('Offline base map (province and city boundaries)');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/station/3')).toBe(true));
+    expect(container.querySelector('[data-testid="station-site-plan"]')).toBeNull();
 
     await act(async () => stomp.connect());
     // Every station on the map is watched, for its marker.

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitorPush, MonitorStationSummary, MonitorStationView } from '@voltdepot/shared-contracts';
-import { Card, Col, Descriptions, Empty, Row, Select, Space, Spin } from 'antd';
+import { Card, Col, Descriptions, Empty, Image, Row, Select, Space, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -9,7 +9,9 @@ import { LiveIndicator } from '../components/LiveIndicator';
 import { PileCard } from '../components/PileCard';
 import { StationMap } from '../components/StationMap';
 import { StatusLegend } from '../components/StatusLegend';
+import { sitePlanBounds } from '../../../app/map/sitePlan';
 import { useMonitorPush } from '../hooks/useMonitorPush';
+import { useSitePlan } from '../hooks/useSitePlan';
 import { useNow } from '../hooks/useNow';
 import { applyToStation } from '../liveState';
 import { monitorQueryKeys } from '../queryKeys';
@@ -68,6 +70,12 @@ export function StationMonitorPage() {
 
   const select = (id: number) => setParams({ station: String(id) }, { replace: true });
   const view = station.data;
+  const sitePlan = useSitePlan(selectedId);
+  const selectedSummary = list.find((s) => s.id === selectedId);
+  const sitePlanOnMap =
+    sitePlan && selectedSummary
+      ? sitePlanBounds([selectedSummary.latitude, selectedSummary.longitude], sitePlan.areaSqm, sitePlan)
+      : undefined;
   return (
     <Card
       title={t('monitoring.station.title')}
@@ -92,7 +100,12 @@ export function StationMonitorPage() {
       ) : (
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={8}>
-            <StationMap stations={list} selectedId={selectedId} onSelect={select} />
+            <StationMap
+              stations={list}
+              selectedId={selectedId}
+              onSelect={select}
+              sitePlan={sitePlan && sitePlanOnMap ? { url: sitePlan.url, bounds: sitePlanOnMap } : undefined}
+            />
             {view && (
               <Descriptions size="small" column={1} style={{ marginTop: 12 }}>
                 <Descriptions.Item label={t('monitoring.common.station')}>{view.name}</Descriptions.Item>
@@ -101,6 +114,15 @@ export function StationMonitorPage() {
                   {t('monitoring.station.piles', { online: view.pilesOnline, total: view.pilesTotal })}
                 </Descriptions.Item>
               </Descriptions>
+            )}
+            {sitePlan && (
+              <div data-testid="station-site-plan">
+                <Descriptions size="small" column={1}>
+                  <Descriptions.Item label={t('monitoring.station.sitePlan')}>
+                    <Image src={sitePlan.url} width="100%" alt={t('monitoring.station.sitePlan')} />
+                  </Descriptions.Item>
+                </Descriptions>
+              </div>
             )}
           </Col>
           <Col xs={24} xl={16}>
