@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
+import argon2 from 'argon2';
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import request from 'supertest';
 import { WebSocket } from 'ws';
