@@ -14,6 +14,7 @@ export * from './errors/all-exceptions.filter';
 export * from './errors/common.exception';
 export * from './errors/domain.exception';
 export * from './errors/request-body-errors';
+export * from './errors/text-input';
 export * from './errors/validation.exception';
 export * from './errors/zod-issues';
 export * from './errors/zod-validation.pipe';

@@ -5,6 +5,7 @@ import { Logger } from 'pino';
 import type { LogLevel } from '../config/service-config';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { requestBodyErrorTranslator } from '../errors/request-body-errors';
+import { UnstorableTextInterceptor } from '../errors/text-input';
 import { correlationMiddleware } from '../logging/correlation.middleware';
 import { createLogger } from '../logging/logger';
 import { NestPinoLogger } from '../logging/nest-logger';
@@ -40,7 +41,8 @@ export type ServiceApp = { app: NestExpressApplication; logger: Logger };
  * Creates a configured, not yet listening, Nest application. Tests use it with `app.init()`
  * and supertest; `bootstrapService` adds listening and process handling. Middleware order:
  * correlation id + request log -> HTTP metrics -> body parsers -> body error translation ->
- * Nest routes -> `AllExceptionsFilter` for everything thrown on the way.
+ * Nest routes (guards, then `UnstorableTextInterceptor`, then the route's pipes) -> `AllExceptionsFilter`
+ * for everything thrown on the way.
  */
 export async function createServiceApp(
   rootModule: IEntryNestModule,
@@ -67,6 +69,7 @@ export async function createServiceApp(
   app.use(requestBodyErrorTranslator);
 
   app.useGlobalFilters(new AllExceptionsFilter(logger));
+  app.useGlobalInterceptors(new UnstorableTextInterceptor());
   return { app, logger };
 }
 
