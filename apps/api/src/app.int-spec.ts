@@ -149,6 +149,30 @@ describe('api app (real PostgreSQL and Redis)', () => {
     );
   });
 
+  it.each([
+    ['objects', (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`],
+    ['arrays', (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`],
+  ])('a JSON body of %s nested 5,000 deep -> 400 before it is parsed', async (_kind, nested) => {
+    const res = await request(app.getHttpServer())
+      .post('/test/stations')
+      .set('content-type', 'application/json')
+      .send(nested(5000))
+      .expect(400);
+    expect(res.body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Request body is nested more than 32 levels deep',
+      details: { maxDepth: 32 },
+      correlationId: expect.any(String),
+    });
+  });
+
+  it('brackets inside strings do not count as nesting', async () => {
+    await request(app.getHttpServer())
+      .post('/test/stations')
+      .send({ name: `P-01 ${'[{'.repeat(100)}"\\`, maxPowerW: 1 })
+      .expect(201);
+  });
+
   it('a body failing its schema -> 400 with every failing field', async () => {
     const res = await request(app.getHttpServer()).post('/test/stations').send({ maxPowerW: -1 }).expect(400);
     expect(expectErrorBody(res.body, 'VALIDATION_FAILED').details).toEqual([

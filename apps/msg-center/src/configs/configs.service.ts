@@ -4,10 +4,11 @@ import { ChannelType, GridPage, MsgConfigDto, MsgErrorCodes } from '@voltdepot/s
 import type { MsgCenterConfig } from '../app.config';
 import { MsgException } from '../shared/msg.exception';
 import { PageParams, withBusinessTimes } from '../shared/grid';
+import { SECRET_MASK } from './channel-settings';
 import type { ConfigBody, ConfigQuery } from './config.dto';
 import { ConfigRepository, ConfigRow } from './config.repository';
 
-export const SECRET_MASK = '******';
+export { SECRET_MASK };
 /**
  * Settings whose values are credentials: masked in every response, never logged. A robot `webhook` URL
  * carries the robot's token (`access_token=`, `key=`).

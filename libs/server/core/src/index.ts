@@ -42,4 +42,5 @@ export * from './http/openapi-document';
 export * from './http/documented-response.check';
 export * from './http/routes';
 export * from './http/int-param';
+export * from './http/bounded-json';
 export * from './bootstrap/bootstrap-service';

@@ -6,6 +6,7 @@ import type { LogLevel } from '../config/service-config';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { requestBodyErrorTranslator } from '../errors/request-body-errors';
 import { UnstorableTextInterceptor } from '../errors/text-input';
+import { jsonTextTooDeep } from '../http/bounded-json';
 import { correlationMiddleware } from '../logging/correlation.middleware';
 import { createLogger } from '../logging/logger';
 import { NestPinoLogger } from '../logging/nest-logger';
@@ -20,6 +21,8 @@ export type ServiceAppOptions = {
   logger?: Logger;
   /** Largest accepted JSON / urlencoded body, in body-parser notation. Default `1mb`. */
   bodyLimit?: string;
+  /** Deepest nesting of objects and arrays a JSON body may have (400 beyond). Default 32. */
+  maxJsonDepth?: number;
   /** Paths whose request lines are logged at debug (probes, scrapers). */
   quietPaths?: readonly string[];
 };
@@ -64,13 +67,29 @@ export async function createServiceApp(
   app.use(correlationMiddleware({ logger, quietPaths: options.quietPaths }));
   const metrics = optionalProvider(app, ServiceMetrics);
   if (metrics !== undefined) app.use(metrics.httpMiddleware());
-  app.useBodyParser('json', { limit: bodyLimit });
+  app.useBodyParser('json', { limit: bodyLimit, verify: refuseDeepJson(options.maxJsonDepth ?? 32) });
   app.useBodyParser('urlencoded', { limit: bodyLimit, extended: true });
   app.use(requestBodyErrorTranslator);
 
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   app.useGlobalInterceptors(new UnstorableTextInterceptor());
   return { app, logger };
+}
+
+/**
+ * The JSON parser's check of the raw body: nested deeper than `maxDepth`, it is a 400
+ * (`entity.too.deep`, see request-body-errors) before it is parsed, so no code recurses over it.
+ */
+function refuseDeepJson(maxDepth: number) {
+  return (_req: unknown, _res: unknown, body: Buffer, encoding: string): void => {
+    const utf8 = /^utf-?8$/i.test(encoding) ? body : Buffer.from(new TextDecoder(encoding).decode(body));
+    if (!jsonTextTooDeep(utf8, maxDepth)) return;
+    throw Object.assign(new Error(`Request body is nested more than ${maxDepth} levels deep`), {
+      status: 400,
+      type: 'entity.too.deep',
+      maxDepth,
+    });
+  };
 }
 
 /**
