@@ -62,6 +62,8 @@ export JWT_SECRET PLATFORM_CONFIG_KEY
 export VITE_PLATFORM_CONFIG_KEY="$PLATFORM_CONFIG_KEY"
 # The demo depot: demo users (and, with the simulation, piles and buses). DEMO_DATA=false to skip.
 export DEMO_DATA=${DEMO_DATA:-true}
+# The console's server proxies to the services from this machine and forwards the browser's address.
+export TRUST_PROXY=${TRUST_PROXY:-loopback}
 
 say "Applying database migrations"
 SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" node -r @swc-node/register scripts/migrate.ts

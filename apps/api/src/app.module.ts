@@ -87,6 +87,10 @@ export class AppModule {
           refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
           captchaTtlSeconds: config.CAPTCHA_TTL_SECONDS,
           exposeCaptchaAnswer: config.CAPTCHA_EXPOSE_ANSWER,
+          captchaRate: {
+            maxPerAddress: config.CAPTCHA_MAX_PER_ADDRESS,
+            windowSeconds: config.CAPTCHA_RATE_WINDOW_SECONDS,
+          },
           redisUrl: config.REDIS_URL,
           redisKeyPrefix: config.AUTH_REDIS_KEY_PREFIX,
           throttle: {

@@ -6,6 +6,8 @@ export type IdentityOptions = {
   captchaTtlSeconds: number;
   /** Test-only: the captcha response carries its answer. The api refuses it when NODE_ENV=production. */
   exposeCaptchaAnswer: boolean;
+  /** Captchas one client address may fetch per window (then 429 with Retry-After). */
+  captchaRate: { maxPerAddress: number; windowSeconds: number };
   redisUrl: string;
   /** Same prefix as the shared AuthGuardModule, so both see the same sessions. */
   redisKeyPrefix: string;

@@ -13,7 +13,13 @@ import { NestPinoLogger } from '../logging/nest-logger';
 import { ServiceMetrics } from '../observability/http-metrics';
 
 /** The configuration fields bootstrapping reads; any `ServiceConfig` has them. */
-export type BootstrapConfig = { SERVICE_NAME: string; LOG_LEVEL: LogLevel; PORT: number };
+export type BootstrapConfig = {
+  SERVICE_NAME: string;
+  LOG_LEVEL: LogLevel;
+  PORT: number;
+  /** Proxies whose X-Forwarded-For is believed (Express `trust proxy`); none when absent or empty. */
+  TRUST_PROXY?: readonly string[];
+};
 
 export type ServiceAppOptions = {
   config: BootstrapConfig;
@@ -63,6 +69,10 @@ export async function createServiceApp(
     abortOnError: false,
   });
   app.disable('x-powered-by');
+  // req.ip is then the client's address as the trusted proxies forward it, and the peer's otherwise.
+  if (config.TRUST_PROXY !== undefined && config.TRUST_PROXY.length > 0) {
+    app.set('trust proxy', [...config.TRUST_PROXY]);
+  }
 
   app.use(correlationMiddleware({ logger, quietPaths: options.quietPaths }));
   const metrics = optionalProvider(app, ServiceMetrics);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -74,5 +75,45 @@ export function envBoolean() {
     if (normalized === 'false' || normalized === '0') return false;
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected true or false, got '${raw}'` });
     return z.NEVER;
+  });
+}
+
+/** The names Express's `trust proxy` setting knows for address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The reverse proxies whose `X-Forwarded-For` is believed: a comma-separated list of addresses, CIDR
+ * ranges or `loopback`/`linklocal`/`uniquelocal`; empty or `false` for none. `true` is refused: trusting
+ * every peer lets any client name its own address (and so escape a per-address limit).
+ */
+export function envProxyList() {
+  return z.string().transform((raw, ctx) => {
+    const text = raw.trim().toLowerCase();
+    if (text === '' || text === 'false') return [] as string[];
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length > 0 || text === 'true') {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message:
+          text === 'true'
+            ? "list the proxies' addresses (e.g. loopback or 10.0.0.0/8): trusting every peer lets any client choose its address"
+            : `expected addresses, CIDR ranges or loopback/linklocal/uniquelocal, got '${bad.join(', ')}'`,
+      });
+      return z.NEVER;
+    }
+    return entries;
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHostPortList, envPort, envUrl } from './env-vars';
+import { envHostPortList, envPort, envProxyList, envUrl } from './env-vars';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -34,6 +34,11 @@ export function serviceConfigShape(defaults: ServiceDefaults) {
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'letters, digits, _ and - only (at most 32)')
       .default('vd'),
+    /**
+     * The reverse proxies (addresses, CIDR ranges, loopback) whose X-Forwarded-For gives the client's
+     * address; none by default, so a client cannot name its own.
+     */
+    TRUST_PROXY: envProxyList().default(''),
   };
 }
 
