@@ -92,6 +92,11 @@ export const apiConfigSchema = serviceConfigSchema(
     /** True when the development secret is in use (logged at start-up). */
     JWT_SECRET_IS_DEV_DEFAULT: c.JWT_SECRET === undefined,
     DEMO_DATA: c.DEMO_DATA ?? c.NODE_ENV !== 'production',
+    /**
+     * A production deployment without demo data makes the second factor mandatory for administrators
+     * (adminTotpRequired) unless an administrator has set it; the demo keeps its password-only sign-in.
+     */
+    ADMIN_TOTP_REQUIRED_BY_DEFAULT: c.NODE_ENV === 'production' && !(c.DEMO_DATA ?? false),
     OPENAPI_DOCS: c.OPENAPI_DOCS ?? c.NODE_ENV !== 'production',
     TOTP_ENCRYPTION_KEY: c.TOTP_ENCRYPTION_KEY ?? c.JWT_SECRET ?? DEV_JWT_SECRET,
   }));

@@ -103,6 +103,7 @@ export class AppModule {
           totpIssuer: config.TOTP_ISSUER,
           totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
           seedDemoData: config.DEMO_DATA,
+          adminTotpRequiredByDefault: config.ADMIN_TOTP_REQUIRED_BY_DEFAULT,
         }),
         // Price plans, orders and their screens (settlement itself runs in the worker).
         BillingModule.forRoot({ dataScope: DATA_SCOPE }),

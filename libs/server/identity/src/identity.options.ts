@@ -27,6 +27,11 @@ export type IdentityOptions = {
   totpEncryptionKey: string;
   /** Create the demo users at start-up (idempotent). */
   seedDemoData: boolean;
+  /**
+   * Turn `adminTotpRequired` on at start-up unless an administrator has set it: a production deployment
+   * without demo data (the demo keeps its documented password-only sign-in).
+   */
+  adminTotpRequiredByDefault: boolean;
 };
 
 export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
