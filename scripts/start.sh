@@ -64,6 +64,9 @@ export VITE_PLATFORM_CONFIG_KEY="$PLATFORM_CONFIG_KEY"
 export DEMO_DATA=${DEMO_DATA:-true}
 # The console's server proxies to the services from this machine and forwards the browser's address.
 export TRUST_PROXY=${TRUST_PROXY:-loopback}
+# Alert targets, webhooks and mail servers inside the network need an administrator's allow-list; the demo
+# watches its own services on this machine.
+export OUTBOUND_ALLOWED_HOSTS=${OUTBOUND_ALLOWED_HOSTS:-localhost,127.0.0.0/8,::1}
 
 say "Applying database migrations"
 SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" node -r @swc-node/register scripts/migrate.ts

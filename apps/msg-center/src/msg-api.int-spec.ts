@@ -41,7 +41,10 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    config = msgTestConfig(db, testNamespace());
+    // The depot network (10/8) allowed as an administrator would; other internal addresses are not.
+    config = msgTestConfig(db, testNamespace(), {
+      OUTBOUND_ALLOWED_HOSTS: 'localhost,127.0.0.0/8,::1,10.0.0.0/8',
+    });
     service = await startMsgCenter(config);
     admin = await insertUser(db.dataSource, ['admin']);
     adminToken = await tokenFor(config, admin);
@@ -603,11 +606,23 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
       ['KAFKA', 'billing', 'no Kafka brokers: write kafka://host:port/<group> or set KAFKA_BROKERS'],
       ['NODE', 'local#disk', "unknown metric 'disk' (cpu, memory or load1)"],
       ['REDIS', 'promql:up', 'promql: targets need a Prometheus (MSG_PROMETHEUS_URL is not configured)'],
+      // An outside test: the checker would have fetched the cloud metadata service.
+      [
+        'HTTP',
+        'http://169.254.169.254/latest/meta-data/',
+        '169.254.169.254 is a link-local, metadata or reserved address, where outbound requests never go',
+      ],
+      [
+        'REDIS',
+        'redis://192.168.1.20:6379',
+        '192.168.1.20 is an internal address: an administrator must allow 192.168.1.20 (OUTBOUND_ALLOWED_HOSTS)',
+      ],
     ])('refuses a %s alert with target %s (400 naming target)', async (jobType, target, message) => {
       const res = await as(adminToken)
         .post(`${BASE}/alerts`, { name: 'x', alertGroup: jobType, jobType, target, threshold: 1 })
         .expect(400);
       expect(res.body.details).toEqual([{ field: 'target', message: expect.stringContaining(message) }]);
+      expect(res.body.message).toBe(`Validation failed: target: ${res.body.details[0].message}`);
     });
 
     it.each(['/ms/dictionaries/dict/tree', `${BASE}/dictionaries/dict/tree`])(

@@ -70,3 +70,40 @@ export function channelSettingsSchema(
     ? `must be ${SmsProviders.join(' or ')} for an SMS configuration`
     : SETTINGS[sms].partial().strict();
 }
+
+/**
+ * The settings a sender connects to (robot webhooks, the SMTP server, an SMS endpoint), as
+ * `[setting, host]`: the outbound rules check them when the config is saved. A masked webhook is the
+ * stored one, checked when it was saved and again at every send.
+ */
+export function outboundSettingHosts(
+  channel: ChannelType,
+  settings: Record<string, unknown>,
+): [string, string][] {
+  const hosts: [string, string][] = [];
+  const add = (key: string, hostOf: (value: string) => string) => {
+    const value = settings[key];
+    if (typeof value !== 'string' || value === '' || value === SECRET_MASK) return;
+    try {
+      hosts.push([key, hostOf(value)]);
+    } catch {
+      // Not a URL: the settings schema has already said so.
+    }
+  };
+  const urlHost = (value: string) => new URL(value.includes('://') ? value : `https://${value}`).hostname;
+  switch (channel) {
+    case 'WECHAT':
+    case 'DDTALK':
+      add('webhook', urlHost);
+      break;
+    case 'EMAIL':
+      add('host', (value) => value);
+      break;
+    case 'SMS':
+      add('endpoint', urlHost);
+      break;
+    case 'WEBSOCKET':
+      break;
+  }
+  return hosts;
+}

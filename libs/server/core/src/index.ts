@@ -44,3 +44,5 @@ export * from './http/routes';
 export * from './http/int-param';
 export * from './http/bounded-json';
 export * from './bootstrap/bootstrap-service';
+// Outbound requests to targets users configure
+export * from './outbound/outbound-guard';

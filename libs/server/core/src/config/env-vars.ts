@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isHostPattern } from '../outbound/outbound-guard';
 
 /**
  * Building blocks for environment schemas. Every piece takes the raw string from the
@@ -111,6 +112,28 @@ export function envProxyList() {
           text === 'true'
             ? "list the proxies' addresses (e.g. loopback or 10.0.0.0/8): trusting every peer lets any client choose its address"
             : `expected addresses, CIDR ranges or loopback/linklocal/uniquelocal, got '${bad.join(', ')}'`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+}
+
+/**
+ * Hosts an administrator allows as outbound targets inside the network (`OutboundAllowList`): a
+ * comma-separated list of names, `*.domain`, addresses, CIDR ranges, or `*`.
+ */
+export function envHostPatterns() {
+  return z.string().transform((raw, ctx) => {
+    const entries = raw
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry !== '');
+    const bad = entries.filter((entry) => !isHostPattern(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `expected host names, *.domain, addresses, CIDR ranges or *, got '${bad.join(', ')}'`,
       });
       return z.NEVER;
     }
