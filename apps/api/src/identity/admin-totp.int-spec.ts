@@ -278,19 +278,27 @@ describe('mandatory TOTP for administrators (real PostgreSQL and Redis)', () => 
     await t.db.dataSource.query(
       `UPDATE sys_platform_config SET config_value = '0', updated_by = NULL WHERE config_key = 'adminTotpRequired'`,
     );
-    await new AdminTotpPolicy(t.db.dataSource, {
-      adminTotpRequiredByDefault: false,
-    }).onApplicationBootstrap();
+    await createUser('admin.prod', ['admin']);
+    const [{ id }] = (await t.db.dataSource.query(
+      `SELECT id FROM sys_user WHERE username = 'admin.prod'`,
+    )) as {
+      id: number;
+    }[];
+    const demo = new AdminTotpPolicy(t.db.dataSource, { adminTotpRequiredByDefault: false });
+    await demo.onApplicationBootstrap();
     expect(await valueOf()).toBe('0');
+    expect(await demo.requiresTotp(id)).toBe(false);
     const production = new AdminTotpPolicy(t.db.dataSource, { adminTotpRequiredByDefault: true });
+    // Mandatory from the first sign-in, even before start-up has written the '1' the settings page shows.
+    expect(await production.requiresTotp(id)).toBe(true);
     await production.onApplicationBootstrap();
     expect(await valueOf()).toBe('1');
-    await createUser('admin.prod', ['admin']);
     await ticketOf('admin.prod', 'Secret123');
     // An administrator turns it off: the next start-up leaves it off.
     await setRequired('0');
     await production.onApplicationBootstrap();
     expect(await valueOf()).toBe('0');
+    expect(await production.requiresTotp(id)).toBe(false);
   });
 
   it('tells an administrator without a second factor (the demo) so, and nobody else', async () => {

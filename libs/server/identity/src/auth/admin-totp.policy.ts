@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity.options';
 
@@ -37,32 +37,46 @@ const IS_ADMINISTRATOR = `EXISTS (
 
 @Injectable()
 export class AdminTotpPolicy implements OnApplicationBootstrap {
+  private readonly logger = new Logger('AdminTotpPolicy');
+
   constructor(
     private readonly db: DataSource,
     @Inject(IDENTITY_OPTIONS) private readonly options: Pick<IdentityOptions, 'adminTotpRequiredByDefault'>,
   ) {}
 
   /**
-   * A production deployment without demo data starts with the second factor mandatory for
-   * administrators: the migration's '0' becomes '1' unless an administrator has set it (updated_by).
-   * Idempotent, so every replica may run it.
+   * A production deployment without demo data has the second factor mandatory for administrators
+   * unless an administrator has set `adminTotpRequired` (updated_by): `requiresTotp` reads it so at
+   * every sign-in, and this writes the '1' the settings page then shows. Best effort, idempotent (every
+   * replica may run it), never holding up start-up.
    */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.options.adminTotpRequiredByDefault) return;
-    await this.db.query(
-      `UPDATE sys_platform_config SET config_value = '1', updated_at = now()
-        WHERE config_key = $1 AND config_value <> '1' AND updated_by IS NULL`,
-      [ADMIN_TOTP_REQUIRED_KEY],
-    );
+    for (let attempt = 0; attempt < 20 && !this.db.isInitialized; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    try {
+      await this.db.query(
+        `UPDATE sys_platform_config SET config_value = '1', updated_at = now()
+          WHERE config_key = $1 AND config_value <> '1' AND updated_by IS NULL`,
+        [ADMIN_TOTP_REQUIRED_KEY],
+      );
+    } catch (error) {
+      this.logger.warn(`adminTotpRequired not shown as on yet: ${(error as Error).message}`);
+    }
   }
 
-  /** True when the setting is on and the user is an administrator (read fresh: changes apply at once). */
+  /**
+   * True when the setting is on (or, in a deployment where it is on by default, never set) and the user
+   * is an administrator. Read fresh: changes apply at once.
+   */
   async requiresTotp(userId: number): Promise<boolean> {
     const rows = (await this.db.query(
       `SELECT EXISTS (
-                SELECT 1 FROM sys_platform_config c WHERE c.config_key = $3 AND c.config_value = '1'
+                SELECT 1 FROM sys_platform_config c
+                 WHERE c.config_key = $3 AND (c.config_value = '1' OR ($4 AND c.updated_by IS NULL))
               ) AND ${IS_ADMINISTRATOR} AS required`,
-      [userId, ADMIN_PERMISSION_CODES, ADMIN_TOTP_REQUIRED_KEY],
+      [userId, ADMIN_PERMISSION_CODES, ADMIN_TOTP_REQUIRED_KEY, this.options.adminTotpRequiredByDefault],
     )) as { required: boolean }[];
     return rows[0]?.required === true;
   }
