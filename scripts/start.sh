@@ -54,11 +54,15 @@ if [[ ! -f "$SECRETS" ]]; then
     echo "PLATFORM_CONFIG_KEY=$(node -e 'console.log(require("crypto").randomBytes(16).toString("base64url"))')"
   } >"$SECRETS"
 fi
+# Added to a secrets file from before /metrics asked for a token.
+if ! grep -q '^METRICS_TOKEN=' "$SECRETS"; then
+  echo "METRICS_TOKEN=$(node -e 'console.log(require("crypto").randomBytes(24).toString("base64url"))')" >>"$SECRETS"
+fi
 set -a
 # shellcheck disable=SC1090
 . "$SECRETS"
 set +a
-export JWT_SECRET PLATFORM_CONFIG_KEY
+export JWT_SECRET PLATFORM_CONFIG_KEY METRICS_TOKEN
 export VITE_PLATFORM_CONFIG_KEY="$PLATFORM_CONFIG_KEY"
 # The demo depot: demo users (and, with the simulation, piles and buses). DEMO_DATA=false to skip.
 export DEMO_DATA=${DEMO_DATA:-true}
@@ -142,7 +146,7 @@ cat <<MSG
 
 Voltdepot is running (bus: $BUS).
   Console         http://127.0.0.1:$CONSOLE_PORT/
-  API             http://127.0.0.1:$API_PORT/health   metrics: /metrics
+  API             http://127.0.0.1:$API_PORT/health   metrics: /metrics (Bearer METRICS_TOKEN of .var/secrets.env)
   API worker      http://127.0.0.1:$API_WORKER_PORT/health   metrics: /metrics
   OCPP gateway    ws://127.0.0.1:$OCPP_PORT/ocpp/{chargePointId}   health: http://127.0.0.1:$GATEWAY_PORT/health
   Message centre  http://127.0.0.1:$MSG_PORT/health   metrics: /metrics

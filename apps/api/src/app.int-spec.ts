@@ -229,3 +229,52 @@ describe('api app with an unreachable dependency', () => {
     },
   );
 });
+
+describe('GET /metrics is not open to whoever reaches the port', () => {
+  const TOKEN = 'metrics-token-0123456789abcdef';
+  let withToken: INestApplication;
+  let production: INestApplication;
+
+  beforeAll(async () => {
+    withToken = await startApp(configWith({ METRICS_TOKEN: TOKEN }));
+    production = await startApp(configWith({ NODE_ENV: 'production', DEMO_DATA: 'false' }));
+  });
+  afterAll(async () => {
+    await withToken?.close();
+    await production?.close();
+  });
+
+  it.each([
+    ['no token', undefined, 401, 'AUTH_TOKEN_MISSING', 'Metrics need the bearer token METRICS_TOKEN'],
+    [
+      'another token',
+      'Bearer metrics-token-0123456789abcdeX',
+      401,
+      'AUTH_TOKEN_INVALID',
+      'Wrong metrics token',
+    ],
+  ])('with METRICS_TOKEN set, %s -> %s', async (_case, authorization, status, code, message) => {
+    let req = request(withToken.getHttpServer()).get('/metrics');
+    if (authorization !== undefined) req = req.set('authorization', authorization);
+    const res = await req.expect(status);
+    expect(res.body).toEqual({ code, message, correlationId: expect.any(String) });
+  });
+
+  it('with METRICS_TOKEN set, a scrape bearing it gets the metrics', async () => {
+    const res = await request(withToken.getHttpServer())
+      .get('/metrics')
+      .set('authorization', `Bearer ${TOKEN}`)
+      .expect(200);
+    expect(res.text).toContain('# TYPE voltdepot_http_request_duration_seconds histogram');
+  });
+
+  it('in production without a token, nobody gets them (404), and /health stays open', async () => {
+    const res = await request(production.getHttpServer()).get('/metrics').expect(404);
+    expect(res.body).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Metrics are not served: set METRICS_TOKEN (or METRICS_PUBLIC=true) to scrape them',
+      correlationId: expect.any(String),
+    });
+    await request(production.getHttpServer()).get('/health').expect(200);
+  });
+});

@@ -30,6 +30,7 @@ export * from './auth/auth-guard.module';
 export * from './observability/dependency-checks';
 export * from './observability/health-check';
 export * from './observability/health.service';
+export * from './observability/metrics-access';
 export * from './observability/http-metrics';
 export * from './observability/observability.module';
 export * from './observability/observability.options';

@@ -73,6 +73,7 @@ export class AlertEvaluator {
       | 'MSG_ALERT_CPU_SAMPLE_MS'
       | 'MSG_PROMETHEUS_URL'
       | 'KAFKA_BROKERS'
+      | 'METRICS_TOKEN'
     >,
     outbound: OutboundGuard,
   ) {
@@ -81,6 +82,7 @@ export class AlertEvaluator {
       cpuSampleMs: config.MSG_ALERT_CPU_SAMPLE_MS,
       prometheusUrl: config.MSG_PROMETHEUS_URL,
       outbound,
+      metricsToken: config.METRICS_TOKEN,
     });
   }
 

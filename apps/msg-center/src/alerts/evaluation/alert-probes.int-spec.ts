@@ -153,3 +153,48 @@ describe('alert probes: targets the outbound rules refuse when they are checked'
     expect(m).toEqual({ target: 'label', value: 42, down: false });
   });
 });
+
+describe("alert probes: the platform's own /metrics behind METRICS_TOKEN", () => {
+  let server: Server;
+  let base: string;
+  const TOKEN = 'metrics-token-0123456789abcdef';
+  const seen: (string | undefined)[] = [];
+
+  beforeAll(async () => {
+    // Like a service's /metrics with METRICS_TOKEN set.
+    server = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+        res.writeHead(401).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('process_open_fds 7\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  beforeEach(() => seen.splice(0));
+
+  const measure = (metricsToken: string | undefined, target: string) =>
+    new AlertProbes({ timeoutMs: 2_000, cpuSampleMs: 10, outbound: loopbackAllowed(), metricsToken }).measure(
+      parseAlertTarget('JAVA', target),
+      'label',
+    );
+
+  it('scrapes it with the token (a target inside the network)', async () => {
+    const [m] = await measure(TOKEN, `http://${base}/metrics#process_open_fds`);
+    expect(m).toEqual({ target: 'label', value: 7, down: false });
+  });
+
+  it('without the token configured the check says why it is down', async () => {
+    const [m] = await measure(undefined, `http://${base}/metrics#process_open_fds`);
+    expect(m).toMatchObject({ value: null, down: true, error: expect.stringContaining('HTTP 401') });
+  });
+
+  it("sends a target's own credentials instead of the token", async () => {
+    await measure(TOKEN, `http://ops:pw@${base}/metrics#process_open_fds`);
+    expect(seen).toEqual([`Basic ${Buffer.from('ops:pw').toString('base64')}`]);
+  });
+});

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { OutboundGuard } from '@voltdepot/server-core';
+import { classifyAddress, type OutboundGuard } from '@voltdepot/server-core';
 import Redis from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
 import type { AlertTarget, MetricSelector } from './alert-target';
@@ -25,6 +25,11 @@ export type ProbeOptions = {
    * alert's target is what a user typed.
    */
   outbound: OutboundGuard;
+  /**
+   * The deployment's METRICS_TOKEN: sent as a bearer token to a /metrics target inside the network (the
+   * platform's own services ask for it) that brings no credentials of its own; never to a public host.
+   */
+  metricsToken?: string;
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -252,6 +257,10 @@ export class AlertProbes {
 
   private async fetchSamples(target: string): Promise<Sample[]> {
     const { url, headers } = credentialsToHeader(target);
+    const token = this.options.metricsToken;
+    if (token !== undefined && headers['authorization'] === undefined && (await this.insideNetwork(url))) {
+      headers['authorization'] = `Bearer ${token}`;
+    }
     const res = await this.options.outbound.fetch(url, {
       signal: AbortSignal.timeout(this.options.timeoutMs),
       headers: { ...headers, accept: 'text/plain;version=0.0.4' },
@@ -261,6 +270,16 @@ export class AlertProbes {
     if (truncated)
       throw new Error(`${url} serves more than ${METRICS_BODY_BYTES / 1_048_576} MiB of metrics`);
     return parsePrometheusText(text);
+  }
+
+  /** Whether every address of the URL's host is inside the network (loopback, private). */
+  private async insideNetwork(url: string): Promise<boolean> {
+    try {
+      const addresses = await this.options.outbound.resolveAllowed(new URL(url).hostname);
+      return addresses.every(({ address }) => classifyAddress(address) === 'internal');
+    } catch {
+      return false;
+    }
   }
 
   private async scrape(target: string, metric: 'cpu' | 'memory' | MetricSelector): Promise<number> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHostPortList, envPort, envProxyList, envUrl } from './env-vars';
+import { envBoolean, envHostPortList, envPort, envProxyList, envUrl } from './env-vars';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -39,6 +39,13 @@ export function serviceConfigShape(defaults: ServiceDefaults) {
      * address; none by default, so a client cannot name its own.
      */
     TRUST_PROXY: envProxyList().default(''),
+    /**
+     * Bearer token /metrics asks for (Prometheus: `authorization: { credentials: ... }`); the same in every
+     * service of a deployment, so msg-center's alert checks can scrape them.
+     */
+    METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+    /** Without METRICS_TOKEN, serve /metrics to anyone (default outside production) or to nobody. */
+    METRICS_PUBLIC: envBoolean().optional(),
   };
 }
 
