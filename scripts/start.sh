@@ -58,14 +58,22 @@ fi
 if ! grep -q '^PILE_PASSWORD_KEY=' "$SECRETS"; then
   (umask 077 && echo "PILE_PASSWORD_KEY=$(node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))')" >>"$SECRETS")
 fi
+if ! grep -q '^METRICS_TOKEN=' "$SECRETS"; then
+  (umask 077 && echo "METRICS_TOKEN=$(node -e 'console.log(require("crypto").randomBytes(24).toString("base64url"))')" >>"$SECRETS")
+fi
 set -a
 # shellcheck disable=SC1090
 . "$SECRETS"
 set +a
-export JWT_SECRET PLATFORM_CONFIG_KEY PILE_PASSWORD_KEY
+export JWT_SECRET PLATFORM_CONFIG_KEY PILE_PASSWORD_KEY METRICS_TOKEN
 export VITE_PLATFORM_CONFIG_KEY="$PLATFORM_CONFIG_KEY"
 # The demo depot: demo users (and, with the simulation, piles and buses). DEMO_DATA=false to skip.
 export DEMO_DATA=${DEMO_DATA:-true}
+# The console's server proxies to the services from this machine and forwards the browser's address.
+export TRUST_PROXY=${TRUST_PROXY:-loopback}
+# Alert targets, webhooks and mail servers inside the network need an administrator's allow-list; the demo
+# watches its own services on this machine.
+export OUTBOUND_ALLOWED_HOSTS=${OUTBOUND_ALLOWED_HOSTS:-localhost,127.0.0.0/8,::1}
 
 say "Applying database migrations"
 SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" node -r @swc-node/register scripts/migrate.ts
@@ -144,7 +152,7 @@ cat <<MSG
 
 Voltdepot is running (bus: $BUS).
   Console         http://127.0.0.1:$CONSOLE_PORT/
-  API             http://127.0.0.1:$API_PORT/health   metrics: /metrics
+  API             http://127.0.0.1:$API_PORT/health   metrics: /metrics (Bearer METRICS_TOKEN of .var/secrets.env)
   API worker      http://127.0.0.1:$API_WORKER_PORT/health   metrics: /metrics
   OCPP gateway    ws://127.0.0.1:$OCPP_PORT/ocpp/{chargePointId}   health: http://127.0.0.1:$GATEWAY_PORT/health
   Message centre  http://127.0.0.1:$MSG_PORT/health   metrics: /metrics

@@ -37,10 +37,16 @@ const prefixes = (...names: string[]) => `^/(?:${names.join('|')})(?:[/?]|$)`;
 function devProxy(env: Record<string, string>): Record<string, ProxyOptions> {
   const api = env.VITE_API_PROXY || DEFAULT_API_PROXY;
   const ms = env.VITE_MS_PROXY || DEFAULT_MS_PROXY;
+  // xfwd: the services learn the browser's address from X-Forwarded-For (they trust it from this proxy
+  // only, TRUST_PROXY=loopback), so a per-address limit counts each browser, not the proxy.
   return {
-    [prefixes('api', 'auth', 'public', 'authority', 'user', 'favorite')]: { target: api, changeOrigin: true },
+    [prefixes('api', 'auth', 'public', 'authority', 'user', 'favorite')]: {
+      target: api,
+      changeOrigin: true,
+      xfwd: true,
+    },
     // The message centre also serves the STOMP push at /ms/ws.
-    [prefixes('ms')]: { target: ms, changeOrigin: true, ws: true },
+    [prefixes('ms')]: { target: ms, changeOrigin: true, ws: true, xfwd: true },
   };
 }
 

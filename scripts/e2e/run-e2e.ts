@@ -196,6 +196,9 @@ async function main(): Promise<number> {
       STOMP_FANOUT_CHANNEL: `${busPrefix}:stomp`,
       OCPP_REDIS_PREFIX: `${busPrefix}-ocpp`,
       AUTH_MAX_ADDRESS_FAILURES: '10000',
+      CAPTCHA_MAX_PER_ADDRESS: '10000',
+      // The console's proxy runs on this machine and forwards the browser's address.
+      TRUST_PROXY: 'loopback',
     };
 
     log(`database ${databaseName}, api :${apiPort}, console :${consolePort}`);

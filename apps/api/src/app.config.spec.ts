@@ -78,6 +78,17 @@ describe('api configuration', () => {
       DEMO_DATA: false,
       CAPTCHA_EXPOSE_ANSWER: false,
       OPENAPI_DOCS: false,
+      ADMIN_TOTP_REQUIRED_BY_DEFAULT: true,
     });
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production', DEMO_DATA: 'true' }, false],
+    [{ NODE_ENV: 'production', DEMO_DATA: 'false' }, true],
+    [{ NODE_ENV: 'development' }, false],
+    [{ NODE_ENV: 'test', DEMO_DATA: 'false' }, false],
+  ])('%j: the second factor is mandatory for administrators by default: %s', (env, expected) => {
+    const config = loadConfig(apiConfigSchema, { ...base, JWT_SECRET: 's'.repeat(40), ...env });
+    expect(config.ADMIN_TOTP_REQUIRED_BY_DEFAULT).toBe(expected);
   });
 });

@@ -22,7 +22,9 @@ export const DEV_JWT_SECRET = 'voltdepot-development-only-jwt-secret-do-not-use'
  * - AUTH_REDIS_KEY_PREFIX ('auth:'): must match in every service sharing sessions.
  * - PLATFORM_CONFIG_KEY: passphrase of the platform-config list encryption (the console has it too).
  * - DEMO_DATA (true outside production): create the demo users at start-up.
- * - TRUST_PROXY (false): honour X-Forwarded-For for the client address (behind a reverse proxy).
+ * - CAPTCHA_MAX_PER_ADDRESS (30) captchas per CAPTCHA_RATE_WINDOW_SECONDS (60) from one client address;
+ *   more is a 429 with Retry-After. The address is the peer's, or what a proxy in TRUST_PROXY (every
+ *   service's list of trusted proxies) forwards.
  * - TOTP_ISSUER ('Voltdepot'); TOTP_ENCRYPTION_KEY (defaults to JWT_SECRET): encrypts TOTP secrets at rest;
  *   changing it makes enrolled users unable to sign in with TOTP until an administrator resets it.
  * - OPENAPI_DOCS (true outside production): serve /api/docs and /api/docs-json (no token needed).
@@ -47,6 +49,8 @@ export const apiConfigSchema = serviceConfigSchema(
     REFRESH_TOKEN_TTL_SECONDS: envInt({ min: 60, max: 90 * 86_400 }).default('604800'),
     CAPTCHA_TTL_SECONDS: envInt({ min: 1, max: 3600 }).default('120'),
     CAPTCHA_EXPOSE_ANSWER: envBoolean().default('false'),
+    CAPTCHA_MAX_PER_ADDRESS: envInt({ min: 1, max: 100_000 }).default('30'),
+    CAPTCHA_RATE_WINDOW_SECONDS: envInt({ min: 1, max: 86_400 }).default('60'),
     AUTH_MAX_ACCOUNT_FAILURES: envInt({ min: 1, max: 1000 }).default('5'),
     AUTH_MAX_ADDRESS_FAILURES: envInt({ min: 1, max: 100_000 }).default('20'),
     AUTH_FAILURE_WINDOW_SECONDS: envInt({ min: 1, max: 86_400 }).default('900'),
@@ -54,7 +58,6 @@ export const apiConfigSchema = serviceConfigSchema(
     AUTH_REDIS_KEY_PREFIX: z.string().min(1).max(64).default('auth:'),
     PLATFORM_CONFIG_KEY: z.string().min(8).default('voltdepot-platform-config'),
     DEMO_DATA: envBoolean().optional(),
-    TRUST_PROXY: envBoolean().default('false'),
     OPENAPI_DOCS: envBoolean().optional(),
     OCPP_REDIS_PREFIX: z.string().min(1).default('vd'),
     BILLING_LOST_STOP_MINUTES: envInt({ min: 1, max: 1440 }).default('10'),
@@ -95,6 +98,11 @@ export const apiConfigSchema = serviceConfigSchema(
     /** True when the development secret is in use (logged at start-up). */
     JWT_SECRET_IS_DEV_DEFAULT: c.JWT_SECRET === undefined,
     DEMO_DATA: c.DEMO_DATA ?? c.NODE_ENV !== 'production',
+    /**
+     * A production deployment without demo data makes the second factor mandatory for administrators
+     * (adminTotpRequired) unless an administrator has set it; the demo keeps its password-only sign-in.
+     */
+    ADMIN_TOTP_REQUIRED_BY_DEFAULT: c.NODE_ENV === 'production' && !(c.DEMO_DATA ?? false),
     OPENAPI_DOCS: c.OPENAPI_DOCS ?? c.NODE_ENV !== 'production',
     TOTP_ENCRYPTION_KEY: c.TOTP_ENCRYPTION_KEY ?? c.JWT_SECRET ?? DEV_JWT_SECRET,
   }));

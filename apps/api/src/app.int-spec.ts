@@ -154,6 +154,30 @@ describe('api app (real PostgreSQL and Redis)', () => {
     );
   });
 
+  it.each([
+    ['objects', (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`],
+    ['arrays', (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`],
+  ])('a JSON body of %s nested 5,000 deep -> 400 before it is parsed', async (_kind, nested) => {
+    const res = await request(app.getHttpServer())
+      .post('/test/stations')
+      .set('content-type', 'application/json')
+      .send(nested(5000))
+      .expect(400);
+    expect(res.body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Request body is nested more than 32 levels deep',
+      details: { maxDepth: 32 },
+      correlationId: expect.any(String),
+    });
+  });
+
+  it('brackets inside strings do not count as nesting', async () => {
+    await request(app.getHttpServer())
+      .post('/test/stations')
+      .send({ name: `P-01 ${'[{'.repeat(100)}"\\`, maxPowerW: 1 })
+      .expect(201);
+  });
+
   it('a body failing its schema -> 400 with every failing field', async () => {
     const res = await request(app.getHttpServer()).post('/test/stations').send({ maxPowerW: -1 }).expect(400);
     expect(expectErrorBody(res.body, 'VALIDATION_FAILED').details).toEqual([
@@ -249,4 +273,53 @@ describe('api app with an unreachable dependency', () => {
       }
     },
   );
+});
+
+describe('GET /metrics is not open to whoever reaches the port', () => {
+  const TOKEN = 'metrics-token-0123456789abcdef';
+  let withToken: INestApplication;
+  let production: INestApplication;
+
+  beforeAll(async () => {
+    withToken = await startApp(configWith({ METRICS_TOKEN: TOKEN }));
+    production = await startApp(configWith({ NODE_ENV: 'production', DEMO_DATA: 'false' }));
+  });
+  afterAll(async () => {
+    await withToken?.close();
+    await production?.close();
+  });
+
+  it.each([
+    ['no token', undefined, 401, 'AUTH_TOKEN_MISSING', 'Metrics need the bearer token METRICS_TOKEN'],
+    [
+      'another token',
+      'Bearer metrics-token-0123456789abcdeX',
+      401,
+      'AUTH_TOKEN_INVALID',
+      'Wrong metrics token',
+    ],
+  ])('with METRICS_TOKEN set, %s -> %s', async (_case, authorization, status, code, message) => {
+    let req = request(withToken.getHttpServer()).get('/metrics');
+    if (authorization !== undefined) req = req.set('authorization', authorization);
+    const res = await req.expect(status);
+    expect(res.body).toEqual({ code, message, correlationId: expect.any(String) });
+  });
+
+  it('with METRICS_TOKEN set, a scrape bearing it gets the metrics', async () => {
+    const res = await request(withToken.getHttpServer())
+      .get('/metrics')
+      .set('authorization', `Bearer ${TOKEN}`)
+      .expect(200);
+    expect(res.text).toContain('# TYPE voltdepot_http_request_duration_seconds histogram');
+  });
+
+  it('in production without a token, nobody gets them (404), and /health stays open', async () => {
+    const res = await request(production.getHttpServer()).get('/metrics').expect(404);
+    expect(res.body).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Metrics are not served: set METRICS_TOKEN (or METRICS_PUBLIC=true) to scrape them',
+      correlationId: expect.any(String),
+    });
+    await request(production.getHttpServer()).get('/health').expect(200);
+  });
 });

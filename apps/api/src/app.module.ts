@@ -88,6 +88,10 @@ export class AppModule {
           refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
           captchaTtlSeconds: config.CAPTCHA_TTL_SECONDS,
           exposeCaptchaAnswer: config.CAPTCHA_EXPOSE_ANSWER,
+          captchaRate: {
+            maxPerAddress: config.CAPTCHA_MAX_PER_ADDRESS,
+            windowSeconds: config.CAPTCHA_RATE_WINDOW_SECONDS,
+          },
           redisUrl: config.REDIS_URL,
           redisKeyPrefix: config.AUTH_REDIS_KEY_PREFIX,
           throttle: {
@@ -100,6 +104,7 @@ export class AppModule {
           totpIssuer: config.TOTP_ISSUER,
           totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
           seedDemoData: config.DEMO_DATA,
+          adminTotpRequiredByDefault: config.ADMIN_TOTP_REQUIRED_BY_DEFAULT,
         }),
         // Price plans, orders and their screens (settlement itself runs in the worker).
         BillingModule.forRoot({ dataScope: DATA_SCOPE }),

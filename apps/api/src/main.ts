@@ -31,7 +31,6 @@ async function main(): Promise<void> {
   }
   try {
     const { app } = await createServiceApp(AppModule.register(config), { config, logger });
-    if (config.TRUST_PROXY) app.set('trust proxy', true);
     if (config.OPENAPI_DOCS) setupOpenApi(app);
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
     await app.listen(config.PORT);

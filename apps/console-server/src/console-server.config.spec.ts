@@ -9,7 +9,7 @@ describe('console server configuration', () => {
       CONSOLE_DIST: 'dist/apps/console',
       API_UPSTREAM: 'http://127.0.0.1:3000',
       MS_UPSTREAM: 'http://127.0.0.1:3200',
-      TRUST_PROXY: false,
+      TRUST_PROXY: [],
       BEHIND_TLS: false,
       CONSOLE_MAP_TILE_ORIGINS: [],
       CONSOLE_CARD_READER_ORIGINS: ['ws://127.0.0.1:*'],

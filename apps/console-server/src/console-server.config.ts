@@ -1,4 +1,4 @@
-import { envBoolean, envPort, envUrl, LOG_LEVELS } from '@voltdepot/server-core';
+import { envBoolean, envPort, envProxyList, envUrl, LOG_LEVELS } from '@voltdepot/server-core';
 import { z } from 'zod';
 
 /** `scheme://host[:port]`, host and port may be `*` wildcards as CSP allows; nothing that could end a directive. */
@@ -26,9 +26,10 @@ function cspOrigins() {
  * - CONSOLE_DIST (dist/apps/console): the console's build (`nx run console:build`).
  * - API_UPSTREAM (http://127.0.0.1:3000): the api, for /api /auth /public /authority /user /favorite.
  * - MS_UPSTREAM (http://127.0.0.1:3200): the message centre, for /ms and its STOMP WebSocket /ms/ws.
- * - TRUST_PROXY (false): a reverse proxy in front sets X-Forwarded-For/-Proto/-Host; they are extended and
- *   passed on. Without it this server is the edge: it sets them from the connection and drops what the
- *   client sent, so nobody can pose as another address to the api's login throttling.
+ * - TRUST_PROXY (none): the reverse proxies in front (addresses, CIDR ranges, loopback/linklocal/uniquelocal,
+ *   as every service reads it): a request from one of them has its X-Forwarded-For/-Proto/-Host extended
+ *   and passed on. From any other peer this server is the edge: it sets them from the connection and drops
+ *   what the client sent, so nobody can pose as another address to the api's login throttling.
  * - BEHIND_TLS (false): a TLS proxy in front serves every request over HTTPS: answers carry HSTS.
  * - CONSOLE_MAP_TILE_ORIGINS (none): the hosts of the map tile source (platform setting `mapTileUrl`),
  *   e.g. `https://*.tile.openstreetmap.org`; the console's policy lets images load only from these.
@@ -43,7 +44,7 @@ export const consoleServerConfigSchema = z.object({
   CONSOLE_DIST: z.string().min(1).default('dist/apps/console'),
   API_UPSTREAM: envUrl(['http']).default('http://127.0.0.1:3000'),
   MS_UPSTREAM: envUrl(['http']).default('http://127.0.0.1:3200'),
-  TRUST_PROXY: envBoolean().default('false'),
+  TRUST_PROXY: envProxyList().default(''),
   BEHIND_TLS: envBoolean().default('false'),
   CONSOLE_MAP_TILE_ORIGINS: cspOrigins().default(''),
   CONSOLE_CARD_READER_ORIGINS: cspOrigins().default('ws://127.0.0.1:*'),

@@ -357,11 +357,11 @@ describe('console server', () => {
   });
 
   describe('behind a proxy', () => {
-    it('TRUST_PROXY=true extends X-Forwarded-For and keeps the https the proxy saw (HSTS on the page)', async () => {
+    it('from a proxy TRUST_PROXY lists: extends X-Forwarded-For and keeps the https the proxy saw (HSTS on the page)', async () => {
       const behind = await startConsole(dist, {
         API_UPSTREAM: api.url,
         MS_UPSTREAM: ms.url,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: 'loopback',
       });
       try {
         const echo = (
@@ -388,6 +388,28 @@ describe('console server', () => {
         expect(
           (await request(behind.url).get('/').expect(200)).headers['strict-transport-security'],
         ).toBeUndefined();
+      } finally {
+        await behind.console.close();
+      }
+    });
+
+    it('from a peer TRUST_PROXY does not list: sets X-Forwarded-* from the connection', async () => {
+      const behind = await startConsole(dist, {
+        API_UPSTREAM: api.url,
+        MS_UPSTREAM: ms.url,
+        TRUST_PROXY: '10.0.0.0/8',
+      });
+      try {
+        const echo = (
+          await request(behind.url)
+            .get('/api/health')
+            .set('x-forwarded-for', '203.0.113.9')
+            .set('x-forwarded-proto', 'https')
+            .set('x-forwarded-host', 'depot.example')
+            .expect(200)
+        ).body as Echo;
+        expect(echo.headers).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' });
+        expect(echo.headers['x-forwarded-host']).not.toBe('depot.example');
       } finally {
         await behind.console.close();
       }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { securityHeaders, type Logger } from '@voltdepot/server-core';
+import { securityHeaders, trustedProxyMatcher, type Logger } from '@voltdepot/server-core';
 import type { ConsoleServerConfig } from './console-server.config';
 import { consoleCsp, CSP_NONCE_PLACEHOLDER, CSP_REPORT_PATH } from './console-csp';
 import { forwardedValue, forwardRequest, forwardUpgrade, requestIsTls, type Upstream } from './proxy';
@@ -46,7 +46,7 @@ const REPORTS_PER_MINUTE = 30;
 export function createConsoleServer(options: ConsoleServerOptions): ConsoleServer {
   const { config, logger } = options;
   const site = new StaticSite(config.CONSOLE_DIST);
-  const forwarding = { trustProxy: config.TRUST_PROXY };
+  const forwarding = { trustedProxy: trustedProxyMatcher(config.TRUST_PROXY) };
   const upstreams: [RegExp, Upstream][] = [
     [prefixPattern(PROXIED_PREFIXES.api), { name: 'api', url: new URL(config.API_UPSTREAM) }],
     [prefixPattern(PROXIED_PREFIXES['msg-center']), { name: 'msg-center', url: new URL(config.MS_UPSTREAM) }],
@@ -61,7 +61,10 @@ export function createConsoleServer(options: ConsoleServerOptions): ConsoleServe
     securityHeaders({
       csp: consoleCsp({
         nonce,
-        host: (config.TRUST_PROXY ? forwardedValue(req, 'x-forwarded-host') : undefined) ?? req.headers.host,
+        host:
+          (forwarding.trustedProxy(req.socket.remoteAddress)
+            ? forwardedValue(req, 'x-forwarded-host')
+            : undefined) ?? req.headers.host,
         mapTileOrigins: config.CONSOLE_MAP_TILE_ORIGINS,
         cardReaderOrigins: config.CONSOLE_CARD_READER_ORIGINS,
       }),

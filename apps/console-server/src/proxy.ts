@@ -21,8 +21,11 @@ const HOP_BY_HOP = new Set([
 ]);
 
 export type ForwardingOptions = {
-  /** A reverse proxy in front sets X-Forwarded-*: extend them. Otherwise they come from the connection. */
-  trustProxy: boolean;
+  /**
+   * Whether the peer is a trusted reverse proxy (TRUST_PROXY): then its X-Forwarded-* are extended;
+   * otherwise they come from the connection and what the client sent is dropped.
+   */
+  trustedProxy: (address: string | undefined) => boolean;
 };
 
 /** The first value of a header a proxy in front may have set (`https, http` -> `https`). */
@@ -35,7 +38,9 @@ export function forwardedValue(req: IncomingMessage, name: string): string | und
 /** Whether the browser reached us over HTTPS, as far as this server can tell. */
 export function requestIsTls(req: IncomingMessage, options: ForwardingOptions): boolean {
   if ((req.socket as Socket & { encrypted?: boolean }).encrypted) return true;
-  return options.trustProxy && forwardedValue(req, 'x-forwarded-proto') === 'https';
+  return (
+    options.trustedProxy(req.socket.remoteAddress) && forwardedValue(req, 'x-forwarded-proto') === 'https'
+  );
 }
 
 /** The request's headers for the upstream: hop-by-hop ones dropped, X-Forwarded-* set. */
@@ -55,11 +60,12 @@ function upstreamHeaders(
     headers[name] = value;
   }
   const client = req.socket.remoteAddress ?? '';
-  const earlier = options.trustProxy ? req.headers['x-forwarded-for'] : undefined;
+  const trusted = options.trustedProxy(req.socket.remoteAddress);
+  const earlier = trusted ? req.headers['x-forwarded-for'] : undefined;
   const chain = [earlier, client].flat().filter((item): item is string => Boolean(item));
   headers['x-forwarded-for'] = chain.join(', ');
   headers['x-forwarded-proto'] = requestIsTls(req, options) ? 'https' : 'http';
-  const host = (options.trustProxy ? forwardedValue(req, 'x-forwarded-host') : undefined) ?? req.headers.host;
+  const host = (trusted ? forwardedValue(req, 'x-forwarded-host') : undefined) ?? req.headers.host;
   if (host !== undefined) headers['x-forwarded-host'] = host;
   if (keepUpgrade) {
     headers['connection'] = 'Upgrade';

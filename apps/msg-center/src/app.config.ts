@@ -1,4 +1,11 @@
-import { envBoolean, envInt, envPort, envUrl, serviceConfigSchema } from '@voltdepot/server-core';
+import {
+  envBoolean,
+  envHostPatterns,
+  envInt,
+  envPort,
+  envUrl,
+  serviceConfigSchema,
+} from '@voltdepot/server-core';
 import { z } from 'zod';
 
 /**
@@ -51,7 +58,19 @@ export const msgCenterConfigSchema = serviceConfigSchema(
     /** Base URL of a Prometheus HTTP API: `promql:` alert targets and its active targets in /prometheus/targets. */
     MSG_PROMETHEUS_URL: envUrl(['http', 'https']).optional(),
     OPENAPI_DOCS: envBoolean().optional(),
+    /**
+     * Hosts inside the network (loopback, private addresses) that alert targets, robot webhooks and mail
+     * or SMS endpoints may reach: names, *.domain, addresses, CIDR ranges, or *. Link-local and metadata
+     * addresses are never reachable; public ones always; this service's own PostgreSQL, Redis, Kafka and
+     * Prometheus are. Default: none in production, loopback otherwise.
+     */
+    OUTBOUND_ALLOWED_HOSTS: envHostPatterns().optional(),
   },
-).transform((c) => ({ ...c, OPENAPI_DOCS: c.OPENAPI_DOCS ?? c.NODE_ENV !== 'production' }));
+).transform((c) => ({
+  ...c,
+  OPENAPI_DOCS: c.OPENAPI_DOCS ?? c.NODE_ENV !== 'production',
+  OUTBOUND_ALLOWED_HOSTS:
+    c.OUTBOUND_ALLOWED_HOSTS ?? (c.NODE_ENV === 'production' ? [] : ['localhost', '127.0.0.0/8', '::1']),
+}));
 
 export type MsgCenterConfig = z.output<typeof msgCenterConfigSchema>;

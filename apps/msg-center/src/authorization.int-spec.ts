@@ -8,6 +8,8 @@ import {
   registeredRouteRules,
   routeRequest,
   TestDatabase,
+  textInputProbes,
+  unansweredNulProbes,
   unguardedProbeController,
 } from '@voltdepot/server-testing';
 import request from 'supertest';
@@ -101,6 +103,21 @@ describe('msg-center authorisation: every route has a rule, anonymous callers ar
     const { method, path } = routeRequest(route, PARAMS);
     const client = request(app.getHttpServer()) as unknown as Record<string, (p: string) => request.Test>;
     expectAnonymousOutcome(await client[method.toLowerCase()](path), rule);
+  });
+
+  it('every string input of every route refuses a NUL character with a 400 naming it (not a 500 from PostgreSQL)', async () => {
+    const probes = textInputProbes(app, PARAMS, 'A\u0000B');
+    // What an outside test found answering 500: grid filters, message configs and groups.
+    expect(probes.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'GET /ms/m1/msg/config/page/:page/size/:size query.configName',
+        'POST /ms/m1/msg/config body.configName',
+        'POST /ms/m1/msg/group body.name',
+        'GET /ms/m1/msg/send_log/page/:page/size/:size query.receiver',
+      ]),
+    );
+    const headers = { Authorization: `Bearer ${adminToken}` };
+    expect(await unansweredNulProbes(app, probes, () => headers)).toEqual([]);
   });
 
   it('a route without a rule is refused even to an administrator (denied by default)', async () => {

@@ -41,7 +41,10 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    config = msgTestConfig(db, testNamespace());
+    // The depot network (10/8) allowed as an administrator would; other internal addresses are not.
+    config = msgTestConfig(db, testNamespace(), {
+      OUTBOUND_ALLOWED_HOSTS: 'localhost,127.0.0.0/8,::1,10.0.0.0/8',
+    });
     service = await startMsgCenter(config);
     admin = await insertUser(db.dataSource, ['admin']);
     adminToken = await tokenFor(config, admin);
@@ -258,6 +261,80 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
       },
     );
 
+    /** A value nested `levels` deep, written out by `jsonText` (JSON.stringify gives up on 5,000 levels). */
+    const nested = (levels: number) => `<nested ${levels}>`;
+    const jsonText = (value: unknown): string =>
+      JSON.stringify(value).replace(
+        /"<nested (\d+)>"/g,
+        (_m, n: string) => `${'{"a":'.repeat(Number(n))}1${'}'.repeat(Number(n))}`,
+      );
+    const config = (settings: unknown, extra: object = {}) => ({
+      configName: 'Hostile',
+      fullName: 'x',
+      channel: 'EMAIL',
+      settings,
+      ...extra,
+    });
+    const invalid = (field: string, message: string) => ({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: `Validation failed: ${field}: ${message}`,
+      details: [{ field, message }],
+    });
+    it.each([
+      [
+        'settings nested 5,000 deep (a 500 from the database driver before)',
+        config(nested(5000)),
+        {
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'Request body is nested more than 32 levels deep',
+          details: { maxDepth: 32 },
+        },
+      ],
+      [
+        'settings nested 3 deep (stored before)',
+        config({ host: nested(2) }),
+        invalid('settings', 'must be nested at most 1 level deep'),
+      ],
+      [
+        'settings with 40,000 keys (stored before, every config page weighed 723 KB)',
+        config(Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, 1]))),
+        invalid('settings', 'must have at most 20 keys and items'),
+      ],
+      [
+        'settings over 16 KB',
+        config({ host: 'h'.repeat(200), from: 'x'.repeat(17_000) }),
+        invalid('settings', 'must be at most 16384 bytes as JSON'),
+      ],
+      [
+        'a setting the channel does not read',
+        config({ host: 'smtp.example.com', hots: 'x' }),
+        invalid('settings', "Unrecognized key(s) in object: 'hots'"),
+      ],
+      ['a port that is no port', config({ port: 'smtp' }), invalid('settings.port', 'must be a port number')],
+      [
+        'a robot webhook that is no URL',
+        config({ webhook: 'javascript:alert(1)' }, { channel: 'WECHAT' }),
+        invalid('settings.webhook', 'must be an http(s) URL'),
+      ],
+      [
+        'an SMS configuration without a provider',
+        config({}, { channel: 'SMS' }),
+        invalid('provider', 'must be ALIYUN or TENCENT for an SMS configuration'),
+      ],
+    ])('refuses %s', async (_case, body, expected) => {
+      const res = await as(adminToken)
+        .post(`${BASE}/config`)
+        .set('content-type', 'application/json')
+        .send(jsonText(body));
+      const { status, ...error } = expected;
+      expect({ status: res.status, body: res.body }).toEqual({
+        status,
+        body: { ...error, correlationId: expect.any(String) },
+      });
+    });
+
     it('refuses a duplicate name with 409', async () => {
       const res = await as(adminToken)
         .post(`${BASE}/config`, { configName: 'Ops mail', fullName: 'x', channel: 'EMAIL' })
@@ -300,6 +377,24 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
       ],
       ['an empty key in a map', { parameters: { '': 'v' } }, 'parameters.0', 'key cannot be empty'],
       ['content over 10 MB', { content: 'x'.repeat(10_485_761) }, 'content', 'Please do not exceed 10MB'],
+      [
+        'a nested value in a map (stored as "[object Object]" before)',
+        { parameters: { a: { b: 'c' } } },
+        'parameters.a',
+        'must be text, a number or a boolean',
+      ],
+      [
+        'parameters nested 3 deep (a nested value in a pair)',
+        { parameters: [{ key: 'a', value: ['x'] }] },
+        'parameters',
+        'must be nested at most 2 levels deep',
+      ],
+      [
+        'over 300 parameter keys',
+        { parameters: Object.fromEntries(Array.from({ length: 301 }, (_, i) => [`k${i}`, 'v'])) },
+        'parameters',
+        'must have at most 300 keys and items',
+      ],
     ])('refuses %s with 400 naming the field', async (_case, override, field, message) => {
       const res = await as(adminToken)
         .post(`${BASE}/template`, { ...valid(), ...override })
@@ -511,11 +606,23 @@ describe('message service API /ms/m1/msg (real PostgreSQL and Redis)', () => {
       ['KAFKA', 'billing', 'no Kafka brokers: write kafka://host:port/<group> or set KAFKA_BROKERS'],
       ['NODE', 'local#disk', "unknown metric 'disk' (cpu, memory or load1)"],
       ['REDIS', 'promql:up', 'promql: targets need a Prometheus (MSG_PROMETHEUS_URL is not configured)'],
+      // An outside test: the checker would have fetched the cloud metadata service.
+      [
+        'HTTP',
+        'http://169.254.169.254/latest/meta-data/',
+        '169.254.169.254 is a link-local, metadata or reserved address, where outbound requests never go',
+      ],
+      [
+        'REDIS',
+        'redis://192.168.1.20:6379',
+        '192.168.1.20 is an internal address: an administrator must allow 192.168.1.20 (OUTBOUND_ALLOWED_HOSTS)',
+      ],
     ])('refuses a %s alert with target %s (400 naming target)', async (jobType, target, message) => {
       const res = await as(adminToken)
         .post(`${BASE}/alerts`, { name: 'x', alertGroup: jobType, jobType, target, threshold: 1 })
         .expect(400);
       expect(res.body.details).toEqual([{ field: 'target', message: expect.stringContaining(message) }]);
+      expect(res.body.message).toBe(`Validation failed: target: ${res.body.details[0].message}`);
     });
 
     it.each(['/ms/dictionaries/dict/tree', `${BASE}/dictionaries/dict/tree`])(

@@ -12,8 +12,10 @@ import { EventRulesService } from './rules/event-rules.service';
 import { SendLogRepository } from './send-logs/send-log.repository';
 import { TemplateRepository } from './templates/template.repository';
 import { TemplatesService } from './templates/templates.service';
+import { outboundGuardProvider } from './shared/outbound';
 
 const providers = [
+  outboundGuardProvider,
   ConfigRepository,
   ConfigsService,
   TemplateRepository,

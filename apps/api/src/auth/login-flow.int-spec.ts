@@ -271,12 +271,16 @@ describe('per-address throttling', () => {
     await t?.close();
   });
 
-  it('throttles an address after 4 failures across different accounts', async () => {
+  it('throttles an address after 4 failures across different accounts, whatever X-Forwarded-For an untrusted peer sends', async () => {
+    // TRUST_PROXY is empty here: the header is the client's own claim and changes nothing.
+    let forged = 0;
     const attempt = async (username: string, password: string) => {
-      const c = (await t.http().get('/auth/captcha').expect(200)).body as CaptchaResponse;
+      const xff = { 'x-forwarded-for': `198.51.100.${++forged}` };
+      const c = (await t.http().get('/auth/captcha').set(xff).expect(200)).body as CaptchaResponse;
       return t
         .http()
         .post('/auth/login')
+        .set(xff)
         .send({ username, password, captchaId: c.captchaId, captchaCode: c.testAnswer });
     };
     for (const user of ['u1', 'u2', 'u3', 'u4'])
@@ -286,5 +290,79 @@ describe('per-address throttling', () => {
     expect(errorOf(res.body, 'AUTH_ADDRESS_THROTTLED').message).toBe(
       'Too many failed sign-in attempts from your address: try again in 15 minutes',
     );
+  });
+});
+
+describe('the client address behind the configured proxy (TRUST_PROXY=loopback: the console proxy)', () => {
+  let t: ApiTestApp;
+  beforeAll(async () => {
+    t = await startApiTestApp({
+      TRUST_PROXY: 'loopback',
+      AUTH_MAX_ADDRESS_FAILURES: '3',
+      AUTH_MAX_ACCOUNT_FAILURES: '100',
+      CAPTCHA_MAX_PER_ADDRESS: '5',
+      CAPTCHA_RATE_WINDOW_SECONDS: '60',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A request as the proxy forwards it for the browser at `client`. */
+  const from = (client: string) => ({ 'x-forwarded-for': client });
+  const attempt = async (client: string, username: string, password: string) => {
+    const c = (await t.http().get('/auth/captcha').set(from(client)).expect(200)).body as CaptchaResponse;
+    return t
+      .http()
+      .post('/auth/login')
+      .set(from(client))
+      .send({ username, password, captchaId: c.captchaId, captchaCode: c.testAnswer });
+  };
+
+  it('locks out the address that failed, not every user of the proxy', async () => {
+    for (const user of ['x1', 'x2', 'x3'])
+      expect((await attempt('203.0.113.7', user, 'bad-password')).status).toBe(422);
+    const throttled = await attempt('203.0.113.7', 'admin', ADMIN_PASSWORD);
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers['retry-after']).toBe('900');
+    errorOf(throttled.body, 'AUTH_ADDRESS_THROTTLED');
+    // Another browser behind the same proxy signs in: 20 bad logins from anyone no longer lock out everybody.
+    const other = await attempt('203.0.113.8', 'admin', ADMIN_PASSWORD);
+    expect(other.status).toBe(200);
+    const log = await t
+      .http()
+      .get('/api/loginLog/page/1/size/50')
+      .query({ username: 'x1' })
+      .set(bearer(other.body as SessionTokens))
+      .expect(200);
+    expect(log.body.list[0]).toMatchObject({ username: 'x1', success: false, ip: '203.0.113.7' });
+  });
+
+  it('a client sending its own X-Forwarded-For through the proxy is still known by the address the proxy saw', async () => {
+    // The proxy appends the peer it saw; the forged entry before it is not believed.
+    const res = await t
+      .http()
+      .get('/auth/captcha')
+      .set('x-forwarded-for', '192.0.2.99, 203.0.113.50')
+      .expect(200);
+    expect(res.body).toEqual(expect.objectContaining({ captchaId: expect.any(String) }));
+    for (let i = 0; i < 4; i++)
+      await t.http().get('/auth/captcha').set('x-forwarded-for', `192.0.2.${i}, 203.0.113.50`).expect(200);
+    await t.http().get('/auth/captcha').set('x-forwarded-for', '192.0.2.200, 203.0.113.50').expect(429);
+  });
+
+  it('limits captchas per address: the one beyond the limit is a 429 with Retry-After', async () => {
+    for (let i = 0; i < 5; i++) await t.http().get('/auth/captcha').set(from('192.0.2.10')).expect(200);
+    const refused = await t.http().get('/auth/captcha').set(from('192.0.2.10')).expect(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.body).toEqual({
+      code: 'AUTH_CAPTCHA_THROTTLED',
+      message: `Too many verification codes requested from your address: try again in ${retryAfter} s`,
+      details: { retryAfterSeconds: retryAfter },
+      correlationId: expect.any(String),
+    });
+    await t.http().get('/auth/captcha').set(from('192.0.2.11')).expect(200);
   });
 });

@@ -1,5 +1,5 @@
 import type { CaptchaResponse, GridPage, SessionTokens, TotpEnrolment } from '@voltdepot/shared-contracts';
-import type { LoginLogView, UserExt } from '@voltdepot/server-identity';
+import { AdminTotpPolicy, type LoginLogView, type UserExt } from '@voltdepot/server-identity';
 import { authenticator } from 'otplib';
 import {
   ADMIN_PASSWORD,
@@ -265,6 +265,54 @@ describe('mandatory TOTP for administrators (real PostgreSQL and Redis)', () => 
     errorOf(refused.body, 'AUTH_REFRESH_INVALID');
     await setRequired('0');
     expect((await signIn('admin.old', 'Secret123')).status).toBe(200);
+  });
+
+  it('a production deployment without demo data starts with it on; what an administrator set is kept', async () => {
+    const valueOf = async () =>
+      (
+        (await t.db.dataSource.query(
+          `SELECT config_value FROM sys_platform_config WHERE config_key = 'adminTotpRequired'`,
+        )) as { config_value: string }[]
+      )[0].config_value;
+    // As the migration leaves it: '0', never set by anyone.
+    await t.db.dataSource.query(
+      `UPDATE sys_platform_config SET config_value = '0', updated_by = NULL WHERE config_key = 'adminTotpRequired'`,
+    );
+    await createUser('admin.prod', ['admin']);
+    const [{ id }] = (await t.db.dataSource.query(
+      `SELECT id FROM sys_user WHERE username = 'admin.prod'`,
+    )) as {
+      id: number;
+    }[];
+    const demo = new AdminTotpPolicy(t.db.dataSource, { adminTotpRequiredByDefault: false });
+    await demo.onApplicationBootstrap();
+    expect(await valueOf()).toBe('0');
+    expect(await demo.requiresTotp(id)).toBe(false);
+    const production = new AdminTotpPolicy(t.db.dataSource, { adminTotpRequiredByDefault: true });
+    // Mandatory from the first sign-in, even before start-up has written the '1' the settings page shows.
+    expect(await production.requiresTotp(id)).toBe(true);
+    await production.onApplicationBootstrap();
+    expect(await valueOf()).toBe('1');
+    await ticketOf('admin.prod', 'Secret123');
+    // An administrator turns it off: the next start-up leaves it off.
+    await setRequired('0');
+    await production.onApplicationBootstrap();
+    expect(await valueOf()).toBe('0');
+    expect(await production.requiresTotp(id)).toBe(false);
+  });
+
+  it('tells an administrator without a second factor (the demo) so, and nobody else', async () => {
+    await createUser('admin.plain', ['admin']);
+    const infoOf = async (session: SessionTokens) =>
+      (await t.http().get('/authority/users/currentuser/info').set(bearer(session)).expect(200)).body as {
+        secondFactorMissing: boolean;
+      };
+    const plain = (await signIn('admin.plain', 'Secret123')).body as SessionTokens;
+    expect((await infoOf(plain)).secondFactorMissing).toBe(true);
+    // `root` has TOTP; operator staff are no administrators.
+    expect((await infoOf(root)).secondFactorMissing).toBe(false);
+    const operator = (await signIn('operator', DEMO_PASSWORD)).body as SessionTokens;
+    expect((await infoOf(operator)).secondFactorMissing).toBe(false);
   });
 
   it('five wrong codes end the ticket; the administrator signs in again', async () => {

@@ -267,6 +267,8 @@ export const enUS: LocaleMessages = {
     menu: 'User menu',
     changePassword: 'Change password',
     logout: 'Log out',
+    secondFactorMissing:
+      'This administrator account has no second factor: turn on two-factor authentication in the user menu (top right).',
   },
   password: {
     title: 'Change password',

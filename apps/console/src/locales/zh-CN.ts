@@ -272,6 +272,7 @@ export const zhCN = {
     menu: '用户菜单',
     changePassword: '修改密码',
     logout: '退出登录',
+    secondFactorMissing: '此管理员账号未开启双重验证：请在右上角用户菜单的“双重验证”中开启。',
   },
   password: {
     title: '修改密码',

@@ -66,6 +66,7 @@ export function demoUser(permissions: string[], extra: Partial<CurrentUserInfo> 
     roles: [{ id: 1, code: 'admin', name: 'Administrator' }],
     permissions,
     menus: [],
+    secondFactorMissing: false,
     ...extra,
   };
 }

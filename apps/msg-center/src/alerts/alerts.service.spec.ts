@@ -1,4 +1,4 @@
-import { ValidationException } from '@voltdepot/server-core';
+import { OutboundAllowList, OutboundGuard, ValidationException } from '@voltdepot/server-core';
 import { MsgErrorCodes } from '@voltdepot/shared-contracts';
 import { ruleReferences } from '../fixtures/rule-references';
 import type { AlertBody } from './alert.dto';
@@ -35,7 +35,14 @@ function setup(config: Partial<typeof CONFIG> = {}) {
     update: async (id: number, body: AlertBody) => void rows.set(id, body),
     delete: async (id: number) => void rows.delete(id),
   };
-  return { rows, service: new AlertsService(alerts, templates, groups, { ...CONFIG, ...config }) };
+  // Names resolve to a public address, except the one an attacker points at the metadata service.
+  const outbound = new OutboundGuard(new OutboundAllowList(['redis']), async (host) => [
+    { address: host === 'rebound.example.com' ? '169.254.169.254' : '93.184.216.34', family: 4 },
+  ]);
+  return {
+    rows,
+    service: new AlertsService(alerts, templates, groups, { ...CONFIG, ...config }, outbound),
+  };
 }
 
 const anAlert = (o: Partial<AlertBody> = {}): AlertBody => ({
@@ -68,6 +75,36 @@ describe('AlertsService', () => {
       { target: 'promql:up == 0' },
       {},
       /MSG_PROMETHEUS_URL is not configured/,
+    ],
+    [
+      'an HTTP check of the cloud metadata service',
+      { target: 'http://169.254.169.254/latest/meta-data/' },
+      {},
+      /^169\.254\.169\.254 is a link-local, metadata or reserved address, where outbound requests never go$/,
+    ],
+    [
+      'a name resolving to the metadata service',
+      { target: 'http://rebound.example.com/' },
+      {},
+      /^rebound\.example\.com resolves to 169\.254\.169\.254, a link-local/,
+    ],
+    [
+      'a Redis on a private address nobody allowed',
+      { jobType: 'REDIS', target: 'redis://10.0.0.5:6379' },
+      {},
+      /^10\.0\.0\.5 is an internal address: an administrator must allow 10\.0\.0\.5 \(OUTBOUND_ALLOWED_HOSTS\)$/,
+    ],
+    [
+      'a Kafka broker on loopback',
+      { jobType: 'KAFKA', target: 'kafka://127.0.0.1:9092/billing' },
+      {},
+      /^127\.0\.0\.1 is an internal address/,
+    ],
+    [
+      'a TCP check of a metadata name',
+      { jobType: 'CONNECTION', target: 'metadata.google.internal:80' },
+      {},
+      /^metadata\.google\.internal is a cloud metadata service/,
     ],
   ])('refuses %s (400 on target)', async (_case, body, config, message) => {
     const { service, rows } = setup(config);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SERVICE_CONFIG, ValidationException } from '@voltdepot/server-core';
+import { OutboundGuard, SERVICE_CONFIG, ValidationException } from '@voltdepot/server-core';
 import {
   GridPage,
   JobType,
@@ -14,7 +14,7 @@ import { MsgException } from '../shared/msg.exception';
 import { TemplatesService } from '../templates/templates.service';
 import type { AlertBody, AlertQuery } from './alert.dto';
 import { AlertRepository, AlertRow } from './alert.repository';
-import { targetProblem } from './evaluation/alert-target';
+import { parseAlertTarget, targetHosts, targetProblem } from './evaluation/alert-target';
 import { alertTargetGroup, jobTypeOf, platformTargets, prometheusTargets } from './prometheus-targets';
 
 type AlertsConfig = Pick<
@@ -40,6 +40,7 @@ export class AlertsService {
     @Inject(TemplatesService) private readonly templates: Pick<TemplatesService, 'get'>,
     @Inject(GroupsService) private readonly groups: Pick<GroupsService, 'get'>,
     @Inject(SERVICE_CONFIG) private readonly config: AlertsConfig,
+    @Inject(OutboundGuard) private readonly outbound: Pick<OutboundGuard, 'problemAtSave'>,
   ) {}
 
   async page(query: AlertQuery, page: PageParams): Promise<GridPage<MsgAlertDto>> {
@@ -114,6 +115,12 @@ export class AlertsService {
         : targetProblem(body.jobType as JobType, body.target)
       : targetProblem(body.jobType as JobType, body.target, this.config.KAFKA_BROKERS ?? []);
     if (problem !== undefined) throw new ValidationException([{ field: 'target', message: problem }]);
+    // Checked again whenever the target is measured: a name may resolve elsewhere later.
+    const brokers = this.config.KAFKA_BROKERS ?? [];
+    for (const host of targetHosts(parseAlertTarget(body.jobType as JobType, body.target, brokers))) {
+      const refused = await this.outbound.problemAtSave(host);
+      if (refused !== undefined) throw new ValidationException([{ field: 'target', message: refused }]);
+    }
     if (body.templateId != null) await this.templates.get(body.templateId);
     if (body.groupId != null) await this.groups.get(body.groupId);
   }

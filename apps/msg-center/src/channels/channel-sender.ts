@@ -1,6 +1,24 @@
+import type { OutboundGuard } from '@voltdepot/server-core';
 import type { EventChannel } from '@voltdepot/shared-contracts';
 import type { ConfigRow } from '../configs/config.repository';
 import type { SendJobName, SendMessageJob } from '../jobs/send-message.job';
+
+/**
+ * The outbound rules for a provider endpoint a user configured that a library connects to itself (an SMS
+ * SDK): checked just before the send; throws a ChannelError naming the refusal.
+ */
+export async function checkEndpoint(
+  outbound: OutboundGuard,
+  endpoint: string,
+  provider: string,
+): Promise<void> {
+  const host = new URL(endpoint.includes('://') ? endpoint : `https://${endpoint}`).hostname;
+  try {
+    await outbound.resolveAllowed(host);
+  } catch (error) {
+    throw new ChannelError(`${provider} endpoint refused: ${(error as Error).message}`);
+  }
+}
 
 /** Delivers one job through a provider; throws with the provider's error (never credentials). */
 export interface ChannelSender {
@@ -31,8 +49,12 @@ export function setting(config: ConfigRow, key: string): string {
   return String(value);
 }
 
-/** POSTs JSON to a robot webhook; both HTTP errors and `errcode != 0` answers are failures. */
+/**
+ * POSTs JSON to a robot webhook (a URL a user configured: through the outbound rules); both HTTP errors
+ * and `errcode != 0` answers are failures.
+ */
 export async function postRobot(
+  outbound: OutboundGuard,
   url: string,
   body: unknown,
   provider: string,
@@ -40,7 +62,7 @@ export async function postRobot(
 ): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await outbound.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
       body: JSON.stringify(body),

@@ -1,3 +1,4 @@
+import { OutboundAllowList, OutboundGuard, ValidationException } from '@voltdepot/server-core';
 import { InMemoryTable } from '@voltdepot/server-testing';
 import { MsgErrorCodes } from '@voltdepot/shared-contracts';
 import type { ConfigBody } from './config.dto';
@@ -51,7 +52,11 @@ const smtp = (settings: Record<string, unknown>, configName = 'Depot mail'): Con
 
 function setup() {
   const repo = new FakeConfigs();
-  return { repo, service: new ConfigsService(repo, { BUSINESS_TIME_ZONE: 'Asia/Shanghai' }) };
+  // Every name is public except `intranet`, which only the network's own machines should reach.
+  const outbound = new OutboundGuard(new OutboundAllowList([]), async (host) => [
+    { address: host === 'intranet' ? '10.0.0.9' : '93.184.216.34', family: 4 },
+  ]);
+  return { repo, service: new ConfigsService(repo, { BUSINESS_TIME_ZONE: 'Asia/Shanghai' }, outbound) };
 }
 
 describe('ConfigsService', () => {
@@ -103,6 +108,60 @@ describe('ConfigsService', () => {
       details: { templates: 2 },
     });
     expect(repo.rows.get(id)).toBeDefined();
+  });
+
+  it.each<[string, ConfigBody, string, string]>([
+    [
+      'a robot webhook at the metadata service',
+      {
+        configName: 'r',
+        fullName: 'r',
+        channel: 'WECHAT',
+        settings: { webhook: 'http://169.254.169.254/x' },
+      },
+      'settings.webhook',
+      '169.254.169.254 is a link-local, metadata or reserved address, where outbound requests never go',
+    ],
+    [
+      'an SMTP server inside the network nobody allowed',
+      smtp({ host: 'intranet' }),
+      'settings.host',
+      'intranet resolves to 10.0.0.9, an internal address: an administrator must allow intranet (OUTBOUND_ALLOWED_HOSTS)',
+    ],
+    [
+      'an SMS endpoint on loopback',
+      {
+        configName: 's',
+        fullName: 's',
+        channel: 'SMS',
+        provider: 'ALIYUN',
+        settings: { endpoint: '127.0.0.1:8080' },
+      },
+      'settings.endpoint',
+      '127.0.0.1 is an internal address: an administrator must allow 127.0.0.1 (OUTBOUND_ALLOWED_HOSTS)',
+    ],
+  ])('refuses %s (400 naming the setting), on create and update', async (_case, body, field, message) => {
+    const { service, repo } = setup();
+    const expected = new ValidationException([{ field, message }]);
+    await expect(service.create(body, 'admin')).rejects.toEqual(expected);
+    const { id } = await service.create({ ...body, settings: {} }, 'admin');
+    await expect(service.update(id, body, 'admin')).rejects.toEqual(expected);
+    expect(repo.rows.get(id)?.settings).toEqual({});
+  });
+
+  it('takes back a masked webhook without checking it again (it was checked when saved)', async () => {
+    const { service } = setup();
+    const robot = (webhook: string): ConfigBody => ({
+      configName: 'r',
+      fullName: 'r',
+      channel: 'WECHAT',
+      settings: { webhook },
+    });
+    const { id } = await service.create(
+      robot('https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k'),
+      'admin',
+    );
+    await expect(service.update(id, robot(SECRET_MASK), 'admin')).resolves.toEqual({ id });
   });
 
   it('answers 404 for a configuration that does not exist', async () => {

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@voltdepot/server-core';
+import { OutboundGuard, SERVICE_CONFIG, ValidationException } from '@voltdepot/server-core';
 import { ChannelType, GridPage, MsgConfigDto, MsgErrorCodes } from '@voltdepot/shared-contracts';
 import type { MsgCenterConfig } from '../app.config';
 import { MsgException } from '../shared/msg.exception';
 import { PageParams, withBusinessTimes } from '../shared/grid';
+import { outboundSettingHosts, SECRET_MASK } from './channel-settings';
 import type { ConfigBody, ConfigQuery } from './config.dto';
 import { ConfigRepository, ConfigRow } from './config.repository';
 
-export const SECRET_MASK = '******';
+export { SECRET_MASK };
 /**
  * Settings whose values are credentials: masked in every response, never logged. A robot `webhook` URL
  * carries the robot's token (`access_token=`, `key=`).
@@ -35,6 +36,7 @@ export class ConfigsService {
   constructor(
     @Inject(ConfigRepository) private readonly configs: ConfigStore,
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MsgCenterConfig, 'BUSINESS_TIME_ZONE'>,
+    @Inject(OutboundGuard) private readonly outbound: Pick<OutboundGuard, 'problemAtSave'>,
   ) {}
 
   toDto(row: ConfigRow): MsgConfigDto {
@@ -61,12 +63,14 @@ export class ConfigsService {
   }
 
   async create(body: ConfigBody, username: string): Promise<{ id: number }> {
+    await this.assertReachable(body);
     await this.assertNameFree(body.configName);
     return { id: await this.configs.insert(body, username) };
   }
 
   async update(id: number, body: ConfigBody, username: string): Promise<{ id: number }> {
     const existing = await this.get(id);
+    await this.assertReachable(body);
     await this.assertNameFree(body.configName, id);
     // A masked value sent back means "keep what is stored".
     const settings = Object.fromEntries(
@@ -86,6 +90,15 @@ export class ConfigsService {
     }
     await this.configs.delete(id);
     return true;
+  }
+
+  /** 400 naming the setting whose host the outbound rules refuse (checked again at every send). */
+  private async assertReachable(body: ConfigBody): Promise<void> {
+    for (const [key, host] of outboundSettingHosts(body.channel, body.settings)) {
+      const refused = await this.outbound.problemAtSave(host);
+      if (refused !== undefined)
+        throw new ValidationException([{ field: `settings.${key}`, message: refused }]);
+    }
   }
 
   private async assertNameFree(name: string, exceptId?: number): Promise<void> {

@@ -169,15 +169,15 @@ describe('OpenAPI of the message service (/ms/docs-json)', () => {
     const config = await call('post', `${m}/config`, `${m}/config`, {
       configName: 'site',
       fullName: 'In-site',
-      channel: 'WEBSOCKET',
-      settings: { token: 'secret' },
+      channel: 'DDTALK',
+      settings: { secret: 'secret' },
     });
     const configId = config['id'] as number;
     await call('put', `${m}/config/{id}`, `${m}/config/${configId}`, {
       configName: 'site',
       fullName: 'In-site messages',
-      channel: 'WEBSOCKET',
-      settings: { token: '******' },
+      channel: 'DDTALK',
+      settings: { secret: '******' },
     });
     await call('get', `${m}/config`, `${m}/config`);
     await call('get', `${m}/config/search`, `${m}/config/search?configName=site`);

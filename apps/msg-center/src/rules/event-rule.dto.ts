@@ -1,3 +1,4 @@
+import { boundedJson } from '@voltdepot/server-core';
 import { z } from 'zod';
 import { optionalText } from '../shared/grid';
 import { ruleDeliveryShape } from './rule-fields';
@@ -12,7 +13,10 @@ export const eventRuleBodySchema = z.object({
     .min(1, 'Please enter event name')
     .max(100),
   eventType: z.enum(RULE_EVENT_TYPES),
-  condition: z.record(z.union([z.string(), z.number(), z.boolean()])).default({}),
+  condition: boundedJson(
+    { maxDepth: 1, maxKeys: 20, maxBytes: 4096 },
+    z.record(z.union([z.string(), z.number(), z.boolean()])),
+  ).default({}),
   ...ruleDeliveryShape,
 });
 export type EventRuleBody = z.infer<typeof eventRuleBodySchema>;

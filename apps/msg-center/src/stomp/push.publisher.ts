@@ -7,7 +7,6 @@ export const STOMP_FANOUT_CHANNEL = Symbol('STOMP_FANOUT_CHANNEL');
 /** What travels on the Redis fan-out channel: every replica delivers it to its own matching sessions. */
 export type FanoutMessage =
   | { kind: 'users'; userIds: number[]; destination: string; body: string; headers?: Record<string, string> }
-  | { kind: 'topic'; destination: string; body: string; headers?: Record<string, string> }
   /** A different body per user on one destination (an inbox row per receiver), in one message. */
   | { kind: 'each'; destination: string; items: { userId: number; body: string }[] };
 
@@ -42,11 +41,6 @@ export class PushPublisher {
           .map((item) => ({ userId: item.userId, body: JSON.stringify(item.body) })),
       });
     }
-  }
-
-  /** Deliver to every session subscribed to a `/topic/...` destination. */
-  async broadcast(destination: string, body: string, headers?: Record<string, string>): Promise<void> {
-    await this.publish({ kind: 'topic', destination, body, headers });
   }
 
   private async publish(message: FanoutMessage): Promise<void> {

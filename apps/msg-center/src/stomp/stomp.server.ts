@@ -23,7 +23,6 @@ import { AuthErrorCodes, MSG_STOMP_PATH } from '@voltdepot/shared-contracts';
 import Redis from 'ioredis';
 import { WebSocketServer } from 'ws';
 import type { FanoutMessage } from './push.publisher';
-import { PushPublisher } from './push.publisher';
 import { PreparedMessage, type StompFrame, type StompHeaders } from './stomp-frame';
 import { StompHandlerRegistry } from './stomp-handlers';
 import { StompSubscriptionGuards } from './subscription-guards';
@@ -86,7 +85,6 @@ export class StompServer
     @Inject(ACCESS_TOKEN_VERIFIER) private readonly verifier: AccessTokenVerifier,
     @Inject(PERMISSION_LOOKUP) private readonly permissions: PermissionLookup,
     private readonly handlers: StompHandlerRegistry,
-    private readonly publisher: PushPublisher,
     private readonly adapterHost: HttpAdapterHost,
     private readonly subscriptionGuards: StompSubscriptionGuards,
     @Inject(AUTH_REDIS) private readonly authRedis: Pick<Redis, 'pipeline'>,
@@ -204,14 +202,18 @@ export class StompServer
     if (set?.size === 0) this.byUser.delete(session.principal.userId);
   }
 
-  /** SEND: a body naming a handler runs it; any other body is broadcast as an event on /topic/... */
+  /**
+   * SEND: clients only subscribe, except to call a handler an area registered (`/app/...` with a JSON
+   * body `{ "handler": "inbox.unread" }`). Nothing a client sends is relayed to other subscribers: a SEND
+   * to any other destination, or naming no handler, is refused with an ERROR frame.
+   */
   async onSend(session: StompSession, frame: StompFrame): Promise<void> {
     const destination = frame.headers['destination'];
-    if (destination.startsWith('/user/')) {
-      throw new StompProtocolError('Forbidden destination', 'Clients cannot send to user destinations');
-    }
-    if (!/^\/(app|topic)\/\S+$/.test(destination)) {
-      throw new StompProtocolError('Unknown destination', `Cannot send to '${destination}'`);
+    if (!/^\/app\/\S+$/.test(destination)) {
+      throw new StompProtocolError(
+        'Forbidden destination',
+        `Clients cannot send to '${destination}': only /app/... takes a SEND, naming a handler`,
+      );
     }
     const text = frame.body.toString('utf8');
     let body: unknown = undefined;
@@ -222,28 +224,23 @@ export class StompServer
         throw new StompProtocolError('Invalid body', 'The body must be JSON');
       }
     }
-    const command =
-      frame.headers['command'] ??
-      (isRecord(body) && typeof body['command'] === 'string' ? body['command'] : undefined);
-    if (isRecord(body) && typeof body['handler'] === 'string') {
-      const handler = this.handlers.get(body['handler']);
-      if (handler === undefined)
-        throw new StompProtocolError('Unknown handler', `No handler '${body['handler']}'`);
-      const principal = session.principal!;
-      await handler(
-        { userId: principal.userId, username: principal.username, sessionId: session.id },
-        body,
-        command,
+    if (!isRecord(body) || typeof body['handler'] !== 'string') {
+      throw new StompProtocolError(
+        'Forbidden destination',
+        `A SEND to '${destination}' must name a handler ({"handler": "..."}); messages are not relayed to subscribers`,
       );
-      return;
     }
-    const topic = destination.replace(/^\/app\//, '/topic/');
-    if (this.subscriptionGuards.claims(topic)) {
-      throw new StompProtocolError('Forbidden destination', `Clients cannot send to '${destination}'`);
-    }
-    const headers: Record<string, string> = { sender: session.principal!.username };
-    if (command !== undefined) headers['command'] = command;
-    await this.publisher.broadcast(topic, text, headers);
+    const handler = this.handlers.get(body['handler']);
+    if (handler === undefined)
+      throw new StompProtocolError('Unknown handler', `No handler '${body['handler']}'`);
+    const command =
+      frame.headers['command'] ?? (typeof body['command'] === 'string' ? body['command'] : undefined);
+    const principal = session.principal!;
+    await handler(
+      { userId: principal.userId, username: principal.username, sessionId: session.id },
+      body,
+      command,
+    );
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -282,15 +279,11 @@ export class StompServer
     }
     // Built once, sent to every matching session (only subscription and message-id differ).
     const prepared = new PreparedMessage(message.destination, message.body, message.headers);
-    if (message.kind === 'users') {
-      for (const userId of message.userIds) {
-        const sessions = this.byUser.get(userId);
-        if (sessions === undefined) continue;
-        for (const session of sessions) session.deliverPrepared(message.destination, prepared);
-      }
-      return;
+    for (const userId of message.userIds) {
+      const sessions = this.byUser.get(userId);
+      if (sessions === undefined) continue;
+      for (const session of sessions) session.deliverPrepared(message.destination, prepared);
     }
-    this.deliverPreparedToTopic(message.destination, prepared);
   }
 
   /**
@@ -299,10 +292,7 @@ export class StompServer
    * once per replica).
    */
   deliverToTopic(destination: string, body: string, headers?: Record<string, string>): void {
-    this.deliverPreparedToTopic(destination, new PreparedMessage(destination, body, headers));
-  }
-
-  private deliverPreparedToTopic(destination: string, prepared: PreparedMessage): void {
+    const prepared = new PreparedMessage(destination, body, headers);
     for (const session of this.sessions) session.deliverPrepared(destination, prepared);
   }
 }

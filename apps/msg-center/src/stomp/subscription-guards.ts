@@ -21,14 +21,6 @@ export class StompSubscriptionGuards {
     this.guards.push([prefix, guard]);
   }
 
-  /**
-   * Whether a guard claims the destination. Such topics carry what the server publishes for the users
-   * it lets in, so no client may SEND to them (a SEND would reach every subscriber unchecked).
-   */
-  claims(destination: string): boolean {
-    return this.guards.some(([prefix]) => destination.startsWith(prefix));
-  }
-
   async check(principal: StompPrincipal, destination: string): Promise<void> {
     for (const [prefix, guard] of this.guards) {
       if (destination.startsWith(prefix)) await guard(principal, destination);

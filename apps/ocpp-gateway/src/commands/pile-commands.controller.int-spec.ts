@@ -148,7 +148,7 @@ describe('POST /api/pile/{chargePointId}/command/{action}', () => {
       'HTTP-1',
       'DataTransfer',
       { vendorId: 'Voltdepot', data: 'a\u0000b' },
-      'data contains a NUL character',
+      'data: must not contain a NUL character',
     ],
   ])('%s is a 400, and nothing is journalled', async (_what, chargePointId, action, body, named) => {
     const before = await db.dataSource.query(`SELECT count(*)::int AS n FROM pile_command`);

@@ -297,6 +297,8 @@ export type CurrentUserInfo = {
   /** Codes of the menus and buttons the caller holds */
   permissions: string[];
   menus: ResourceNode[];
+  /** An administrator whose account has no second factor (TOTP): the console warns them */
+  secondFactorMissing: boolean;
 };
 
 export type DeliveredHosts = {

@@ -6,6 +6,8 @@ export type IdentityOptions = {
   captchaTtlSeconds: number;
   /** Test-only: the captcha response carries its answer. The api refuses it when NODE_ENV=production. */
   exposeCaptchaAnswer: boolean;
+  /** Captchas one client address may fetch per window (then 429 with Retry-After). */
+  captchaRate: { maxPerAddress: number; windowSeconds: number };
   redisUrl: string;
   /** Same prefix as the shared AuthGuardModule, so both see the same sessions. */
   redisKeyPrefix: string;
@@ -25,6 +27,11 @@ export type IdentityOptions = {
   totpEncryptionKey: string;
   /** Create the demo users at start-up (idempotent). */
   seedDemoData: boolean;
+  /**
+   * Turn `adminTotpRequired` on at start-up unless an administrator has set it: a production deployment
+   * without demo data (the demo keeps its documented password-only sign-in).
+   */
+  adminTotpRequiredByDefault: boolean;
 };
 
 export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');

@@ -4,6 +4,7 @@ export * from './identity.exception';
 export { IdentityPermissionLookup } from './shared/permission.repository';
 export { DataScopeService, type DataScope } from './shared/data-scope';
 export { SessionService } from './auth/session.service';
+export { AdminTotpPolicy } from './auth/admin-totp.policy';
 export { OperationLogModule } from './logs/operation-log.module';
 export { DEMO_USERS } from './seed/demo-data.seeder';
 export type { UserView } from './users/user.dto';

@@ -1,3 +1,4 @@
+import { unstorableTextProblem } from '@voltdepot/server-core';
 import ExcelJS from 'exceljs';
 import { columnLetter, unescapeCell, type SpreadsheetLanguage } from './cells';
 import type { SpreadsheetColumn } from './columns';
@@ -100,6 +101,7 @@ export async function readSheet<T>(
     );
   }
   const rows: SheetRow[] = [];
+  const unstorable: string[] = [];
   // Sorted row numbers, not a spread into Math.max: a sheet of a few hundred thousand rows would
   // overflow the call stack (a 500) before the row limit below could refuse it.
   const dataRows = [...cells.keys()].filter((r) => r >= 2).sort((a, b) => a - b);
@@ -109,6 +111,8 @@ export async function readSheet<T>(
     for (const c of columns) {
       const column = columnOf.get(c.key);
       const text = column === undefined ? '' : unescapeCell((line.get(column) ?? '').trim());
+      const problem = unstorableTextProblem(text);
+      if (problem) unstorable.push(`cell ${columnLetter(column!)}${r} ${problem}`);
       values[c.key] = text === '' ? null : text;
     }
     if (Object.values(values).every((v) => v === null)) continue;
@@ -120,6 +124,14 @@ export async function readSheet<T>(
         { maxRows },
       );
     }
+  }
+  if (unstorable.length > 0) {
+    // A NUL character in a cell would fail the row's write in PostgreSQL: refused with the request.
+    throw new SpreadsheetException(
+      SpreadsheetErrorCodes.ImportRejected,
+      `C${unstorable.slice(0, 5).join('; ').slice(1)}${unstorable.length > 5 ? ` (and ${unstorable.length - 5} more)` : ''}`,
+      { cells: unstorable },
+    );
   }
   if (rows.length === 0) {
     throw new SpreadsheetException(SpreadsheetErrorCodes.ImportRejected, 'The file has no data rows');

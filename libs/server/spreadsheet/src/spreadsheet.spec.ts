@@ -218,6 +218,16 @@ describe('reading a sheet', () => {
     ],
     ['no data rows', [['Name']], 'The file has no data rows'],
     ['too many rows', [['Name'], ['a'], ['b'], ['c']], 'At most 2 rows can be imported at a time'],
+    [
+      // In the sheet's XML as Excel escapes them: ExcelJS reads `_x0000_` back as the character.
+      'text PostgreSQL refuses',
+      [
+        ['Name', 'Count'],
+        ['a_x0000_b', 1],
+        ['ok', 'x_xD800_'],
+      ],
+      'Cell A2 must not contain a NUL character; cell B3 must not contain an unpaired UTF-16 surrogate',
+    ],
   ])('refuses %s (422)', async (_name, rows, message) => {
     const error = await readSheet(await xlsx(rows), 'xlsx', COLUMNS, 'en-US', 2).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SpreadsheetException);

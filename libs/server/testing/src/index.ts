@@ -9,6 +9,7 @@ export * from './test-env';
 export * from './eventually';
 export * from './child-process';
 export * from './route-walk';
+export * from './text-input-walk';
 export * from './redis-keys';
 export * from './generated-client';
 export * from './security-headers';

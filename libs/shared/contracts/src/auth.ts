@@ -56,6 +56,8 @@ export const AuthErrorCodes = {
   AccountLocked: 'AUTH_ACCOUNT_LOCKED',
   /** 429: too many failed attempts from this address; temporarily throttled. */
   AddressThrottled: 'AUTH_ADDRESS_THROTTLED',
+  /** 429: too many captchas fetched from this address; `details.retryAfterSeconds` (also Retry-After). */
+  CaptchaThrottled: 'AUTH_CAPTCHA_THROTTLED',
   /** 422: the account has TOTP: send `totpCode` (get a new captcha first). */
   TotpRequired: 'AUTH_TOTP_REQUIRED',
   /** 422: wrong, reused or expired TOTP / recovery code. */

@@ -1,7 +1,7 @@
 import { act, fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../request';
-import { ADMIN_PERMISSIONS, demoCaptcha, signedInApi, stubApi } from '../../test/fakeApi';
+import { ADMIN_PERMISSIONS, demoCaptcha, demoUser, signedInApi, stubApi } from '../../test/fakeApi';
 import { waitFor } from '../../test/render';
 import { renderConsole, type RenderConsoleOptions } from '../../test/renderConsole';
 
@@ -13,9 +13,18 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function home(options: RenderConsoleOptions & { permissions?: string[] } = {}) {
+async function home(
+  options: RenderConsoleOptions & { permissions?: string[]; secondFactorMissing?: boolean } = {},
+) {
+  const permissions = options.permissions ?? ADMIN_PERMISSIONS;
   const api = stubApi(
-    signedInApi(options.permissions ?? ADMIN_PERMISSIONS, undefined, {
+    signedInApi(permissions, undefined, {
+      ...(options.secondFactorMissing === undefined
+        ? {}
+        : {
+            'GET /authority/users/currentuser/info': () =>
+              demoUser(permissions, { secondFactorMissing: options.secondFactorMissing }),
+          }),
       'POST /auth/logout': () => new Response(null, { status: 204 }),
       'GET /auth/captcha': () => demoCaptcha(),
       'PUT /user/password': () => new Response(null, { status: 204 }),
@@ -107,5 +116,22 @@ describe('header', () => {
     expect(sessionStore.get()).toBeNull();
     const logout = calls.find((call) => call.path === '/auth/logout');
     expect(logout?.body).toEqual({ refreshToken: 'sid.refresh-1' });
+  });
+});
+
+describe('second factor', () => {
+  it('warns an administrator without one above the page, in the user language, until closed', async () => {
+    const { container, i18n } = await home({ secondFactorMissing: true });
+    const notice = () => q(container, '[data-testid="second-factor-notice"]');
+    expect(notice()?.textContent).toContain('This administrator account has no second factor');
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(notice()?.textContent).toContain('此管理员账号未开启双重验证');
+    fireEvent.click(notice()!.querySelector('.ant-alert-close-icon')!);
+    await waitFor(() => expect(notice()).toBeNull());
+  });
+
+  it('says nothing to a user who has one, or who is no administrator', async () => {
+    const { container } = await home({ secondFactorMissing: false });
+    expect(q(container, '[data-testid="second-factor-notice"]')).toBeNull();
   });
 });

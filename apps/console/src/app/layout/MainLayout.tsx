@@ -13,6 +13,7 @@ import { DesktopIcon } from './DesktopIcon';
 import { HeaderBrand } from './HeaderBrand';
 import { HeaderNoticeSlot } from './HeaderNoticeSlot';
 import { buildMenuEntries, groupKeysAbove, menuLabelKey, type MenuEntry } from './menuEntries';
+import { SecondFactorNotice } from './SecondFactorNotice';
 import { UserMenu } from './UserMenu';
 
 export type MainLayoutProps = {
@@ -113,6 +114,7 @@ export function MainLayout({ menuPaths }: MainLayoutProps) {
         }}
         contentStyle={{ padding: 24 }}
       >
+        <SecondFactorNotice />
         <Spin spinning={navigation.state === 'loading'} delay={200}>
           <Outlet />
         </Spin>

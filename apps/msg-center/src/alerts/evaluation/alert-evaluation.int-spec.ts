@@ -249,7 +249,7 @@ describe('alert evaluators (BullMQ schedule in the worker; real Redis, Kafka, HT
     expect(down.content).toContain(`target: http://127.0.0.1:${health.port}/health`);
     expect(down.content).toContain('value: 0 (≤ 0)');
     expect(down.content).toContain('status: DOWN');
-    expect(down.content).toMatch(/error: TypeError: fetch failed \(.+\)/);
+    expect(down.content).toMatch(/error: connect ECONNREFUSED 127\.0\.0\.1:\d+/);
     expect(await checkedAgain(id, 3)).toMatchObject({ status: 'DOWN', lastValue: 0 });
     expect(await messages(id)).toHaveLength(1); // still down: no repeat without a frequency
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@voltdepot/server-core';
+import { OutboundGuard, SERVICE_CONFIG } from '@voltdepot/server-core';
 import type { ComparisonExpression, EventChannel, JobType, MsgStatus } from '@voltdepot/shared-contracts';
 import type Redis from 'ioredis';
 import type { MsgCenterConfig } from '../../app.config';
@@ -73,12 +73,16 @@ export class AlertEvaluator {
       | 'MSG_ALERT_CPU_SAMPLE_MS'
       | 'MSG_PROMETHEUS_URL'
       | 'KAFKA_BROKERS'
+      | 'METRICS_TOKEN'
     >,
+    outbound: OutboundGuard,
   ) {
     this.probes = new AlertProbes({
       timeoutMs: config.MSG_ALERT_TIMEOUT_MS,
       cpuSampleMs: config.MSG_ALERT_CPU_SAMPLE_MS,
       prometheusUrl: config.MSG_PROMETHEUS_URL,
+      outbound,
+      metricsToken: config.METRICS_TOKEN,
     });
   }
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { classifyAddress, type OutboundGuard } from '@voltdepot/server-core';
 import Redis from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
 import type { AlertTarget, MetricSelector } from './alert-target';
@@ -20,6 +20,16 @@ export type ProbeOptions = {
   cpuSampleMs: number;
   /** Base URL of a Prometheus HTTP API (`promql:` targets); undefined when none is configured. */
   prometheusUrl?: string;
+  /**
+   * Every connection to a target goes through it (resolved, checked, pinned; redirects re-checked): an
+   * alert's target is what a user typed.
+   */
+  outbound: OutboundGuard;
+  /**
+   * The deployment's METRICS_TOKEN: sent as a bearer token to a /metrics target inside the network (the
+   * platform's own services ask for it) that brings no credentials of its own; never to a public host.
+   */
+  metricsToken?: string;
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -87,9 +97,8 @@ export class AlertProbes {
     const started = performance.now();
     try {
       const { url, headers } = credentialsToHeader(target);
-      const res = await fetch(url, {
+      const res = await this.options.outbound.fetch(url, {
         signal: AbortSignal.timeout(this.options.timeoutMs),
-        redirect: 'follow',
         headers,
       });
       // Enough of the page to see a health status; a target serving a large file is not read whole.
@@ -106,40 +115,59 @@ export class AlertProbes {
     }
   }
 
-  private tcp(host: string, port: number, metric: 'up' | 'latency', label: string): Promise<Measurement> {
+  private async tcp(
+    host: string,
+    port: number,
+    metric: 'up' | 'latency',
+    label: string,
+  ): Promise<Measurement> {
     const started = performance.now();
+    const down = (error: string): Measurement => ({
+      target: label,
+      value: metric === 'up' ? 0 : null,
+      down: true,
+      error,
+    });
+    let socket;
+    try {
+      socket = await this.options.outbound.connect(host, port);
+    } catch (error) {
+      return down(messageOf(error));
+    }
+    const opened = socket;
     return new Promise((resolve) => {
-      const socket = connect({ host, port });
       const done = (m: Measurement) => {
         clearTimeout(timer);
-        socket.destroy();
+        opened.destroy();
         resolve(m);
       };
       const timer = setTimeout(
-        () =>
-          done({
-            target: label,
-            value: metric === 'up' ? 0 : null,
-            down: true,
-            error: `no connection within ${this.options.timeoutMs} ms`,
-          }),
+        () => done(down(`no connection within ${this.options.timeoutMs} ms`)),
         this.options.timeoutMs,
       );
-      socket.once('connect', () =>
+      opened.once('connect', () =>
         done({
           target: label,
           value: metric === 'up' ? 1 : Math.round(performance.now() - started),
           down: false,
         }),
       );
-      socket.once('error', (error) =>
-        done({ target: label, value: metric === 'up' ? 0 : null, down: true, error: messageOf(error) }),
-      );
+      opened.once('error', (error) => done(down(messageOf(error))));
     });
   }
 
   private async redis(url: string, field: string): Promise<number> {
-    const client = new Redis(url, {
+    const target = new URL(url);
+    // To the checked address (the name is kept for TLS), with what the URL says.
+    const [checked] = await this.options.outbound.resolveAllowed(target.hostname);
+    const client = new Redis({
+      host: checked.address,
+      port: target.port === '' ? 6379 : Number(target.port),
+      username: target.username === '' ? undefined : decodeURIComponent(target.username),
+      password: target.password === '' ? undefined : decodeURIComponent(target.password),
+      db: /^\/\d+$/.test(target.pathname) ? Number(target.pathname.slice(1)) : 0,
+      tls:
+        target.protocol === 'rediss:' ? { servername: target.hostname.replace(/^\[|\]$/g, '') } : undefined,
       lazyConnect: true,
       connectTimeout: this.options.timeoutMs,
       commandTimeout: this.options.timeoutMs,
@@ -163,9 +191,13 @@ export class AlertProbes {
 
   /** Sum over partitions of (end offset − committed offset); a partition never committed counts from its start. */
   private async kafkaLag(target: Extract<AlertTarget, { kind: 'kafka' }>): Promise<number> {
+    const outbound = this.options.outbound;
+    for (const broker of target.brokers) await outbound.resolveAllowed(broker.replace(/:\d+$/, ''));
     const kafka = new Kafka({
       clientId: 'msg-center-alerts',
       brokers: target.brokers,
+      // The brokers the cluster announces are connected to under the same rules as those typed.
+      socketFactory: ({ host, port, onConnect }) => outbound.socket(host, port, onConnect),
       connectionTimeout: this.options.timeoutMs,
       requestTimeout: this.options.timeoutMs,
       // The group coordinator lookup needs a retry right after connecting; keep them short.
@@ -225,7 +257,11 @@ export class AlertProbes {
 
   private async fetchSamples(target: string): Promise<Sample[]> {
     const { url, headers } = credentialsToHeader(target);
-    const res = await fetch(url, {
+    const token = this.options.metricsToken;
+    if (token !== undefined && headers['authorization'] === undefined && (await this.insideNetwork(url))) {
+      headers['authorization'] = `Bearer ${token}`;
+    }
+    const res = await this.options.outbound.fetch(url, {
       signal: AbortSignal.timeout(this.options.timeoutMs),
       headers: { ...headers, accept: 'text/plain;version=0.0.4' },
     });
@@ -234,6 +270,16 @@ export class AlertProbes {
     if (truncated)
       throw new Error(`${url} serves more than ${METRICS_BODY_BYTES / 1_048_576} MiB of metrics`);
     return parsePrometheusText(text);
+  }
+
+  /** Whether every address of the URL's host is inside the network (loopback, private). */
+  private async insideNetwork(url: string): Promise<boolean> {
+    try {
+      const addresses = await this.options.outbound.resolveAllowed(new URL(url).hostname);
+      return addresses.every(({ address }) => classifyAddress(address) === 'internal');
+    } catch {
+      return false;
+    }
   }
 
   private async scrape(target: string, metric: 'cpu' | 'memory' | MetricSelector): Promise<number> {

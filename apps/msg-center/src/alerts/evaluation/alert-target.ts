@@ -199,6 +199,23 @@ export function targetProblem(
   }
 }
 
+/** The hosts a target connects to (none for `local` and `promql:`), for the outbound rules. */
+export function targetHosts(target: AlertTarget): string[] {
+  switch (target.kind) {
+    case 'http':
+    case 'scrape':
+    case 'redis':
+      return [new URL(target.url).hostname];
+    case 'tcp':
+      return [target.host];
+    case 'kafka':
+      return target.brokers.map((broker) => broker.replace(/:\d+$/, ''));
+    case 'local':
+    case 'promql':
+      return [];
+  }
+}
+
 /** `scheme://user:password@` of a URL. */
 const URL_CREDENTIALS = /^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i;
 /** `[user]:password@` before a bare host (REDIS `:password@host:port`). */

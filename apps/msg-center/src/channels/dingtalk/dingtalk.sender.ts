@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { OutboundGuard } from '@voltdepot/server-core';
 import type { ConfigRow } from '../../configs/config.repository';
 import type { SendMessageJob } from '../../jobs/send-message.job';
 import { ChannelSender, postRobot, requireConfig, setting } from '../channel-sender';
@@ -23,6 +24,8 @@ export class DingTalkSender implements ChannelSender {
   readonly channel = 3 as const;
   readonly jobName = 'send.ddtalk' as const;
 
+  constructor(private readonly outbound: OutboundGuard) {}
+
   async send(job: SendMessageJob, maybeConfig: ConfigRow | undefined): Promise<void> {
     const config = requireConfig(maybeConfig, 'DDTALK');
     const url = signedDingTalkUrl(
@@ -45,6 +48,6 @@ export class DingTalkSender implements ChannelSender {
             text: { content: `${job.title}\n${job.text}` },
             at: { atMobiles: job.receiver.mentions ?? [], isAtAll: false },
           };
-    await postRobot(url, body, 'DingTalk');
+    await postRobot(this.outbound, url, body, 'DingTalk');
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { OutboundGuard } from '@voltdepot/server-core';
 import nodemailer from 'nodemailer';
 import type { ConfigRow } from '../../configs/config.repository';
 import type { SendMessageJob } from '../../jobs/send-message.job';
@@ -10,11 +11,22 @@ export class EmailSender implements ChannelSender {
   readonly channel = 1 as const;
   readonly jobName = 'send.email' as const;
 
+  constructor(private readonly outbound: OutboundGuard) {}
+
   async send(job: SendMessageJob, maybeConfig: ConfigRow | undefined): Promise<void> {
     const config = requireConfig(maybeConfig, 'EMAIL');
     const user = config.settings['user'];
+    const host = setting(config, 'host');
+    // The server a user configured: connect to the address the outbound rules checked, by its name for TLS.
+    let address: string;
+    try {
+      [{ address }] = await this.outbound.resolveAllowed(host);
+    } catch (error) {
+      throw new ChannelError(`SMTP server refused: ${(error as Error).message}`);
+    }
     const transport = nodemailer.createTransport({
-      host: setting(config, 'host'),
+      host: address,
+      tls: { servername: host },
       port: Number(setting(config, 'port')),
       secure: config.settings['secure'] === true,
       ignoreTLS: config.settings['ignoreTLS'] === true,

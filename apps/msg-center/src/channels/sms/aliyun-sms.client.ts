@@ -3,6 +3,8 @@ import * as OpenApi from '@alicloud/openapi-client';
 import * as TeaUtil from '@alicloud/tea-util';
 import { ChannelError } from '../channel-sender';
 
+export const ALIYUN_ENDPOINT = 'dysmsapi.aliyuncs.com';
+
 export type AliyunSmsSettings = {
   accessKeyId: string;
   accessKeySecret: string;
@@ -24,7 +26,7 @@ export async function sendAliyunSms(
   const config = new OpenApi.Config({
     accessKeyId: settings.accessKeyId,
     accessKeySecret: settings.accessKeySecret,
-    endpoint: settings.endpoint ?? 'dysmsapi.aliyuncs.com',
+    endpoint: settings.endpoint ?? ALIYUN_ENDPOINT,
     protocol: settings.protocol ?? 'https',
   });
   const client = new Dysmsapi(config as unknown as ConstructorParameters<typeof Dysmsapi>[0]);

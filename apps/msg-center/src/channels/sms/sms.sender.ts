@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { OutboundGuard } from '@voltdepot/server-core';
 import type { ConfigRow } from '../../configs/config.repository';
 import type { SendMessageJob } from '../../jobs/send-message.job';
-import { ChannelError, ChannelSender, requireConfig, setting } from '../channel-sender';
-import { sendAliyunSms } from './aliyun-sms.client';
-import { sendTencentSms } from './tencent-sms.client';
+import { ChannelError, ChannelSender, checkEndpoint, requireConfig, setting } from '../channel-sender';
+import { ALIYUN_ENDPOINT, sendAliyunSms } from './aliyun-sms.client';
+import { sendTencentSms, TENCENT_ENDPOINT } from './tencent-sms.client';
 
 /** SMS through the config's provider (ALIYUN or TENCENT); the template's msgKey is the provider template. */
 @Injectable()
@@ -11,12 +12,15 @@ export class SmsSender implements ChannelSender {
   readonly channel = 0 as const;
   readonly jobName = 'send.sms' as const;
 
+  constructor(private readonly outbound: OutboundGuard) {}
+
   async send(job: SendMessageJob, maybeConfig: ConfigRow | undefined): Promise<void> {
     const config = requireConfig(maybeConfig, 'SMS');
     if (!job.msgKey) throw new ChannelError('The SMS template has no provider template code (msgKey)');
     const s = config.settings;
     switch (config.provider) {
       case 'ALIYUN':
+        await checkEndpoint(this.outbound, String(s['endpoint'] ?? ALIYUN_ENDPOINT), 'Aliyun SMS');
         await sendAliyunSms(
           {
             accessKeyId: setting(config, 'accessKeyId'),
@@ -31,6 +35,7 @@ export class SmsSender implements ChannelSender {
         );
         return;
       case 'TENCENT':
+        await checkEndpoint(this.outbound, String(s['endpoint'] ?? TENCENT_ENDPOINT), 'Tencent SMS');
         await sendTencentSms(
           {
             secretId: setting(config, 'secretId'),

@@ -2,6 +2,8 @@ import { sms } from 'tencentcloud-sdk-nodejs-sms';
 import { ChannelError } from '../channel-sender';
 import { tencentTemplateParamSet } from './tencent-params';
 
+export const TENCENT_ENDPOINT = 'sms.tencentcloudapi.com';
+
 export type TencentSmsSettings = {
   secretId: string;
   secretKey: string;
@@ -26,7 +28,7 @@ export async function sendTencentSms(
     region: settings.region ?? 'ap-guangzhou',
     profile: {
       httpProfile: {
-        endpoint: settings.endpoint ?? 'sms.tencentcloudapi.com',
+        endpoint: settings.endpoint ?? TENCENT_ENDPOINT,
         protocol: settings.protocol ?? 'https://',
         reqTimeout: 10,
       },

@@ -31,6 +31,7 @@ export class AuthException extends DomainException {
         return 422;
       case AuthErrorCodes.AccountLocked:
       case AuthErrorCodes.AddressThrottled:
+      case AuthErrorCodes.CaptchaThrottled:
         return 429;
       default:
         return assertNever(code);

@@ -5,6 +5,8 @@ import { Logger } from 'pino';
 import type { LogLevel } from '../config/service-config';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { requestBodyErrorTranslator } from '../errors/request-body-errors';
+import { UnstorableTextInterceptor } from '../errors/text-input';
+import { jsonTextTooDeep } from '../http/bounded-json';
 import { correlationMiddleware } from '../logging/correlation.middleware';
 import { securityHeadersMiddleware } from '../http/security-headers';
 import { createLogger } from '../logging/logger';
@@ -18,6 +20,8 @@ export type BootstrapConfig = {
   PORT: number;
   /** A TLS proxy in front serves every request over HTTPS: answers carry HSTS. Default false. */
   BEHIND_TLS?: boolean;
+  /** Proxies whose X-Forwarded-For is believed (Express `trust proxy`); none when absent or empty. */
+  TRUST_PROXY?: readonly string[];
 };
 
 export type ServiceAppOptions = {
@@ -26,6 +30,8 @@ export type ServiceAppOptions = {
   logger?: Logger;
   /** Largest accepted JSON / urlencoded body, in body-parser notation. Default `1mb`. */
   bodyLimit?: string;
+  /** Deepest nesting of objects and arrays a JSON body may have (400 beyond). Default 32. */
+  maxJsonDepth?: number;
   /** Paths whose request lines are logged at debug (probes, scrapers). */
   quietPaths?: readonly string[];
 };
@@ -47,7 +53,8 @@ export type ServiceApp = { app: NestExpressApplication; logger: Logger };
  * Creates a configured, not yet listening, Nest application. Tests use it with `app.init()`
  * and supertest; `bootstrapService` adds listening and process handling. Middleware order:
  * security headers -> correlation id + request log -> HTTP metrics -> body parsers -> body error
- * translation -> Nest routes -> `AllExceptionsFilter` for everything thrown on the way.
+ * translation -> Nest routes (guards, then `UnstorableTextInterceptor`, then the route's pipes) ->
+ * `AllExceptionsFilter` for everything thrown on the way.
  */
 export async function createServiceApp(
   rootModule: IEntryNestModule,
@@ -65,17 +72,38 @@ export async function createServiceApp(
     abortOnError: false,
   });
   app.disable('x-powered-by');
+  // req.ip is then the client's address as the trusted proxies forward it, and the peer's otherwise.
+  if (config.TRUST_PROXY !== undefined && config.TRUST_PROXY.length > 0) {
+    app.set('trust proxy', [...config.TRUST_PROXY]);
+  }
 
   app.use(securityHeadersMiddleware({ behindTls: config.BEHIND_TLS ?? false }));
   app.use(correlationMiddleware({ logger, quietPaths: options.quietPaths }));
   const metrics = optionalProvider(app, ServiceMetrics);
   if (metrics !== undefined) app.use(metrics.httpMiddleware());
-  app.useBodyParser('json', { limit: bodyLimit });
+  app.useBodyParser('json', { limit: bodyLimit, verify: refuseDeepJson(options.maxJsonDepth ?? 32) });
   app.useBodyParser('urlencoded', { limit: bodyLimit, extended: true });
   app.use(requestBodyErrorTranslator);
 
   app.useGlobalFilters(new AllExceptionsFilter(logger));
+  app.useGlobalInterceptors(new UnstorableTextInterceptor());
   return { app, logger };
+}
+
+/**
+ * The JSON parser's check of the raw body: nested deeper than `maxDepth`, it is a 400
+ * (`entity.too.deep`, see request-body-errors) before it is parsed, so no code recurses over it.
+ */
+function refuseDeepJson(maxDepth: number) {
+  return (_req: unknown, _res: unknown, body: Buffer, encoding: string): void => {
+    const utf8 = /^utf-?8$/i.test(encoding) ? body : Buffer.from(new TextDecoder(encoding).decode(body));
+    if (!jsonTextTooDeep(utf8, maxDepth)) return;
+    throw Object.assign(new Error(`Request body is nested more than ${maxDepth} levels deep`), {
+      status: 400,
+      type: 'entity.too.deep',
+      maxDepth,
+    });
+  };
 }
 
 /**

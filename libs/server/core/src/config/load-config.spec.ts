@@ -34,7 +34,28 @@ describe('loadConfig with the service schema', () => {
       BUS: 'redis',
       BUS_PREFIX: 'vd',
       BEHIND_TLS: false,
+      TRUST_PROXY: [],
     });
+  });
+
+  it.each([
+    ['loopback, 10.0.0.0/8, ::1, fd00::/8', ['loopback', '10.0.0.0/8', '::1', 'fd00::/8']],
+    ['false', []],
+  ])('reads TRUST_PROXY %j as the trusted proxies', (raw, expected) => {
+    expect(loadConfig(schema, { ...validEnv, TRUST_PROXY: raw }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'true',
+      "TRUST_PROXY: list the proxies' addresses (e.g. loopback or 10.0.0.0/8): trusting every peer lets any client choose its address",
+    ],
+    [
+      'loopback, proxy.local, 10.0.0.0/33',
+      "TRUST_PROXY: expected addresses, CIDR ranges or loopback/linklocal/uniquelocal, got 'proxy.local, 10.0.0.0/33'",
+    ],
+  ])('refuses TRUST_PROXY %j', (raw, problem) => {
+    expect(problemsOf({ ...validEnv, TRUST_PROXY: raw })).toBe(`Invalid configuration:\n - ${problem}`);
   });
 
   it.each(['has space', 'a'.repeat(33), '-leading'])('refuses the bus prefix %j', (prefix) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envHostPortList, envPort, envUrl } from './env-vars';
+import { envBoolean, envHostPortList, envPort, envProxyList, envUrl } from './env-vars';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -36,6 +36,18 @@ export function serviceConfigShape(defaults: ServiceDefaults) {
       .default('vd'),
     /** A TLS-terminating proxy in front serves every request over HTTPS: answers carry HSTS. */
     BEHIND_TLS: envBoolean().default('false'),
+    /**
+     * The reverse proxies (addresses, CIDR ranges, loopback) whose X-Forwarded-For gives the client's
+     * address; none by default, so a client cannot name its own.
+     */
+    TRUST_PROXY: envProxyList().default(''),
+    /**
+     * Bearer token /metrics asks for (Prometheus: `authorization: { credentials: ... }`); the same in every
+     * service of a deployment, so msg-center's alert checks can scrape them.
+     */
+    METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+    /** Without METRICS_TOKEN, serve /metrics to anyone (default outside production) or to nobody. */
+    METRICS_PUBLIC: envBoolean().optional(),
   };
 }
 

@@ -131,6 +131,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const payload: ErrorBody = { ...body, correlationId };
     res.statusCode = status;
+    const retryAfter = retryAfterSecondsOf(status, payload.details);
+    if (retryAfter !== undefined) res.setHeader('retry-after', String(retryAfter));
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.end(JSON.stringify(payload));
   }
@@ -144,6 +146,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (!res.headersSent) res.setHeader(CORRELATION_ID_HEADER, generated);
     return generated;
   }
+}
+
+/** A throttled (429) or unavailable (503) answer's `details.retryAfterSeconds`, for its Retry-After header. */
+function retryAfterSecondsOf(status: number, details: unknown): number | undefined {
+  if (status !== 429 && status !== 503) return undefined;
+  const seconds = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
+    ? Math.ceil(seconds)
+    : undefined;
 }
 
 function pathOf(req: HttpRequest): string {

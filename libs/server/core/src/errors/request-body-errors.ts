@@ -12,6 +12,7 @@ type BodyParserError = Error & {
   length?: number;
   encoding?: string;
   charset?: string;
+  maxDepth?: number;
 };
 
 /**
@@ -38,6 +39,8 @@ export function requestBodyException(error: unknown): DomainException | undefine
         413,
         { limitBytes: e.limit, lengthBytes: e.length },
       );
+    case 'entity.too.deep':
+      return new DomainException(CommonErrorCodes.Validation, e.message, 400, { maxDepth: e.maxDepth });
     case 'parameters.too.many':
       return new DomainException(
         CommonErrorCodes.PayloadTooLarge,

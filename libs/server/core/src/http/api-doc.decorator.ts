@@ -13,7 +13,7 @@ export const CONTENT_TYPES = {
 } as const;
 
 /** Error answers a route documents besides 400, 401 and 403 (those follow from its pipes and guard). */
-export type ApiDocError = 404 | 409 | 413 | 422 | 502 | 503 | 504;
+export type ApiDocError = 404 | 409 | 413 | 422 | 429 | 502 | 503 | 504;
 
 type ApiDocCommon = {
   /** One line for the document (the handler's comment says the rest in the code). */

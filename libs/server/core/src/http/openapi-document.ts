@@ -30,6 +30,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflict (name taken, in use, not editable)',
   413: 'Upload too large',
   422: 'Business rule refused',
+  429: 'Too many requests: Retry-After says when to try again',
   502: 'The pile answered with an error',
   503: 'A dependency is unavailable',
   504: 'The pile did not answer in time',

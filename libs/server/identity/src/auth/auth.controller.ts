@@ -25,17 +25,21 @@ export class AuthController {
     private readonly captcha: CaptchaService,
   ) {}
 
-  @ApiDoc({ summary: 'A captcha to sign in with', response: captchaResponseSchema })
+  @ApiDoc({
+    summary: 'A captcha to sign in with (429 with Retry-After beyond the per-address limit)',
+    response: captchaResponseSchema,
+    errors: [429],
+  })
   @Get('captcha')
   @Header('cache-control', 'no-store')
-  getCaptcha(): Promise<CaptchaResponse> {
-    return this.captcha.create();
+  getCaptcha(@Req() req: HttpRequest): Promise<CaptchaResponse> {
+    return this.captcha.create(clientIp(req));
   }
 
   @ApiDoc({
     summary: 'Sign in (422 when a second factor must be enrolled first)',
     response: sessionTokensSchema,
-    errors: [422],
+    errors: [422, 429],
   })
   @Post('login')
   @HttpCode(200)

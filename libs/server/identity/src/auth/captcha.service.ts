@@ -6,7 +6,10 @@ import { randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { IDENTITY_OPTIONS, IDENTITY_REDIS, IdentityOptions } from '../identity.options';
 
-/** One-time image codes kept in Redis until they expire or are tried once. */
+/**
+ * One-time image codes kept in Redis until they expire or are tried once; each client address may fetch
+ * `captchaRate.maxPerAddress` of them per window (an image costs CPU and a Redis key).
+ */
 @Injectable()
 export class CaptchaService {
   constructor(
@@ -14,7 +17,8 @@ export class CaptchaService {
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}
 
-  async create(now = Date.now()): Promise<CaptchaResponse> {
+  async create(address: string, now = Date.now()): Promise<CaptchaResponse> {
+    await this.countIssued(address);
     const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true });
     const captchaId = randomUUID();
     await this.redis.set(key(captchaId), captcha.text.toLowerCase(), 'EX', this.options.captchaTtlSeconds);
@@ -25,6 +29,24 @@ export class CaptchaService {
     };
     if (this.options.exposeCaptchaAnswer) response.testAnswer = captcha.text;
     return response;
+  }
+
+  /** A fixed window per address: the first captcha starts it, the one beyond the limit is refused. */
+  private async countIssued(address: string): Promise<void> {
+    const { maxPerAddress, windowSeconds } = this.options.captchaRate;
+    const [[, issued], , [, ttl]] = (await this.redis
+      .multi()
+      .incr(rateKey(address))
+      .expire(rateKey(address), windowSeconds, 'NX')
+      .ttl(rateKey(address))
+      .exec()) as [[Error | null, number], unknown, [Error | null, number]];
+    if (issued <= maxPerAddress) return;
+    const retryAfterSeconds = ttl > 0 ? ttl : windowSeconds;
+    throw new AuthException(
+      AuthErrorCodes.CaptchaThrottled,
+      `Too many verification codes requested from your address: try again in ${retryAfterSeconds} s`,
+      { retryAfterSeconds },
+    );
   }
 
   /** Consumes the code whatever the outcome, so each image allows exactly one attempt. */
@@ -47,4 +69,8 @@ export class CaptchaService {
 
 function key(captchaId: string): string {
   return `captcha:${captchaId}`;
+}
+
+function rateKey(address: string): string {
+  return `captcha-rate:${address.trim().toLowerCase()}`;
 }

@@ -14,6 +14,9 @@ export const currentUserInfoSchema = apiSchemas.named(
     roles: z.array(view({ id: z.number().int(), code: z.string(), name: z.string() })),
     permissions: z.array(z.string()).describe('Codes of the menus and buttons the caller holds'),
     menus: z.array(resourceNodeSchema),
+    secondFactorMissing: z
+      .boolean()
+      .describe('An administrator whose account has no second factor (TOTP): the console warns them'),
   }),
 );
 export type CurrentUserInfo = z.infer<typeof currentUserInfoSchema>;

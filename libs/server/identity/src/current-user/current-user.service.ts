@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthPrincipal } from '@voltdepot/server-core';
 import { IdentityErrorCodes } from '@voltdepot/shared-contracts';
+import { AdminTotpPolicy } from '../auth/admin-totp.policy';
 import type { CurrentUserInfo, UserExt } from './current-user.dto';
 import { IdentityException } from '../identity.exception';
 import { ResourcesService } from '../resources/resources.service';
@@ -13,6 +14,7 @@ export class CurrentUserService {
     private readonly users: UserRepository,
     private readonly resources: ResourcesService,
     private readonly scopes: DataScopeService,
+    private readonly adminTotp: AdminTotpPolicy,
   ) {}
 
   async info(me: AuthPrincipal): Promise<CurrentUserInfo> {
@@ -26,6 +28,7 @@ export class CurrentUserService {
       roles: await this.users.rolesOf(user.id),
       permissions: [...me.permissions].sort(),
       menus: await this.resources.menuTreeOf(user.id),
+      secondFactorMissing: !user.totpEnabled && (await this.adminTotp.isAdministrator(user.id)),
     };
   }
 

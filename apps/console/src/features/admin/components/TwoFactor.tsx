@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../request';
 import { adminApi } from '../api/adminApi';
+import { sessionQueryKeys } from '../../../app/session/queryKeys';
 import { adminQueryKeys } from '../queryKeys';
 
 /** Scan the QR code (or type the secret) and confirm with a first code. */
@@ -126,7 +127,11 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
       setDisabling(false);
     }
   }, [open]);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.twoFactor() });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.twoFactor() });
+    // The current user says whether an administrator lacks a second factor (the shell's warning).
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.currentUser() });
+  };
 
   const body = () => {
     if (ext.isLoading || !ext.data) return <Skeleton active />;
