@@ -1,7 +1,15 @@
 import { act, fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../request';
-import { ADMIN_PERMISSIONS, demoCaptcha, demoUser, signedInApi, stubApi } from '../../test/fakeApi';
+import {
+  ADMIN_PERMISSIONS,
+  demoCaptcha,
+  demoMenus,
+  demoUser,
+  resource,
+  signedInApi,
+  stubApi,
+} from '../../test/fakeApi';
 import { waitFor } from '../../test/render';
 import { renderConsole, type RenderConsoleOptions } from '../../test/renderConsole';
 
@@ -14,11 +22,15 @@ afterEach(() => {
 });
 
 async function home(
-  options: RenderConsoleOptions & { permissions?: string[]; secondFactorMissing?: boolean } = {},
+  options: RenderConsoleOptions & {
+    permissions?: string[];
+    secondFactorMissing?: boolean;
+    menus?: ReturnType<typeof demoMenus>;
+  } = {},
 ) {
   const permissions = options.permissions ?? ADMIN_PERMISSIONS;
   const api = stubApi(
-    signedInApi(permissions, undefined, {
+    signedInApi(permissions, options.menus, {
       ...(options.secondFactorMissing === undefined
         ? {}
         : {
@@ -133,5 +145,31 @@ describe('second factor', () => {
   it('says nothing to a user who has one, or who is no administrator', async () => {
     const { container } = await home({ secondFactorMissing: false });
     expect(q(container, '[data-testid="second-factor-notice"]')).toBeNull();
+  });
+});
+
+describe('side menu', () => {
+  it('opens groups whose resource code holds colons (operation:orderManage) without a routing error', async () => {
+    // ProLayout catches path-to-regexp's error and logs it (console.log), so both outputs are watched.
+    const logged = [vi.spyOn(console, 'error'), vi.spyOn(console, 'log')];
+    const menus = [
+      resource('home', '/home'),
+      resource('operation', null, [
+        resource('operation:orderManage', null, [resource('operation:orderManage:logs', '/sys/log')]),
+      ]),
+    ];
+    const { container, router } = await home({ menus });
+    const title = (text: string) =>
+      [...container.querySelectorAll('.ant-menu-submenu-title')].find((el) => el.textContent === text);
+    fireEvent.click(title('Operations') as HTMLElement);
+    await waitFor(() => expect(title('Order management')).toBeDefined());
+    fireEvent.click(title('Order management') as HTMLElement);
+    await act(() => router.navigate('/sys/log'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sys/log'));
+    const routingErrors = logged
+      .flatMap((spy) => spy.mock.calls)
+      .filter((call) => call.map(String).join(' ').includes('pathToRegexp'));
+    expect(routingErrors).toEqual([]);
+    logged.forEach((spy) => spy.mockRestore());
   });
 });

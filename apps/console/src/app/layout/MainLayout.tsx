@@ -12,7 +12,7 @@ import { useCurrentUser } from '../session/CurrentUserContext';
 import { DesktopIcon } from './DesktopIcon';
 import { HeaderBrand } from './HeaderBrand';
 import { HeaderNoticeSlot } from './HeaderNoticeSlot';
-import { buildMenuEntries, groupKeysAbove, menuLabelKey, type MenuEntry } from './menuEntries';
+import { buildMenuEntries, groupKeysAbove, groupMenuPath, menuLabelKey, type MenuEntry } from './menuEntries';
 import { SecondFactorNotice } from './SecondFactorNotice';
 import { UserMenu } from './UserMenu';
 
@@ -32,12 +32,12 @@ const topLevelIcons: Record<string, ReactNode> = {
 
 /**
  * ProLayout's menu data. Groups have no page: they get their entry key (`group:<code>`) as key and a
- * path that no route can match, so only pages are ever selected.
+ * path that no route can match (`groupMenuPath`), so only pages are ever selected.
  */
 function toMenuData(entries: readonly MenuEntry[], depth = 0): MenuDataItem[] {
   return entries.map((entry) => ({
     key: entry.key,
-    path: entry.path ?? `/${entry.key}`,
+    path: entry.path ?? groupMenuPath(entry.code),
     name: entry.label,
     icon: depth === 0 ? (topLevelIcons[entry.code] ?? <AppstoreOutlined />) : undefined,
     children: entry.children ? toMenuData(entry.children, depth + 1) : undefined,

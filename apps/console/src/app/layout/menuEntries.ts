@@ -55,3 +55,12 @@ export function groupKeysAbove(entries: readonly MenuEntry[], path: string): str
 export function menuLabelKey(code: string): string {
   return `menu.${code.replaceAll(':', '_')}`;
 }
+
+/**
+ * The path ProLayout gets for a group, which has no page. ProLayout matches menu paths with
+ * path-to-regexp, so it holds only letters, digits, '-' and '_': a resource code such as
+ * `operation:orderManage` would otherwise read as route parameters and throw on every navigation.
+ */
+export function groupMenuPath(code: string): string {
+  return `/menu-group/${code.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+}
