@@ -88,7 +88,12 @@ describe('api configuration', () => {
     [{ NODE_ENV: 'development' }, false],
     [{ NODE_ENV: 'test', DEMO_DATA: 'false' }, false],
   ])('%j: the second factor is mandatory for administrators by default: %s', (env, expected) => {
-    const config = loadConfig(apiConfigSchema, { ...base, JWT_SECRET: 's'.repeat(40), ...env });
+    const config = loadConfig(apiConfigSchema, {
+      ...base,
+      JWT_SECRET: 's'.repeat(40),
+      PILE_PASSWORD_KEY: 'p'.repeat(40),
+      ...env,
+    });
     expect(config.ADMIN_TOTP_REQUIRED_BY_DEFAULT).toBe(expected);
   });
 });
