@@ -39,6 +39,7 @@ function configWith(overrides: Record<string, string>): ApiConfig {
     DATABASE_URL: testDb.url,
     REDIS_URL,
     JWT_SECRET: 'integration-test-secret-0123456789abcdef',
+    PILE_PASSWORD_KEY: 'integration-test-pile-key-0123456789abcdef',
     LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent',
     ...overrides,
   });

@@ -65,7 +65,8 @@ beforeAll(async () => {
 
   operatorToken = await gateway.tokenFor('operator');
   adminToken = await gateway.tokenFor('admin');
-  nobodyToken = await gateway.tokenFor('maintainer');
+  // The fleet manager reads monitoring but sends no commands (the maintainer does: it resets piles).
+  nobodyToken = await gateway.tokenFor('fleet_manager');
 });
 
 afterAll(async () => {
