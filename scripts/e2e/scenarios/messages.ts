@@ -319,7 +319,7 @@ export const messagesScenarios: Scenario[] = [
       }
 
       // The pop-up: titled per type, the message names the pile, dismissable.
-      const notice = page.locator('.ant-notification-notice', { hasText: '充电异常停止告警' });
+      const notice = page.getByTestId('stop-notice').filter({ hasText: '充电异常停止告警' });
       await notice.waitFor({ timeout: 15_000 });
       assert.ok((await notice.textContent())?.includes('DEPOT-B-10'), 'the notice names the pile');
       await t.screenshot(page, 'stop-notice-zh-CN');
@@ -327,7 +327,7 @@ export const messagesScenarios: Scenario[] = [
       // The bell counts the inbox row the abnormal stop left; the popover lists it.
       const bell = page.locator('button[aria-label="消息通知"]');
       await eventually(async () => assert.match((await bell.textContent()) ?? '', /[1-9]/), 20_000);
-      await notice.locator('.ant-notification-notice-close').click();
+      await notice.getByTestId('stop-notice-dismiss').click();
       await notice.waitFor({ state: 'detached' });
       await bell.click();
       await visible(page, '站内消息');

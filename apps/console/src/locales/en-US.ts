@@ -207,6 +207,13 @@ export const enUS: LocaleMessages = {
     stoppedAbnormally: 'charging stopped abnormally alarm',
     orderAmount: 'Order amount: {{amount}} yuan',
     orderHeld: 'Order held for review',
+    stopNotices: 'Charging stop notices',
+    moreStops_one: '{{count}} more charging stop',
+    moreStops_other: '{{count}} more charging stops',
+    showWaiting: 'Show',
+    hideWaiting: 'Hide',
+    dismiss: 'Dismiss',
+    dismissAll: 'Dismiss all',
   },
   locale: {
     zhCN: '简体中文',

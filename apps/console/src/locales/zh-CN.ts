@@ -212,6 +212,13 @@ export const zhCN = {
     stoppedAbnormally: '充电异常停止告警',
     orderAmount: '订单金额：{{amount}} 元',
     orderHeld: '订单异常，待审核',
+    stopNotices: '充电停止通知',
+    moreStops_one: '还有 {{count}} 条充电停止通知',
+    moreStops_other: '还有 {{count}} 条充电停止通知',
+    showWaiting: '展开',
+    hideWaiting: '收起',
+    dismiss: '关闭',
+    dismissAll: '全部关闭',
   },
   locale: {
     zhCN: '简体中文',

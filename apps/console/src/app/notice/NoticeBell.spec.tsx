@@ -187,28 +187,4 @@ describe('notice bell and inbox', () => {
     await waitFor(() => expect(bell().textContent).toContain('4'));
     expect(pageReads()).toBe(closed);
   });
-
-  it('updates a stop notice in place when its order amount arrives, in yuan', async () => {
-    // Hefei subscribes to the stop notices after signing in (spec §4).
-    const { stomp } = await setup({ cityCode: 'hefei' });
-    const push = (notice: Record<string, unknown>) =>
-      deliver(stomp, '/user/topic/transRunStatusStop', notice);
-    const stop = { type: 1, msg: 'Pile CP-1 gun 1 stopped', date: '2026-03-01 08:00:00', key: 'CP-1/7' };
-    await push(stop);
-    await waitFor(() => expect(document.body.textContent).toContain('Pile CP-1 gun 1 stopped'));
-    expect(document.querySelector('[data-testid="stop-notice-amount"]')).toBeNull();
-
-    await push({ ...stop, amountFen: 123_456, orderHeld: false });
-    await waitFor(() =>
-      expect(document.querySelector('[data-testid="stop-notice-amount"]')?.textContent).toBe(
-        'Order amount: 1234.56 yuan',
-      ),
-    );
-    expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1);
-
-    // A held order says so instead of an amount.
-    await push({ ...stop, key: 'CP-1/8', amountFen: 0, orderHeld: true });
-    await waitFor(() => expect(document.body.textContent).toContain('Order held for review'));
-    expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(2);
-  });
 });

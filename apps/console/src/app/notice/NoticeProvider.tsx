@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { InboxMessageDto, InboxPush, StopNotice } from '@voltdepot/shared-contracts';
-import { App } from 'antd';
+import type { InboxMessageDto, InboxPush } from '@voltdepot/shared-contracts';
 import {
   createContext,
   useCallback,
@@ -11,13 +10,15 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { apiBaseUrl, sessionStore } from '../../request';
 import { usePlatformSettings } from '../platform/PlatformSettingsContext';
 import { useAccessToken } from '../session/useSession';
 import { inboxApi as defaultInboxApi, inboxQueryKeys, type InboxApi } from './inboxApi';
 import { openPushConnection, pushUrl } from './pushClient';
-import { speakChinese, StopNoticeBoard, stopNoticesEnabled, stopNoticeTitleKey, yuanOf } from './stopNotice';
+import { stopNoticesEnabled } from './stopNotice';
+import { StopNoticeFeed } from './stopNoticeFeed';
+import type { QueuedNotice } from './stopNoticeQueue';
+import { StopNoticeStack } from './StopNoticeStack';
 
 /** Whether this page was loaded with a stored access token (spec §4 stop-notice rule). */
 const hadTokenOnLoad = Boolean(sessionStore.get()?.accessToken);
@@ -51,15 +52,15 @@ export type NoticeProviderProps = { children: ReactNode; api?: InboxApi };
 /**
  * The message centre's push connection while signed in (spec §4): opened with the access token, topics
  * re-subscribed on reconnect, closed on sign-out; on connect it asks once for the unread messages. Also
- * shows the realtime stop notices.
+ * shows the realtime stop notices (StopNoticeStack) and reads them aloud one at a time.
  */
 export function NoticeProvider({ children, api = defaultInboxApi }: NoticeProviderProps) {
   const token = useAccessToken();
   const { cityCode } = usePlatformSettings();
-  const { notification } = App.useApp();
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [unread, setUnread] = useState<InboxMessageDto[]>([]);
+  const [stopQueue, setStopQueue] = useState<readonly QueuedNotice[]>([]);
+  const feed = useRef<StopNoticeFeed | null>(null);
 
   const refresh = useCallback(async () => {
     const list = await api.unread().catch(() => undefined);
@@ -67,46 +68,30 @@ export function NoticeProvider({ children, api = defaultInboxApi }: NoticeProvid
   }, [api]);
 
   // Latest callbacks for the long-lived connection.
-  const latest = useRef({ refresh, notification, t, queryClient });
-  latest.current = { refresh, notification, t, queryClient };
+  const latest = useRef({ refresh, queryClient });
+  latest.current = { refresh, queryClient };
 
   const withStops = stopNoticesEnabled(hadTokenOnLoad, cityCode);
+
+  // The stop notices outlive a token refresh (the connection reopens) but not the session.
+  const signedIn = Boolean(token);
+  useEffect(() => {
+    if (!signedIn || !withStops) return undefined;
+    const stops = new StopNoticeFeed();
+    feed.current = stops;
+    stops.subscribe(setStopQueue);
+    return () => {
+      stops.dispose();
+      feed.current = null;
+      setStopQueue([]);
+    };
+  }, [signedIn, withStops]);
 
   useEffect(() => {
     if (!token) {
       setUnread([]);
       return undefined;
     }
-    const board = new StopNoticeBoard();
-    const onStopNotice = (pushed: StopNotice) => {
-      const update = board.receive(pushed);
-      if (!update) return; // the amount of a notice the user already dismissed
-      const { notice } = update;
-      const key = notice.key;
-      const { notification: notify, t: translate } = latest.current;
-      const open = Number(notice.type) === 1 ? notify.info : notify.warning;
-      const amount =
-        notice.amountFen === undefined
-          ? undefined
-          : notice.orderHeld
-            ? translate('notice.orderHeld')
-            : translate('notice.orderAmount', { amount: yuanOf(notice.amountFen) });
-      open({
-        // The same key updates the notice already shown (its order's amount came).
-        key,
-        message: translate(stopNoticeTitleKey(notice)),
-        description: (
-          <>
-            <div>{notice.msg}</div>
-            {amount && <div data-testid="stop-notice-amount">{amount}</div>}
-          </>
-        ),
-        duration: 0,
-        closable: true,
-        onClose: key ? () => board.dismiss(key) : undefined,
-      });
-      if (update.speak) speakChinese(notice.msg);
-    };
     return openPushConnection({
       url: pushUrl(apiBaseUrl, window.location),
       accessToken: token,
@@ -116,7 +101,7 @@ export function NoticeProvider({ children, api = defaultInboxApi }: NoticeProvid
           void latest.current.queryClient.invalidateQueries({ queryKey: inboxQueryKeys.all });
         }
       },
-      onStopNotice: withStops ? onStopNotice : undefined,
+      onStopNotice: withStops ? (notice) => feed.current?.receive(notice) : undefined,
       onConnect: () => void latest.current.refresh(),
     });
   }, [token, withStops]);
@@ -129,5 +114,14 @@ export function NoticeProvider({ children, api = defaultInboxApi }: NoticeProvid
     () => ({ unread, api, forget, refresh }),
     [unread, api, forget, refresh],
   );
-  return <NoticeCenterContext.Provider value={value}>{children}</NoticeCenterContext.Provider>;
+  return (
+    <NoticeCenterContext.Provider value={value}>
+      {children}
+      <StopNoticeStack
+        queue={stopQueue}
+        onDismiss={(id) => feed.current?.dismiss(id)}
+        onDismissAll={() => feed.current?.dismissAll()}
+      />
+    </NoticeCenterContext.Provider>
+  );
 }

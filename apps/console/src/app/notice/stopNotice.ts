@@ -7,24 +7,9 @@ export function stopNoticeTitleKey(notice: Pick<StopNotice, 'type'>) {
     : ('notice.stoppedAbnormally' as const);
 }
 
-/** What is read aloud: the message without dashes. */
+/** What is read aloud (SpeechQueue, in Chinese): the message without dashes. */
 export function speakableText(msg: string): string {
   return msg.replace(/[-－—–]/g, '');
-}
-
-type SpeechHost = {
-  speechSynthesis?: Pick<SpeechSynthesis, 'speak'>;
-  SpeechSynthesisUtterance?: typeof SpeechSynthesisUtterance;
-};
-
-/** Speaks the text in Chinese when the browser can; returns whether it did. */
-export function speakChinese(msg: string, host: SpeechHost = globalThis as SpeechHost): boolean {
-  const text = speakableText(msg).trim();
-  if (!text || !host.speechSynthesis || !host.SpeechSynthesisUtterance) return false;
-  const utterance = new host.SpeechSynthesisUtterance(text);
-  utterance.lang = 'zh-CN';
-  host.speechSynthesis.speak(utterance);
-  return true;
 }
 
 /**
