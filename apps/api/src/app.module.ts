@@ -21,6 +21,7 @@ import {
 import { DataSource } from 'typeorm';
 import type { ApiConfig } from './app.config';
 import { DatabaseModule } from './database.module';
+import { OverviewModule } from './overview/overview.module';
 
 /** The identity area's data scope, given to every business area that lists by organisation. */
 export const DATA_SCOPE = {
@@ -66,6 +67,7 @@ export function coreImports(config: ApiConfig, serviceName: string): DynamicModu
 @Module({})
 export class AppModule {
   static register(config: ApiConfig): DynamicModule {
+    const monitoring = MonitoringModule.forRoot(monitoringOptions(config));
     return {
       module: AppModule,
       imports: [
@@ -114,7 +116,9 @@ export class AppModule {
           pilePasswords: pilePasswordHasherOf(config).hasher,
         }),
         // Live monitoring's screens and pile commands (the read model is fed by the worker).
-        MonitoringModule.forRoot(monitoringOptions(config)),
+        monitoring,
+        // The home page's figures of the day, read from monitoring, billing and identity.
+        OverviewModule.register(monitoring),
       ],
     };
   }

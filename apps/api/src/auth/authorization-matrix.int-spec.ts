@@ -207,6 +207,8 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/label': 'basic:label:add',
   'PUT /api/label/:id': 'basic:label:edit',
   'DELETE /api/label/:id': 'basic:label:delete',
+  // The home page's figures of the day (apps/api/src/overview).
+  'GET /api/overview/today': 'home',
   // Live monitoring (libs/server/monitoring).
   'GET /api/monitor/station/list': 'operation:stationMonitor',
   'GET /api/monitor/station/:id': 'operation:stationMonitor',

@@ -1,4 +1,6 @@
 import { adminEnUS } from '../features/admin/locales';
+import { homeEnUS } from '../features/home/locales';
+import { welcomeEnUS } from '../features/welcome/locales';
 import { billingEnUS } from '../features/billing/locales';
 import { assetsEnUS } from '../features/assets/locales';
 import { monitoringEnUS } from '../features/monitoring/locales';
@@ -289,37 +291,8 @@ export const enUS: LocaleMessages = {
     tooLong: 'The password cannot be longer than 128 characters',
     changed: 'Password changed',
   },
-  home: {
-    greeting: 'Hello, {{name}}',
-    intro:
-      'Stations, chargers, vehicles, alarms and the other business areas appear in the menu as they are built.',
-    username: 'User name',
-    organization: 'Organization',
-    roles: 'Roles',
-    lastLogin: 'Last sign-in',
-    now: 'Current time: {{time}}',
-    systems: 'Systems',
-    noSystems: 'No other systems are configured',
-  },
-  welcome: {
-    title: 'Welcome to {{title}}',
-    intro:
-      'The back office for electric bus depot charging: stations and chargers, dispatch, IC cards, reconciliation, work orders, alerts and messages.',
-    areas: {
-      stations: {
-        title: 'Stations and chargers',
-        text: 'Records and live status of stations, piles and guns.',
-      },
-      dispatch: {
-        title: 'Charging dispatch',
-        text: 'Night charging plans by bus or by charger, and dispatch.',
-      },
-      cards: { title: 'IC cards', text: 'Customers, group accounts, recharges and consumption.' },
-      reconciliation: { title: 'Reconciliation', text: 'Charging orders checked against third-party bills.' },
-      workOrders: { title: 'Work orders', text: 'Equipment issues, inspections and maintenance.' },
-      alerts: { title: 'Alerts and messages', text: 'Alert rules, message templates and the inbox.' },
-    },
-  },
+  home: homeEnUS,
+  welcome: welcomeEnUS,
   login: {
     title: 'Sign in',
     username: 'User name',

@@ -1,4 +1,6 @@
 import { adminZhCN } from '../features/admin/locales';
+import { homeZhCN } from '../features/home/locales';
+import { welcomeZhCN } from '../features/welcome/locales';
 import { billingZhCN } from '../features/billing/locales';
 import { assetsZhCN } from '../features/assets/locales';
 import { monitoringZhCN } from '../features/monitoring/locales';
@@ -293,29 +295,8 @@ export const zhCN = {
     tooLong: '密码不能超过128位',
     changed: '密码修改成功',
   },
-  home: {
-    greeting: '您好，{{name}}',
-    intro: '场站、充电桩、车辆和告警等业务功能完成后会出现在左侧菜单中。',
-    username: '用户名',
-    organization: '所属组织',
-    roles: '角色',
-    lastLogin: '上次登录',
-    now: '当前时间：{{time}}',
-    systems: '系统列表',
-    noSystems: '未配置其他系统',
-  },
-  welcome: {
-    title: '欢迎使用 {{title}}',
-    intro: '这里是电动公交场站充电的运营后台：场站与充电桩、调度、IC 卡、对账、工单、告警与消息。',
-    areas: {
-      stations: { title: '场站与充电桩', text: '场站、充电桩与充电枪的档案和实时状态。' },
-      dispatch: { title: '充电调度', text: '按车辆或充电桩编排夜间充电计划并下发调度。' },
-      cards: { title: 'IC 卡', text: '客户、集团账户、充值与消费记录。' },
-      reconciliation: { title: '对账', text: '充电订单与第三方账单逐笔核对。' },
-      workOrders: { title: '工单', text: '设备故障、巡检与维保工单。' },
-      alerts: { title: '告警与消息', text: '告警规则、消息模板与站内信。' },
-    },
-  },
+  home: homeZhCN,
+  welcome: welcomeZhCN,
   login: {
     title: '账号登录',
     username: '用户名',

@@ -1,5 +1,5 @@
 import type { CaptchaResponse } from '@voltdepot/shared-contracts';
-import type { CurrentUserInfo, ResourceNode } from '@voltdepot/console-api-client';
+import type { CurrentUserInfo, ResourceNode, TodayOverview } from '@voltdepot/console-api-client';
 import { vi } from 'vitest';
 
 export type FakeRequest = {
@@ -115,6 +115,24 @@ export function stubApi(routes: Record<string, FakeHandler>) {
   return { calls, fetchSpy };
 }
 
+/** GET /api/overview/today: the home page's figures (Shanghai business day 2026-11-22). */
+export function demoOverview(o: Partial<TodayOverview> = {}): TodayOverview {
+  return {
+    businessDay: {
+      date: '2026-11-22',
+      timeZone: 'Asia/Shanghai',
+      from: '2026-11-21T16:00:00.000Z',
+      to: '2026-11-22T16:00:00.000Z',
+    },
+    stations: { online: 3, total: 4 },
+    piles: { online: 5, total: 6 },
+    guns: { online: 7, total: 9, charging: 2 },
+    orders: { count: 12, energyWh: 412_345, revenueFen: 30_199 },
+    faults: { open: 1, piles: 1, guns: 1 },
+    ...o,
+  };
+}
+
 /** The calls a signed-in shell makes, for a user with these permissions and menus. */
 export function signedInApi(
   permissions: string[] = ADMIN_PERMISSIONS,
@@ -139,6 +157,7 @@ export function signedInApi(
     }),
     'GET /api/operationLog/page/1/size/10': () => ({ list: [], total: 0 }),
     'GET /api/loginLog/page/1/size/10': () => ({ list: [], total: 0 }),
+    'GET /api/overview/today': () => demoOverview(),
     ...more,
   };
 }

@@ -1264,6 +1264,50 @@ export type StopCodeView = {
   updatedAt: string;
 };
 
+export type TodayOverview = {
+  businessDay: {
+    /** YYYY-MM-DD in the business time zone */
+    date: string;
+    /** The system setting businessTimeZone, e.g. Asia/Shanghai */
+    timeZone: string;
+    /** Start of the day (inclusive) */
+    from: string;
+    /** Start of the next day (exclusive) */
+    to: string;
+  };
+  /** A station is online while one of its piles is */
+  stations: {
+    online: number;
+    total: number;
+  };
+  piles: {
+    online: number;
+    total: number;
+  };
+  guns: {
+    online: number;
+    total: number;
+    charging: number;
+  };
+  /** Today's orders as the order query totals them */
+  orders: {
+    count: number;
+    /** Energy of the orders stopped today, Wh */
+    energyWh: number;
+    /** Amount of the orders stopped today, fen */
+    revenueFen: number;
+  };
+  /** Piles and guns whose live status is fault now */
+  faults: {
+    /** Open faults */
+    open: number;
+    /** Piles with a faulted gun */
+    piles: number;
+    /** Faulted guns */
+    guns: number;
+  };
+};
+
 export type TotpActivation = {
   /** Shown once; each signs in once instead of a code */
   recoveryCodes: string[];
@@ -2458,6 +2502,11 @@ export type ApiOperationTypes = {
     query: undefined;
     body: undefined;
     response: void;
+  };
+  OverviewController_today: {
+    query: undefined;
+    body: undefined;
+    response: TodayOverview;
   };
   ParkingSpaceController_create: {
     query: undefined;
@@ -4632,6 +4681,13 @@ export const apiOperations = {
     path: '/api/organization/{id}',
     tag: 'sys: organizations',
     pathParams: ['id'],
+    queryParams: [],
+  },
+  OverviewController_today: {
+    method: 'GET',
+    path: '/api/overview/today',
+    tag: 'home: overview',
+    pathParams: [],
     queryParams: [],
   },
   ParkingSpaceController_create: {

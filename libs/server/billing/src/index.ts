@@ -42,3 +42,9 @@ export type {
   OrderFilterOptions,
   OrderLogEntry,
 } from './orders-query/dto/order-query.dto';
+export {
+  businessDayOf,
+  OrderFiguresReader,
+  type BusinessDay,
+  type OrderFigures,
+} from './orders-query/order-figures.reader';

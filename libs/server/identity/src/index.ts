@@ -15,3 +15,7 @@ export type { DictNode, DictKind } from './dictionaries/dict.dto';
 export type { CurrentUserInfo, UserExt } from './current-user/current-user.dto';
 export type { OperationLogView, LoginLogView } from './logs/log.dto';
 export type { FavoriteView } from './favorites/favorite.dto';
+export {
+  BusinessTimeZoneReader,
+  DEFAULT_BUSINESS_TIME_ZONE,
+} from './platform-config/business-time-zone.reader';

@@ -9,6 +9,7 @@ export { MonitorProjector, MONITOR_TOPICS, monitorGroup } from './read-model/mon
 export { ReadModelKeys } from './read-model/read-model.keys';
 export { ReadModelStore } from './read-model/read-model.store';
 export { MonitoringService } from './api/monitoring.service';
+export type { LiveFigures } from './api/live-figures';
 export { PileCommandSender } from './commands/pile-command.sender';
 export {
   monitorFeedChannel,

@@ -175,6 +175,8 @@ export class MonitoringModule {
         },
         PileCommandsLifecycle,
       ],
+      // The live counts of the home page's figures (apps/api's overview) read through the service.
+      exports: [MonitoringService],
     };
   }
 }

@@ -203,6 +203,30 @@ export class ChargingOrderQueryRepository {
     };
   }
 
+  /**
+   * Count, energy and amount of the orders of the scope that stopped in [from, to): the figures of a
+   * business day (the order query's totals over the same period, counted the same way).
+   */
+  async figuresStoppedIn(
+    scope: BillingDataScope,
+    from: Date,
+    to: Date,
+  ): Promise<{ count: number; energyWh: number; totalFen: number }> {
+    const where = scopedWhere(PILE_ORGANIZATION, scope);
+    where.add((p) => `o.stopped_at >= ${p}`, from);
+    where.add((p) => `o.stopped_at < ${p}`, to);
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS count, coalesce(sum(o.energy_wh), 0) AS energy_wh,
+              coalesce(sum(o.total_fen), 0) AS total_fen
+         FROM charging_order o
+         LEFT JOIN assets_pile_v p ON p.charge_point_id = o.charge_point_id
+         LEFT JOIN assets_station_v s ON s.id = p.station_id
+        ${where.sql}`,
+      where.params,
+    )) as { count: number; energy_wh: string | number; total_fen: string | number }[];
+    return { count: Number(row.count), energyWh: Number(row.energy_wh), totalFen: Number(row.total_fen) };
+  }
+
   /** One order with everything its detail page shows, or undefined. */
   async detail(
     id: number,

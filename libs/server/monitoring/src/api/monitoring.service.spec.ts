@@ -126,6 +126,29 @@ describe('MonitoringService', () => {
     });
   });
 
+  it("counts the scope's stations, piles and guns by live state, a station online while one of its piles is", async () => {
+    const fake = new FakeMonitoring();
+    const figuresOf = (pathPatterns: string[]) =>
+      new MonitoringService(fake, fake, { scopeOf: async () => ({ pathPatterns }) }).liveFigures(7);
+    fake.state.set('CP-1', live('CP-1', true, { 1: 'Charging', 2: 'Faulted' }));
+    fake.state.set('CP-3', live('CP-3', true, { 1: 'Available' }));
+    // CP-2 (station 1) was never heard of; CP-4 (station 2) is offline: station 2 is offline.
+    fake.state.set('CP-4', live('CP-4', false, { 1: 'Available' }));
+    expect(await figuresOf(['/1/%'])).toEqual({
+      stations: { online: 1, total: 2 },
+      piles: { online: 2, total: 4 },
+      guns: { online: 3, total: 5, charging: 1 },
+      faults: { piles: 1, guns: 1 },
+    });
+    // The caller's scope bounds every count.
+    expect(await figuresOf(['/1/4/%'])).toEqual({
+      stations: { online: 0, total: 1 },
+      piles: { online: 0, total: 1 },
+      guns: { online: 0, total: 1, charging: 0 },
+      faults: { piles: 0, guns: 0 },
+    });
+  });
+
   it('reads a station outside the caller’s scope as missing (404)', async () => {
     const { service } = setup();
     await expect(service.stationView(7, 2)).rejects.toMatchObject({

@@ -20,6 +20,7 @@ import type {
 import { MonitoringErrorCode, MonitoringException } from '../monitoring.exception';
 import type { ReadModelStore } from '../read-model/read-model.store';
 import { pileState, vehicleChargeState, type GunState } from '../read-model/views';
+import { liveFigures, type LiveFigures } from './live-figures';
 import type { PageParams, PileQuery, VehicleQuery } from './monitoring.dto';
 
 /** The later of two ISO instants (either may be missing). */
@@ -137,6 +138,16 @@ export class MonitoringService {
         station,
         views.filter((v) => v.stationId === station.id),
       ),
+    );
+  }
+
+  /** Stations, piles and guns of the caller's scope counted by live state (the home page's figures). */
+  async liveFigures(userId: number): Promise<LiveFigures> {
+    const stations = await this.assets.stations(await this.scopes.scopeOf(userId));
+    const piles = await this.assets.pilesOfStations(stations.map((s) => s.id));
+    return liveFigures(
+      stations.map((s) => s.id),
+      await this.liveViews(piles),
     );
   }
 

@@ -5,7 +5,7 @@ import { usePermission } from '@voltdepot/console-ui';
 import { Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { dateTimeColumn } from '../../../app/grid/columns';
 import { GridPage } from '../../../app/grid/GridPage';
 import { billingApi } from '../api/billingApi';
@@ -13,7 +13,7 @@ import { useDictionary } from '../hooks/useDictionary';
 import { locationColumns, payStatusColumn, useLocationOptions, yuanColumn } from '../hooks/useOrderOptions';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { formatDuration, formatKwh, formatYuan } from '../utils/money';
-import { rangeSearchColumn } from '../utils/orderRange';
+import { linkedRange, rangeSearchColumn } from '../utils/orderRange';
 import { AbnormalReasons } from './AbnormalReasons';
 import { AmendOrderModal } from './AmendOrderModal';
 import { exportButton, orderDetailPath, useBillingGrid } from './billingGrid';
@@ -61,6 +61,10 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
   const locations = useLocationOptions();
   const [reviewing, setReviewing] = useState<ChargingOrderRow | undefined>();
   const [amending, setAmending] = useState<ChargingOrderRow | undefined>();
+  // Opened with a period in the address (the home page's today's orders): that period, not the default.
+  const [search] = useSearchParams();
+  const linkedStart = search.get('start');
+  const linkedEnd = search.get('end');
   const grid = useBillingGrid<ChargingOrderRow, ChargingOrderPage>('orders', billingApi.orders, {
     filters: FILTER_KEYS,
     fixed: held ? HELD : undefined,
@@ -68,8 +72,12 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
   const totals = grid.data?.totals ?? EMPTY_TOTALS;
 
   const columns = useMemo<ProColumns<ChargingOrderRow>[]>(() => {
+    const linked = linkedRange(new URLSearchParams({ start: linkedStart ?? '', end: linkedEnd ?? '' }));
     const cols: ProColumns<ChargingOrderRow>[] = [
-      rangeSearchColumn<ChargingOrderRow>(t('billing.order.stopRange')),
+      {
+        ...rangeSearchColumn<ChargingOrderRow>(t('billing.order.stopRange')),
+        ...(linked ? { initialValue: linked } : {}),
+      },
       {
         title: t('billing.order.orderNo'),
         dataIndex: 'orderNo',
@@ -209,7 +217,17 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
     }
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, held, locations, payStatus.options, orderStatus.options, reviewStatus.options, startTypes.options]);
+  }, [
+    t,
+    held,
+    locations,
+    payStatus.options,
+    orderStatus.options,
+    reviewStatus.options,
+    startTypes.options,
+    linkedStart,
+    linkedEnd,
+  ]);
 
   return (
     <>

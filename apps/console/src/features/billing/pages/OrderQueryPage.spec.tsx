@@ -66,4 +66,19 @@ describe('OrderQueryPage', { timeout: 120_000 }, () => {
     expect(document.body.textContent).toContain('East Depot');
     expect(document.body.textContent).toContain('Unpaid');
   });
+
+  it("asks for the period in the address instead (the home page's today's orders)", async () => {
+    const { calls } = stubApi({
+      ...dictionaryRoutes(BILLING_DICTIONARIES),
+      'GET /api/chargingOrder/options': () => ({ stations: [], piles: [], guns: [] }),
+      'GET /api/chargingOrder/page/1/size/20': () => answer,
+    });
+    await renderInApp(<OrderQueryPage />, {
+      url: '/operation/orderManage/orderQuery?start=2026-11-21T16:00:00.000Z&end=2026-11-22T15:59:59.000Z',
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/chargingOrder/page/1/size/20')).toBe(true));
+    const first = calls.find((c) => c.path === '/api/chargingOrder/page/1/size/20')!;
+    expect(Date.parse(first.query.get('start')!)).toBe(Date.parse('2026-11-22T00:00:00+08:00'));
+    expect(Date.parse(first.query.get('end')!)).toBe(Date.parse('2026-11-22T23:59:59+08:00'));
+  });
 });

@@ -48,3 +48,15 @@ export function rangeSearchColumn<T>(title: string): ProColumns<T> {
     search: { transform: (value: [string | Dayjs, string | Dayjs] | undefined) => rangeParams(value) },
   };
 }
+
+/**
+ * A period given in the address (`?start=...&end=...`, instants: the home page's link to today's
+ * orders), or undefined when either is missing or not a date.
+ */
+export function linkedRange(search: URLSearchParams): [Dayjs, Dayjs] | undefined {
+  const start = dayjs(search.get('start') ?? '');
+  const end = dayjs(search.get('end') ?? '');
+  return search.get('start') && search.get('end') && start.isValid() && end.isValid()
+    ? [start, end]
+    : undefined;
+}

@@ -1,5 +1,7 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { usePermission } from '@voltdepot/console-ui';
+import { HOME_PERMISSION } from '@voltdepot/shared-contracts';
 import { Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +10,17 @@ import { usePlatformSettings } from '../../../app/platform/PlatformSettingsConte
 import { authApi } from '../../../app/session/authApi';
 import { useCurrentUser } from '../../../app/session/CurrentUserContext';
 import { sessionQueryKeys } from '../../../app/session/queryKeys';
+import { TodayFigures } from '../components/TodayFigures';
 
-/** The landing page: who is signed in, and the systems configured for this platform. */
+/**
+ * The landing page: who is signed in, today's figures of their data scope (with the home resource) each
+ * linking to its screen, and the systems configured for this platform.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const { systemList } = usePlatformSettings();
+  const canSeeFigures = usePermission(HOME_PERMISSION);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -31,7 +38,6 @@ export function HomePage() {
           <Typography.Title level={3}>
             {t('home.greeting', { name: user.realName || user.username })}
           </Typography.Title>
-          <Typography.Paragraph>{t('home.intro')}</Typography.Paragraph>
           <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }}>
             <Descriptions.Item label={t('home.username')}>{user.username}</Descriptions.Item>
             <Descriptions.Item label={t('home.organization')}>{user.organizationName}</Descriptions.Item>
@@ -47,6 +53,11 @@ export function HomePage() {
           </Typography.Text>
         </Card>
       </Col>
+      {canSeeFigures && (
+        <Col span={24}>
+          <TodayFigures />
+        </Col>
+      )}
       <Col span={24}>
         <Card title={t('home.systems')}>
           {systemList.length === 0 ? (

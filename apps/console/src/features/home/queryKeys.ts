@@ -1,0 +1,4 @@
+export const homeQueryKeys = {
+  all: ['home'] as const,
+  today: () => [...homeQueryKeys.all, 'today'] as const,
+};
