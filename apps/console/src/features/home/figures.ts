@@ -50,9 +50,19 @@ export function figuresOf(o: TodayOverview): Figure[] {
       page: STATION_MONITOR,
     },
     { key: 'guns', value: `${o.guns.online} / ${o.guns.total}`, to: PILE_MONITOR, page: PILE_MONITOR },
-    { key: 'charging', value: String(o.guns.charging), to: PILE_MONITOR, page: PILE_MONITOR },
+    {
+      key: 'charging',
+      value: String(o.guns.charging),
+      to: `${PILE_MONITOR}?gunStatus=charging`,
+      page: PILE_MONITOR,
+    },
     { key: 'energy', value: kwhOf(o.orders.energyWh), to: orders, page: ORDER_QUERY },
     { key: 'revenue', value: yuanOf(o.orders.revenueFen), to: orders, page: ORDER_QUERY },
-    { key: 'faults', value: String(o.faults.open), to: PILE_MONITOR, page: PILE_MONITOR },
+    {
+      key: 'faults',
+      value: String(o.faults.open),
+      to: `${PILE_MONITOR}?gunStatus=fault`,
+      page: PILE_MONITOR,
+    },
   ];
 }

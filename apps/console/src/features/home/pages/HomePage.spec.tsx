@@ -42,8 +42,8 @@ describe('HomePage', () => {
 
     expect(link('stations')?.getAttribute('href')).toBe('/operation/stationMonitor');
     expect(link('guns')?.getAttribute('href')).toBe('/operation/pileMonitor');
-    expect(link('charging')?.getAttribute('href')).toBe('/operation/pileMonitor');
-    expect(link('faults')?.getAttribute('href')).toBe('/operation/pileMonitor');
+    expect(link('charging')?.getAttribute('href')).toBe('/operation/pileMonitor?gunStatus=charging');
+    expect(link('faults')?.getAttribute('href')).toBe('/operation/pileMonitor?gunStatus=fault');
     // Energy and revenue open the order query over the business day, to its last second.
     for (const key of ['energy', 'revenue']) {
       const href = new URL(link(key)!.getAttribute('href')!, 'http://console.test');

@@ -1,9 +1,16 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MonitorPilePage, MonitorPileView, MonitorPush } from '@voltdepot/shared-contracts';
+import {
+  GUN_STATUSES,
+  type GunStatus,
+  type MonitorPilePage,
+  type MonitorPileView,
+  type MonitorPush,
+} from '@voltdepot/shared-contracts';
 import { Badge, Space, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { dateTimeColumn, gridDateTime } from '../../../app/grid/columns';
 import { GridPage } from '../../../app/grid/GridPage';
 import { usePagedGrid } from '../../../app/grid/useGrid';
@@ -18,9 +25,17 @@ import { useStatusOptions } from '../hooks/useStatusOptions';
 import { applyToPilePage } from '../liveState';
 import { monitorQueryKeys } from '../queryKeys';
 
+/** The gun status a link opened the page with (`?gunStatus=fault` from the home page), when it is one. */
+export function linkedGunStatus(search: URLSearchParams): GunStatus | undefined {
+  const value = search.get('gunStatus');
+  return (GUN_STATUSES as readonly string[]).includes(value ?? '') ? (value as GunStatus) : undefined;
+}
+
 /** Pile monitoring: every pile of the data scope with its connection, its guns' states and commands, live. */
 export function PileMonitorPage() {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const linkedStatus = linkedGunStatus(search);
   const queryClient = useQueryClient();
   const now = useNow();
   const gunStatusOptions = useStatusOptions('gun_status');
@@ -112,6 +127,7 @@ export function PileMonitorPage() {
         dataIndex: 'gunStatus',
         valueType: 'select',
         fieldProps: { options: gunStatusOptions },
+        ...(linkedStatus ? { initialValue: linkedStatus } : {}),
         render: (_dom, pile) => (
           <Space size={4} wrap>
             {pile.guns.map((g) => (
@@ -139,7 +155,7 @@ export function PileMonitorPage() {
         render: (_dom, pile) => <PileCommands pile={pile} />,
       },
     ],
-    [t, stations.data, gunStatusOptions],
+    [t, stations.data, gunStatusOptions, linkedStatus],
   );
 
   return (
