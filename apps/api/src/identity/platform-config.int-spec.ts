@@ -33,6 +33,8 @@ describe('GET /public/noAuth/getPlatformModuleConfigList', () => {
     const entries = await publicList();
     expect(Object.fromEntries(entries.map((e) => [e.configKey, e.configValue]))).toEqual({
       bigScreen: '1',
+      // The zone every time in the console is shown in and every default range is built in.
+      businessTimeZone: 'Asia/Shanghai',
       cityCode: 'fz',
       logo: '/logo.svg',
       logoTitleMode: '1',
@@ -83,7 +85,25 @@ describe('GET /public/noAuth/getPlatformModuleConfigList', () => {
     );
   });
 
-  it('third-party and system parameters are managed but never public', async () => {
+  it('the business time zone an administrator sets reaches the console in the public list', async () => {
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    const setZone = (configValue: string) =>
+      t
+        .http()
+        .put('/api/platformConfig/businessTimeZone')
+        .set(bearer(admin))
+        .send({ configValue })
+        .expect(200);
+    await setZone('America/Argentina/Buenos_Aires');
+    try {
+      const entries = Object.fromEntries((await publicList()).map((e) => [e.configKey, e.configValue]));
+      expect(entries['businessTimeZone']).toBe('America/Argentina/Buenos_Aires');
+    } finally {
+      await setZone('Asia/Shanghai');
+    }
+  });
+
+  it('third-party and system parameters (but the business time zone) are managed but never public', async () => {
     const admin = await t.login('admin', ADMIN_PASSWORD);
     await t
       .http()

@@ -6,6 +6,7 @@ import { assetsEnUS } from '../features/assets/locales';
 import { monitoringEnUS } from '../features/monitoring/locales';
 import { messagesEnUS } from '../features/messages/locales';
 import { serverErrorEnUS } from '../request/locales';
+import { timeZoneEnUS } from '../app/format/locales';
 import type { LocaleMessages } from './zh-CN';
 
 export const enUS: LocaleMessages = {
@@ -364,4 +365,5 @@ export const enUS: LocaleMessages = {
   assets: assetsEnUS,
   admin: adminEnUS,
   billing: billingEnUS,
+  timeZone: timeZoneEnUS,
 };

@@ -6,6 +6,7 @@ import { assetsZhCN } from '../features/assets/locales';
 import { monitoringZhCN } from '../features/monitoring/locales';
 import { messagesZhCN } from '../features/messages/locales';
 import { serverErrorZhCN } from '../request/locales';
+import { timeZoneZhCN } from '../app/format/locales';
 
 /**
  * Simplified Chinese, the default language. Its shape is the type every other locale must match,
@@ -367,6 +368,7 @@ export const zhCN = {
   assets: assetsZhCN,
   admin: adminZhCN,
   billing: billingZhCN,
+  timeZone: timeZoneZhCN,
 };
 
 type LocaleShape<T> = { [K in keyof T]: T[K] extends string ? string : LocaleShape<T[K]> };

@@ -4,6 +4,7 @@ import { useWindowSize } from '@voltdepot/console-ui';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../app/format/formatDateTime';
+import { TimeZoneHint } from '../app/format/TimeZoneHint';
 import { useSystemTitle } from '../app/platform/PlatformSettingsContext';
 import { request } from '../request';
 import { SCREEN_TOTALS, type ScreenTotal } from './screenTotals';
@@ -68,14 +69,18 @@ function Clock() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
+  // Business time (the zone the depot works in), whatever the zone of the screen's browser.
   return (
-    <time
-      data-testid="screen-clock"
-      dateTime={new Date(now).toISOString()}
-      style={{ fontSize: 26, fontVariantNumeric: 'tabular-nums' }}
-    >
-      {formatDateTime(now)}
-    </time>
+    <span>
+      <time
+        data-testid="screen-clock"
+        dateTime={new Date(now).toISOString()}
+        style={{ fontSize: 26, fontVariantNumeric: 'tabular-nums' }}
+      >
+        {formatDateTime(now)}
+      </time>{' '}
+      <TimeZoneHint />
+    </span>
   );
 }
 

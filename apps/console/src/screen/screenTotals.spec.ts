@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chargingGuns, kilowattHours, SCREEN_TOTALS, todayRange, type TotalKey } from './screenTotals';
+import { applyBusinessTimeZone } from '../app/format/businessTime';
+import { withBrowserTimeZone } from '../test/browserTimeZone';
+
+withBrowserTimeZone('UTC');
 
 const answer = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -59,13 +63,25 @@ describe('big screen totals', () => {
   it('today is the business day (Asia/Shanghai), whatever the browser zone', () => {
     // 2025-03-01 17:30 UTC is already 2 March in Shanghai.
     expect(todayRange(new Date('2025-03-01T17:30:00Z'))).toEqual({
-      start: '2025-03-02 00:00:00',
-      end: '2025-03-02 23:59:59',
+      start: '2025-03-02T00:00:00+08:00',
+      end: '2025-03-02T23:59:59+08:00',
     });
     expect(todayRange(new Date('2025-03-01T15:59:59Z'))).toEqual({
-      start: '2025-03-01 00:00:00',
-      end: '2025-03-01 23:59:59',
+      start: '2025-03-01T00:00:00+08:00',
+      end: '2025-03-01T23:59:59+08:00',
     });
+  });
+
+  it('today follows the business time zone of the platform settings', () => {
+    applyBusinessTimeZone('America/Argentina/Buenos_Aires');
+    try {
+      expect(todayRange(new Date('2025-03-02T02:00:00Z'))).toEqual({
+        start: '2025-03-01T00:00:00-03:00',
+        end: '2025-03-01T23:59:59-03:00',
+      });
+    } finally {
+      applyBusinessTimeZone(undefined);
+    }
   });
 
   it('sums charging guns and shows kWh with one decimal', () => {

@@ -5,6 +5,8 @@ import {
   type OrganizationNode,
 } from '@voltdepot/console-api-client';
 import { MONITOR_PERMISSIONS } from '@voltdepot/shared-contracts';
+import { businessTimeZone, todayRange as businessTodayRange } from '../app/format/businessTime';
+import { formatInstant } from '../app/format/formatDateTime';
 import { request } from '../request';
 
 /** A figure of the big screen: live from an API, or a placeholder until its data source exists. */
@@ -37,18 +39,13 @@ export function chargingGuns(stations: readonly Pick<MonitorStationSummary, 'gun
   return stations.reduce((sum, station) => sum + (station.guns.charging ?? 0), 0);
 }
 
-/** The business time zone's default (the setting is not public, so the console assumes it). */
-export const SCREEN_TIME_ZONE = 'Asia/Shanghai';
-
-/** Today in the business time zone as the order query's start and end (`YYYY-MM-DD HH:mm:ss`, inclusive). */
-export function todayRange(now: Date, timeZone = SCREEN_TIME_ZONE): { start: string; end: string } {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return { start: `${day} 00:00:00`, end: `${day} 23:59:59` };
+/**
+ * Today in the business time zone (the platform setting) as the order query's start and end: instants
+ * with the business offset, 00:00:00 to 23:59:59 inclusive, whatever the browser's zone.
+ */
+export function todayRange(now: Date, timeZone: string = businessTimeZone()): { start: string; end: string } {
+  const [start, end] = businessTodayRange(now.getTime(), timeZone);
+  return { start: formatInstant(start, timeZone), end: formatInstant(end, timeZone) };
 }
 
 /** Wh as kWh with one decimal (the tile's unit). */

@@ -30,6 +30,8 @@ export const PlatformConfigKeys = {
   CityCode: 'cityCode',
   /** JSON array of `{ name, url }`: the systems offered on /home. */
   SystemList: 'systemList',
+  /** IANA zone: every time the console shows and every default range it builds (default Asia/Shanghai). */
+  BusinessTimeZone: 'businessTimeZone',
 } as const;
 
 export const CITY_CODES = ['fz', 'hefei', 'tm166'] as const;

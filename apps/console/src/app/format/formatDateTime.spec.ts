@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './formatDateTime';
+import { withBrowserTimeZone } from '../../test/browserTimeZone';
+import { applyBusinessTimeZone } from './businessTime';
+import { formatDate, formatDateTime, formatInstant } from './formatDateTime';
+
+withBrowserTimeZone('UTC');
 
 describe('formatDateTime (YYYY-MM-DD HH:mm:ss)', () => {
   it.each<[string, Parameters<typeof formatDateTime>[0], string | undefined, string]>([
@@ -16,8 +20,25 @@ describe('formatDateTime (YYYY-MM-DD HH:mm:ss)', () => {
     expect(formatDateTime(value, timeZone)).toBe(expected);
   });
 
-  it('uses the local time zone when none is given', () => {
-    const date = new Date(2025, 2, 1, 7, 8, 9);
-    expect(formatDateTime(date)).toBe('2025-03-01 07:08:09');
+  it('uses the business time zone when none is given, not the browser zone (UTC here)', () => {
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('UTC');
+    expect(formatDateTime('2025-03-01T16:05:09Z')).toBe('2025-03-02 00:05:09');
+    applyBusinessTimeZone('Europe/Berlin');
+    try {
+      expect(formatDateTime('2025-03-01T16:05:09Z')).toBe('2025-03-01 17:05:09');
+    } finally {
+      applyBusinessTimeZone(undefined);
+    }
+  });
+});
+
+describe('formatDate and formatInstant', () => {
+  it('give the business day and the instant with the business offset', () => {
+    expect(formatDate('2025-03-01T16:05:09Z')).toBe('2025-03-02');
+    expect(formatInstant('2025-03-01T16:05:09.750Z')).toBe('2025-03-02T00:05:09+08:00');
+    expect(formatInstant('2025-03-01T16:05:09Z', 'UTC')).toBe('2025-03-01T16:05:09+00:00');
+    expect(formatInstant('2025-07-01T12:00:00Z', 'America/St_Johns')).toBe('2025-07-01T09:30:00-02:30');
+    expect(formatInstant(null)).toBe('');
+    expect(formatInstant('nope')).toBe('');
   });
 });

@@ -1,20 +1,28 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { App, DatePicker, Modal, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, DatePicker, Modal, Space, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { todayRange as businessTodayRange } from '../format/businessTime';
+import { pickerRangeOf } from '../format/businessPicker';
 import { DATE_TIME_FORMAT } from '../format/formatDateTime';
+import { TimeZoneHint } from '../format/TimeZoneHint';
+import { timeColumnTitle } from '../grid/columns';
 import { GridPage, type GridButton } from '../grid/GridPage';
 import { usePagedGrid, type PagedGrid } from '../grid/useGrid';
 import { INBOX_PAGE_SIZE, inboxQueryKeys, type InboxMessage, type InboxRange } from './inboxApi';
 import { useNoticeCenter } from './NoticeProvider';
 
-/** Spec §9: today 00:00:00 to 23:59:59. */
-export function todayRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
-  return [now.startOf('day'), now.endOf('day')];
+/**
+ * Spec §9: today 00:00:00 to 23:59:59 of the business time zone, as the picker holds it (business wall
+ * clock, whatever the browser's zone).
+ */
+export function todayRange(now: number = Date.now()): [Dayjs, Dayjs] {
+  return pickerRangeOf(businessTodayRange(now));
 }
 
-function toRange([start, end]: [Dayjs, Dayjs]): InboxRange {
+/** The message centre takes business wall-clock text, which is what the picker shows. */
+export function toRange([start, end]: [Dayjs, Dayjs]): InboxRange {
   return { start: start.format(DATE_TIME_FORMAT), end: end.format(DATE_TIME_FORMAT) };
 }
 
@@ -130,7 +138,7 @@ function InboxGrid() {
           <Tag color="error">{t('notice.unread')}</Tag>
         ),
     },
-    { title: t('notice.sendTime'), dataIndex: 'sendTime', key: 'sendTime', width: 180 },
+    { title: timeColumnTitle(t('notice.sendTime')), dataIndex: 'sendTime', key: 'sendTime', width: 180 },
     { title: t('notice.sender'), dataIndex: 'sender', key: 'sender', width: 140 },
     { title: t('notice.title'), dataIndex: 'title', key: 'title', ellipsis: true },
   ];
@@ -141,19 +149,22 @@ function InboxGrid() {
       testId="inbox-grid"
       columns={columns}
       title={
-        <DatePicker.RangePicker
-          showTime
-          format={DATE_TIME_FORMAT}
-          value={range}
-          allowClear={false}
-          onChange={(value) => {
-            if (value?.[0] && value[1]) {
-              // A new range is a new list: its first page, nothing ticked.
-              setRange([value[0], value[1]]);
-              grid.changePage(1, grid.pageSize);
-            }
-          }}
-        />
+        <Space size={8}>
+          <DatePicker.RangePicker
+            showTime
+            format={DATE_TIME_FORMAT}
+            value={range}
+            allowClear={false}
+            onChange={(value) => {
+              if (value?.[0] && value[1]) {
+                // A new range is a new list: its first page, nothing ticked.
+                setRange([value[0], value[1]]);
+                grid.changePage(1, grid.pageSize);
+              }
+            }}
+          />
+          <TimeZoneHint wording />
+        </Space>
       }
       toolbar={toolbar}
       table={{

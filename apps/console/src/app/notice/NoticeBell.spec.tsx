@@ -1,6 +1,6 @@
 import { act, fireEvent } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../format/formatDateTime';
 import { signedInApi, stubApi } from '../../test/fakeApi';
 import { fakeStomp, type FakeStomp } from '../../test/fakeStomp';
 import { waitFor } from '../../test/render';
@@ -89,7 +89,8 @@ describe('notice bell and inbox', () => {
     fireEvent.click(viewMore as HTMLButtonElement);
     await waitFor(() => expect(document.body.textContent).toContain('Content 3'));
     const page = calls.find((c) => c.path === '/ms/m1/msg/inbox/page/1/size/10');
-    const today = dayjs().format('YYYY-MM-DD');
+    // Today of the business time zone (Asia/Shanghai by default), not the browser's.
+    const today = formatDate(Date.now(), 'Asia/Shanghai');
     expect(page?.query.get('start')).toBe(`${today} 00:00:00`);
     expect(page?.query.get('end')).toBe(`${today} 23:59:59`);
     // Every call says the console's language.

@@ -37,6 +37,7 @@ const seeded = [
   entry('bigScreen', '1'),
   entry('cityCode', 'fz'),
   entry('systemList', '[]'),
+  entry('businessTimeZone', 'Asia/Shanghai'),
 ];
 
 describe('platform settings', () => {
@@ -50,7 +51,9 @@ describe('platform settings', () => {
       bigScreen: true,
       cityCode: 'fz',
       systemList: [],
+      businessTimeZone: 'Asia/Shanghai',
     });
+    expect(DEFAULT_PLATFORM_SETTINGS.businessTimeZone).toBe('Asia/Shanghai');
   });
 
   it.each([
@@ -68,6 +71,9 @@ describe('platform settings', () => {
       { systemList: [{ name: 'Parking', url: 'https://parking.example.com' }] },
     ],
     ['logo', '', { logo: '/logo.svg' }],
+    ['businessTimeZone', 'Europe/Berlin', { businessTimeZone: 'Europe/Berlin' }],
+    ['businessTimeZone', 'Mars/Olympus', { businessTimeZone: 'Asia/Shanghai' }],
+    ['businessTimeZone', '', { businessTimeZone: 'Asia/Shanghai' }],
   ])('%s = %j -> %j', (key, value, expected) => {
     expect(parsePlatformSettings([entry(key, value)])).toMatchObject(expected);
   });

@@ -7,6 +7,7 @@ import {
   type EncryptedPlatformConfig,
   type PlatformConfigEntry,
 } from '@voltdepot/shared-contracts';
+import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../format/businessTime';
 
 export type LogoTitleMode = (typeof LOGO_TITLE_MODES)[number];
 /** A system offered on /home (several of them turn the desktop icon into a link to /home). */
@@ -25,6 +26,8 @@ export type PlatformSettings = {
   bigScreen: boolean;
   cityCode: CityCode | undefined;
   systemList: SystemLink[];
+  /** The zone every time is shown in and every default range is built in (an IANA name). */
+  businessTimeZone: string;
   /** Every entry as sent, for settings the shell does not know about. */
   entries: Readonly<Record<string, string>>;
 };
@@ -41,6 +44,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   bigScreen: false,
   cityCode: undefined,
   systemList: [],
+  businessTimeZone: DEFAULT_BUSINESS_TIME_ZONE,
   entries: {},
 };
 
@@ -71,6 +75,7 @@ export function parsePlatformSettings(list: readonly PlatformConfigEntry[]): Pla
   const get = (key: string) => entries[key]?.trim();
   const mode = get(PlatformConfigKeys.LogoTitleMode);
   const city = get(PlatformConfigKeys.CityCode);
+  const zone = get(PlatformConfigKeys.BusinessTimeZone);
   return {
     systemName: get(PlatformConfigKeys.SystemName) ?? '',
     systemTitle: get(PlatformConfigKeys.SystemTitle) ?? '',
@@ -80,6 +85,7 @@ export function parsePlatformSettings(list: readonly PlatformConfigEntry[]): Pla
     bigScreen: get(PlatformConfigKeys.BigScreen) === '1',
     cityCode: isOneOf(CITY_CODES, city) ? city : undefined,
     systemList: parseSystemList(get(PlatformConfigKeys.SystemList)),
+    businessTimeZone: isTimeZone(zone) ? zone : DEFAULT_BUSINESS_TIME_ZONE,
     entries,
   };
 }

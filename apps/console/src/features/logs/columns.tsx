@@ -2,23 +2,31 @@ import type { ProColumns } from '@ant-design/pro-components';
 import type { LoginLogView, OperationLogView } from '@voltdepot/console-api-client';
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import type { Dayjs } from 'dayjs';
+import { pickedRangeParams } from '../../app/format/businessPicker';
 import { formatDateTime } from '../../app/format/formatDateTime';
+import { WithTimeZoneHint } from '../../app/format/TimeZoneHint';
+import { timeColumnTitle } from '../../app/grid/columns';
 import { LOG_METHODS } from './hooks/useLogGrid';
 
 const outcome = (t: TFunction, success: boolean) =>
   success ? <Tag color="success">{t('logs.succeeded')}</Tag> : <Tag color="error">{t('logs.failed')}</Tag>;
 
-/** The search form's period (`start`/`end`, `YYYY-MM-DD HH:mm:ss`, both inclusive); not a table column. */
+/**
+ * The search form's period (`start`/`end`, both inclusive; not a table column): picked in business time
+ * (labelled with its offset), sent as instants with the business offset so the server reads the same
+ * period whatever its zone or the browser's.
+ */
 function periodSearch<T>(t: TFunction): ProColumns<T> {
   return {
     key: 'period',
-    title: t('logs.period'),
+    title: <WithTimeZoneHint title={t('logs.period')} wording />,
     dataIndex: 'period',
     valueType: 'dateTimeRange',
     hideInTable: true,
     fieldProps: { placeholder: [t('logs.start'), t('logs.end')] },
     search: {
-      transform: (value: [string, string] | undefined) => (value ? { start: value[0], end: value[1] } : {}),
+      transform: (value: [Dayjs | string, Dayjs | string] | undefined) => pickedRangeParams(value),
     },
   };
 }
@@ -49,7 +57,7 @@ function resultColumn<T extends { success: boolean }>(t: TFunction): ProColumns<
 
 const timeColumn = <T extends { createdAt: string }>(t: TFunction): ProColumns<T> => ({
   key: 'createdAt',
-  title: t('logs.time'),
+  title: timeColumnTitle(t('logs.time')),
   dataIndex: 'createdAt',
   width: 180,
   search: false,

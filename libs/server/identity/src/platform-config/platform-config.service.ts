@@ -24,7 +24,8 @@ import { PlatformConfigRepository } from './platform-config.repository';
 /**
  * Seeded system and third-party parameters (migration 1763820000000-identity). Who reads them:
  * `requestTimeoutMs` the console's request layer (time-out of one API call), `businessTimeZone` the
- * day boundaries of billing and reports, `thirdParty.amapKey` the console's map (AMap web key),
+ * day boundaries of billing and reports and the zone the console shows times in (public since
+ * 1764180000300), `thirdParty.amapKey` the console's map (AMap web key),
  * `thirdParty.cameraPrefix` the base of the camera service calls (`{camera prefix}/api/camera/...`),
  * `mapTileUrl` the console's map tiles (an XYZ template; it wins over the AMap key; neither: the
  * console's offline map).

@@ -15,6 +15,7 @@ import { useRefOptions } from '../hooks/useRefOptions';
 import { messageOf, type Translate } from '../rules/formRules';
 import { fieldProblem, isFormField, type AssetField } from './fieldModel';
 import type { DictOption } from '../hooks/useDictionaries';
+import { WithTimeZoneHint } from '../../../app/format/TimeZoneHint';
 
 export type FieldContext = {
   dict: Record<string, DictOption[]>;
@@ -143,7 +144,14 @@ export function AssetFormField({ field, context }: { field: AssetField; context:
     case 'date':
       return <ProFormDatePicker {...common} fieldProps={{ style: { width: '100%' } }} />;
     case 'datetime':
-      return <ProFormDateTimePicker {...common} fieldProps={{ style: { width: '100%' } }} />;
+      // Picked in business time (fieldModel reads it back so), and labelled with its zone.
+      return (
+        <ProFormDateTimePicker
+          {...common}
+          label={<WithTimeZoneHint title={label} wording />}
+          fieldProps={{ style: { width: '100%' } }}
+        />
+      );
     case 'ref': {
       const spec = field.ref!;
       if (!spec.dependsOn?.length) {

@@ -3,7 +3,7 @@ import { ModalForm, type ProColumns, type ProFormInstance } from '@ant-design/pr
 import { App, Col, Select, Tag } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gridDateTime } from '../../../app/grid/columns';
+import { gridDateTime, timeColumnTitle } from '../../../app/grid/columns';
 import { GridPage, type GridButtonContext } from '../../../app/grid/GridPage';
 import { usePagedGrid } from '../../../app/grid/useGrid';
 import { useLocale } from '../../../app/providers/useLocale';
@@ -139,7 +139,7 @@ function columnsOf(
     if (field.grid !== false) {
       columns.push({
         key: `col-${field.name}`,
-        title,
+        title: field.kind === 'datetime' ? timeColumnTitle(title) : title,
         dataIndex: field.view ?? field.name,
         hideInSearch: true,
         width: field.width,

@@ -9,9 +9,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePermission } from '@voltdepot/console-ui';
 import { Alert, App, Col, Divider, Form, Skeleton, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { instantOfPicked, pickedInstantParam, pickerNow } from '../../../app/format/businessPicker';
+import { WithTimeZoneHint } from '../../../app/format/TimeZoneHint';
 import { lazyNamed } from '../../../app/lazy/lazyNamed';
 import { assetApi } from '../api/assetApi';
 import { STATION_SECTIONS, stationFields } from '../grids/stationFields';
@@ -33,13 +35,14 @@ const STATION_BUTTONS = gridButtons(BASIC_MENUS.station);
 /** A picked plan start more than a minute ago: the api refuses it (the form may have been open a while). */
 const PAST_GRACE_MS = 60_000;
 type PickedTime = Dayjs | string | null | undefined;
-const picked = (value: PickedTime): Dayjs | undefined =>
-  value ? (dayjs.isDayjs(value) ? value : dayjs(value)) : undefined;
 
-/** The plan's start to send: a later picked time as an instant with offset, else undefined (now). */
-export function planEffectiveFrom(value: PickedTime, now: Dayjs = dayjs()): string | undefined {
-  const at = picked(value);
-  return at?.isValid() && at.isAfter(now) ? at.format('YYYY-MM-DDTHH:mm:ssZ') : undefined;
+/**
+ * The plan's start to send: a later picked time (business wall-clock time) as an instant with the
+ * business offset, else undefined (now).
+ */
+export function planEffectiveFrom(value: PickedTime, now: number = Date.now()): string | undefined {
+  const at = instantOfPicked(value);
+  return at !== undefined && at > now ? pickedInstantParam(value) : undefined;
 }
 
 // The map (leaflet) loads with the station form, not with every basic-data grid.
@@ -135,7 +138,7 @@ function StationFormBody({
           />
           <ProFormDateTimePicker
             name="pricePlanFrom"
-            label={t('assets.station.pricePlanFrom')}
+            label={<WithTimeZoneHint title={t('assets.station.pricePlanFrom')} wording />}
             colProps={{ span: 12 }}
             disabled={!canEditPlans}
             tooltip={t('assets.station.pricePlanFromHint')}
@@ -144,15 +147,15 @@ function StationFormBody({
                 format: 'YYYY-MM-DD HH:mm:ss',
                 placeholder: t('assets.station.pricePlanNow'),
                 style: { width: '100%' },
-                disabledDate: (day: Dayjs) => day.isBefore(dayjs(), 'day'),
+                disabledDate: (day: Dayjs) => day.isBefore(pickerNow(), 'day'),
                 'data-testid': 'station-price-plan-from',
               } as never
             }
             rules={[
               {
                 validator: async (_r: unknown, value: PickedTime) => {
-                  const at = picked(value);
-                  if (at?.isValid() && at.valueOf() < Date.now() - PAST_GRACE_MS)
+                  const at = instantOfPicked(value);
+                  if (at !== undefined && at < Date.now() - PAST_GRACE_MS)
                     throw new Error(t('assets.station.pricePlanFromPast'));
                 },
               },

@@ -1,4 +1,5 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import { pickedInstantParam, pickerValueOf } from '../../../app/format/businessPicker';
 import type { QueryParams } from '../../../request';
 import {
   numberProblem,
@@ -117,7 +118,7 @@ export function fieldProblem(field: AssetField, value: unknown): Problem | null 
   }
 }
 
-/** A stored row as form values: money in yuan, times as HH:mm, nulls left out. */
+/** A stored row as form values: money in yuan, times as HH:mm, date-times in business time, nulls left out. */
 export function toFormValues(fields: AssetField[], row: AssetRow | undefined): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields.filter(isFormField)) {
@@ -126,6 +127,8 @@ export function toFormValues(fields: AssetField[], row: AssetRow | undefined): R
     if (field.kind === 'money') values[field.name] = Number(value) / 100;
     else if (field.kind === 'choice') values[field.name] = String(value);
     else if (field.kind === 'password') continue;
+    // The picker holds business wall-clock time (app/format/businessPicker).
+    else if (field.kind === 'datetime') values[field.name] = pickerValueOf(value as string);
     else values[field.name] = value;
   }
   return values;
@@ -140,7 +143,7 @@ function timeText(value: unknown): string | null {
 
 /**
  * Form values as the api's body: every form field present (PUT takes the whole record), blanks as null,
- * numbers as numbers, money in integer fen, times HH:mm, date-times ISO-8601 with offset.
+ * numbers as numbers, money in integer fen, times HH:mm, date-times ISO-8601 with the business offset.
  */
 export function toBody(fields: AssetField[], values: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -178,7 +181,8 @@ export function toBody(fields: AssetField[], values: Record<string, unknown>): R
         body[field.name] = dayjs(value as dayjs.ConfigType).format('YYYY-MM-DD');
         break;
       case 'datetime':
-        body[field.name] = dayjs(value as dayjs.ConfigType).format();
+        // Picked in business time; an instant with the business offset.
+        body[field.name] = pickedInstantParam(value as Dayjs | string);
         break;
       case 'text':
       case 'textarea':

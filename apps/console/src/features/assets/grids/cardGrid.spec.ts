@@ -1,7 +1,11 @@
+import type { Dayjs } from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { withBrowserTimeZone } from '../../../test/browserTimeZone';
 import { assetsEnUS, assetsZhCN } from '../locales';
 import { refLabel, toBody, toFormValues } from '../components/fieldModel';
 import { cardGrid } from './cardGrid';
+
+withBrowserTimeZone('UTC');
 
 const field = (name: string) => cardGrid.fields.find((f) => f.name === name)!;
 
@@ -28,6 +32,16 @@ describe('card grid: the bus a card is issued to', () => {
     expect(toBody(cardGrid.fields, values)).not.toHaveProperty('vehiclePlate');
     const row = { id: 1, ...values, vehicleId: 7, vehiclePlate: '皖A·D1201' };
     expect(toFormValues(cardGrid.fields, row)).toMatchObject({ vehicleId: 7 });
+  });
+
+  it('shows the expiry in business time in the form and sends it back with the business offset', () => {
+    // The browser (this process) is in UTC; 15:59:59 UTC is 23:59:59 in Asia/Shanghai.
+    const values = toFormValues(cardGrid.fields, { id: 1, expiryDate: '2026-12-31T15:59:59Z' });
+    const picked = values['expiryDate'] as Dayjs;
+    expect(picked.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-12-31 23:59:59');
+    expect(toBody(cardGrid.fields, { expiryDate: picked })).toMatchObject({
+      expiryDate: '2026-12-31T23:59:59+08:00',
+    });
   });
 
   it('has both languages for the new labels', () => {

@@ -13,11 +13,13 @@ import type { CustomerTypeCode } from '@voltdepot/shared-contracts';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { pickedInstantParam, pickerValueOf } from '../../../app/format/businessPicker';
+import { WithTimeZoneHint } from '../../../app/format/TimeZoneHint';
 import { billingApi } from '../api/billingApi';
 import { useDictionary } from '../hooks/useDictionary';
 import { billingQueryKeys } from '../queryKeys';
 
-type FormValues = {
+export type FormValues = {
   name: string;
   customerType: number;
   priceDiscount: number;
@@ -26,6 +28,29 @@ type FormValues = {
   enabled: boolean;
   details: { idTag: string }[];
 };
+
+/** What the form saves; the valid period is picked in business time, whatever the browser's zone. */
+export function discountPlanBody(values: FormValues): ApiBody<'DiscountPlansController_create'> {
+  return {
+    name: values.name.trim(),
+    customerType: Number(values.customerType) as CustomerTypeCode,
+    priceDiscount: values.priceDiscount,
+    serviceFeeDiscount: values.serviceFeeDiscount,
+    validFrom: pickedInstantParam(values.validPeriod[0]) as string,
+    validTo: pickedInstantParam(values.validPeriod[1]) as string,
+    enabled: values.enabled !== false,
+    details: values.details.map((d) => ({ idTag: d.idTag.trim() })),
+  };
+}
+
+/** The form's values of a saved plan: its valid period as the picker shows it (business time). */
+export function discountPlanFormValues(plan: DiscountPlanView) {
+  return {
+    ...plan,
+    customerType: String(plan.customerType),
+    validPeriod: [pickerValueOf(plan.validFrom), pickerValueOf(plan.validTo)],
+  };
+}
 
 /**
  * Add or edit a discount plan (spec §5: name, valid period, detail rows and discount values required):
@@ -43,16 +68,7 @@ export function DiscountPlanFormModal({ plan, onClose }: { plan?: DiscountPlanVi
   ];
 
   const submit = async (values: FormValues) => {
-    const body: ApiBody<'DiscountPlansController_create'> = {
-      name: values.name.trim(),
-      customerType: Number(values.customerType) as CustomerTypeCode,
-      priceDiscount: values.priceDiscount,
-      serviceFeeDiscount: values.serviceFeeDiscount,
-      validFrom: dayjs(values.validPeriod[0]).format('YYYY-MM-DDTHH:mm:ssZ'),
-      validTo: dayjs(values.validPeriod[1]).format('YYYY-MM-DDTHH:mm:ssZ'),
-      enabled: values.enabled !== false,
-      details: values.details.map((d) => ({ idTag: d.idTag.trim() })),
-    };
+    const body = discountPlanBody(values);
     try {
       await billingApi.saveDiscountPlan(plan?.id, body);
     } catch {
@@ -74,11 +90,7 @@ export function DiscountPlanFormModal({ plan, onClose }: { plan?: DiscountPlanVi
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={
         plan
-          ? {
-              ...plan,
-              customerType: String(plan.customerType),
-              validPeriod: [dayjs(plan.validFrom), dayjs(plan.validTo)],
-            }
+          ? discountPlanFormValues(plan)
           : {
               enabled: true,
               priceDiscount: 100,
@@ -123,7 +135,7 @@ export function DiscountPlanFormModal({ plan, onClose }: { plan?: DiscountPlanVi
       </Space>
       <ProFormDateTimeRangePicker
         name="validPeriod"
-        label={t('billing.discountPlan.validPeriod')}
+        label={<WithTimeZoneHint title={t('billing.discountPlan.validPeriod')} wording />}
         fieldProps={{ format: 'YYYY-MM-DD HH:mm:ss' }}
         rules={[
           { required: true, message: t('billing.discountPlan.validPeriodRequired') },

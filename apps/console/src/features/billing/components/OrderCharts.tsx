@@ -7,7 +7,8 @@ import { formatDateTime } from '../../../app/format/formatDateTime';
 
 type Point = [number, number];
 
-function lineOption(name: string, unit: string, color: string, data: Point[], step = false) {
+/** One chart's option; the axis labels and the tooltip's time read business time, not the browser's. */
+export function lineOption(name: string, unit: string, color: string, data: Point[], step = false) {
   // Seconds on the axis when the whole session fits in a few minutes.
   const span = data.length ? data[data.length - 1][0] - data[0][0] : 0;
   const clock = (v: number) => formatDateTime(v).slice(11, span < 10 * 60_000 ? 19 : 16);
@@ -22,6 +23,8 @@ function lineOption(name: string, unit: string, color: string, data: Point[], st
     xAxis: {
       type: 'time',
       axisLabel: { hideOverlap: true, formatter: clock },
+      // The tooltip's heading (echarts would format it in the browser's zone).
+      axisPointer: { label: { formatter: ({ value }: { value: number }) => formatDateTime(value) } },
     },
     yAxis: { type: 'value', name: unit, nameTextStyle: { align: 'left' }, min: 0 },
     series: [

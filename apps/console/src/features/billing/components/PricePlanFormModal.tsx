@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ApiBody, PricePlanView } from '@voltdepot/console-api-client';
 import type { StageTypeCode } from '@voltdepot/shared-contracts';
 import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { pickerNow } from '../../../app/format/businessPicker';
+import { WithTimeZoneHint } from '../../../app/format/TimeZoneHint';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../request';
@@ -151,14 +153,14 @@ export function PricePlanFormModal({
         {plan && (
           <ProFormDateTimePicker
             name="effectiveFrom"
-            label={t('billing.pricePlan.effectiveFrom')}
+            label={<WithTimeZoneHint title={t('billing.pricePlan.effectiveFrom')} wording />}
             tooltip={t('billing.pricePlan.effectiveFromHint')}
             width="md"
             fieldProps={
               {
                 format: 'YYYY-MM-DD HH:mm:ss',
                 placeholder: t('billing.pricePlan.effectiveNow'),
-                disabledDate: (day: Dayjs) => day.isBefore(dayjs(), 'day'),
+                disabledDate: (day: Dayjs) => day.isBefore(pickerNow(), 'day'),
                 'data-testid': 'price-plan-effective-from',
               } as never
             }

@@ -1,24 +1,29 @@
 // @vitest-environment node
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { withBrowserTimeZone } from '../../../test/browserTimeZone';
 import { effectiveFromParam, isPastInstant } from './effectiveFrom';
 
-describe('effective from', () => {
-  const now = dayjs('2026-11-22T10:00:00Z');
+withBrowserTimeZone('UTC');
 
-  it('sends a later instant with its offset, and nothing for empty or up to now (the api takes now)', () => {
-    const later = effectiveFromParam(dayjs('2026-11-23T00:00:00Z'), now) as string;
-    expect(later).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/);
-    expect(Date.parse(later)).toBe(Date.parse('2026-11-23T00:00:00Z'));
+describe('effective from (picked in business time)', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z'); // 18:00 in Shanghai
+
+  it('sends a later picked business time with the business offset, and nothing for empty or up to now', () => {
+    // 2026-11-23 00:00 picked: Shanghai midnight (16:00 UTC on the 22nd), not the browser's midnight.
+    expect(effectiveFromParam(dayjs('2026-11-23 00:00:00'), now)).toBe('2026-11-23T00:00:00+08:00');
+    expect(effectiveFromParam('2026-11-22 18:30:00', now)).toBe('2026-11-22T18:30:00+08:00');
     expect(effectiveFromParam(undefined, now)).toBeUndefined();
     expect(effectiveFromParam('', now)).toBeUndefined();
-    expect(effectiveFromParam(now.subtract(30, 'second'), now)).toBeUndefined();
+    // 17:59:30 in Shanghai is 30 seconds ago, though it lies ahead on the browser's (UTC) clock.
+    expect(effectiveFromParam(dayjs('2026-11-22 17:59:30'), now)).toBeUndefined();
   });
 
-  it('calls an instant more than a minute ago past', () => {
-    expect(isPastInstant(now.subtract(2, 'minute'), now)).toBe(true);
-    expect(isPastInstant(now.subtract(30, 'second'), now)).toBe(false);
-    expect(isPastInstant(now.add(1, 'day'), now)).toBe(false);
+  it('calls a picked business time more than a minute ago past', () => {
+    expect(isPastInstant(dayjs('2026-11-22 17:58:00'), now)).toBe(true);
+    expect(isPastInstant(dayjs('2026-11-22 17:59:30'), now)).toBe(false);
+    expect(isPastInstant(dayjs('2026-11-22 11:00:00'), now)).toBe(true);
+    expect(isPastInstant(dayjs('2026-11-23 09:00:00'), now)).toBe(false);
     expect(isPastInstant(null, now)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { filtersOf } from '../../../app/grid/useGrid';
 import { stubApi, type FakeRequest } from '../../../test/fakeApi';
+import { withBrowserTimeZone } from '../../../test/browserTimeZone';
 import { waitFor } from '../../../test/render';
 import { renderInApp } from '../../../test/renderInApp';
 import { loginLogColumns, operationLogColumns } from '../columns';
@@ -13,6 +14,7 @@ import { LOG_PERMISSIONS } from '../permissions';
 import { LogsPage } from './LogsPage';
 
 vi.setConfig({ testTimeout: 60_000 });
+withBrowserTimeZone('UTC');
 
 const operation = (id: number): OperationLogView => ({
   id,
@@ -91,6 +93,18 @@ describe('logs screen (ProTable)', () => {
     );
   });
 
+  it('shows times in the business time zone, not the browser zone (UTC here), and says which', async () => {
+    await openPage();
+    await waitFor(() => expect(document.querySelectorAll('.ant-table-row')).toHaveLength(2));
+    const cells = [...document.querySelectorAll('.ant-table-row td')].map((td) => td.textContent);
+    // 2026-03-01T00:00:00Z is 08:00 in Asia/Shanghai.
+    expect(cells).toContain('2026-03-01 08:00:00');
+    expect(cells).not.toContain('2026-03-01 00:00:00');
+    const hints = [...document.querySelectorAll('[data-testid="time-zone-hint"]')];
+    expect(hints.map((h) => h.textContent)).toEqual(expect.arrayContaining(['UTC+8', 'Business time UTC+8']));
+    expect(hints[0].getAttribute('aria-label')).toContain('Asia/Shanghai');
+  });
+
   it('login log: searches by user name and result only', async () => {
     const api = await openPage();
     await waitFor(() => expect(document.querySelector('[role="tab"]')).not.toBeNull());
@@ -118,9 +132,10 @@ describe('logs screen (ProTable)', () => {
       const period = columns.find((c) => c.key === 'period')!;
       expect(period.hideInTable).toBe(true);
       const transform = (period.search as { transform: (v: unknown) => unknown }).transform;
+      // Picked in business time, sent as instants with its offset (the browser here is in UTC).
       expect(transform(['2026-03-01 00:00:00', '2026-03-01 23:59:59'])).toEqual({
-        start: '2026-03-01 00:00:00',
-        end: '2026-03-01 23:59:59',
+        start: '2026-03-01T00:00:00+08:00',
+        end: '2026-03-01T23:59:59+08:00',
       });
     }
     const form = {

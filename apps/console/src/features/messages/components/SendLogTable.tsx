@@ -8,6 +8,7 @@ import { msgApi } from '../api/msgApi';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { htmlText } from './htmlText';
 import { msgGridProps, useMsgGrid } from './msgGrid';
+import { timeColumnTitle } from '../../../app/grid/columns';
 
 const DICTS: MsgDictCode[] = ['event_channel'];
 
@@ -26,7 +27,12 @@ export function SendLogTable() {
 
   const columns = useMemo<ProColumns<SendLogDto>[]>(
     () => [
-      { title: t('messages.sendLog.createTime'), dataIndex: 'createTime', search: false, width: 170 },
+      {
+        title: timeColumnTitle(t('messages.sendLog.createTime')),
+        dataIndex: 'createTime',
+        search: false,
+        width: 170,
+      },
       {
         title: t('messages.sendLog.eventKey'),
         dataIndex: 'eventKey',
@@ -91,7 +97,12 @@ export function SendLogTable() {
             '-'
           ),
       },
-      { title: t('messages.sendLog.sentTime'), dataIndex: 'sentTime', search: false, width: 170 },
+      {
+        title: timeColumnTitle(t('messages.sendLog.sentTime')),
+        dataIndex: 'sentTime',
+        search: false,
+        width: 170,
+      },
     ],
     [t, dict],
   );

@@ -15,6 +15,7 @@ import { useSave } from '../hooks/useSave';
 import { KeyValueEditor } from './KeyValueEditor';
 import { mapToPairs, pairsToMap, validatePairs, type KeyValuePair } from './keyValue';
 import { RichTextEditor } from './RichTextEditor';
+import { timeColumnTitle } from '../../../app/grid/columns';
 
 /** Spec §4: the template dialog's modes. */
 export type TemplateDialogMode = 'add' | 'edit' | 'details';
@@ -126,8 +127,8 @@ export function TemplateDialog({
           dataSource={template}
           columns={[
             { title: t('messages.common.lastOperator'), dataIndex: 'username' },
-            { title: t('messages.common.createTime'), dataIndex: 'createTime' },
-            { title: t('messages.common.updateTime'), dataIndex: 'updateTime' },
+            { title: timeColumnTitle(t('messages.common.createTime')), dataIndex: 'createTime' },
+            { title: timeColumnTitle(t('messages.common.updateTime')), dataIndex: 'updateTime' },
           ]}
         />
       )}

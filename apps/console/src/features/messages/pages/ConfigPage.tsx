@@ -9,6 +9,7 @@ import { ConfigDialog } from '../components/ConfigDialog';
 import { msgGridProps, msgRowActions, useMsgGrid } from '../components/msgGrid';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { MSG_PERMISSIONS } from '../permissions';
+import { timeColumnTitle } from '../../../app/grid/columns';
 
 const DICTS: MsgDictCode[] = ['channel_type', 'sms_provider', 'ddtalk_type', 'msg_status'];
 const P = MSG_PERMISSIONS.config;
@@ -50,7 +51,12 @@ export function ConfigPage() {
         render: (_dom, row) => dict.label('msg_status', row.status),
       },
       { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 120 },
-      { title: t('messages.common.updateTime'), dataIndex: 'updateTime', search: false, width: 170 },
+      {
+        title: timeColumnTitle(t('messages.common.updateTime')),
+        dataIndex: 'updateTime',
+        search: false,
+        width: 170,
+      },
     ],
     [t, dict],
   );

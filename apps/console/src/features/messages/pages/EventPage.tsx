@@ -13,6 +13,7 @@ import { SendLogTable } from '../components/SendLogTable';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { useGroupList, useTemplateList } from '../hooks/useMsgLists';
 import { MSG_PERMISSIONS } from '../permissions';
+import { timeColumnTitle } from '../../../app/grid/columns';
 
 const DICTS: MsgDictCode[] = ['event_channel', 'alert_level', 'frequency'];
 const P = MSG_PERMISSIONS.event;
@@ -55,7 +56,12 @@ function EventRuleTable() {
         groups.data ?? [],
       ),
       { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 110 },
-      { title: t('messages.common.updateTime'), dataIndex: 'updateTime', search: false, width: 170 },
+      {
+        title: timeColumnTitle(t('messages.common.updateTime')),
+        dataIndex: 'updateTime',
+        search: false,
+        width: 170,
+      },
     ],
     [t, dict, templates.data, groups.data],
   );

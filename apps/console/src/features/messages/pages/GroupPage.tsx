@@ -10,6 +10,7 @@ import { msgGridProps, msgRowActions, useMsgGrid } from '../components/msgGrid';
 import { useDictionaries, type MsgDictCode } from '../hooks/useDictionaries';
 import { useReceivers } from '../hooks/useMsgLists';
 import { MSG_PERMISSIONS } from '../permissions';
+import { timeColumnTitle } from '../../../app/grid/columns';
 
 const DICTS: MsgDictCode[] = ['group_type'];
 const P = MSG_PERMISSIONS.group;
@@ -56,7 +57,12 @@ export function GroupPage() {
         width: 200,
       },
       { title: t('messages.common.lastOperator'), dataIndex: 'username', search: false, width: 120 },
-      { title: t('messages.common.updateTime'), dataIndex: 'updateTime', search: false, width: 170 },
+      {
+        title: timeColumnTitle(t('messages.common.updateTime')),
+        dataIndex: 'updateTime',
+        search: false,
+        width: 170,
+      },
     ];
   }, [t, dict, roles.data, users.data]);
 
