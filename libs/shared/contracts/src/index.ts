@@ -8,3 +8,4 @@ export * from './messages';
 export * from './billing';
 export * from './monitoring';
 export * from './code-labels';
+export * from './seeded-resources';

@@ -12,7 +12,13 @@ import { useCurrentUser } from '../session/CurrentUserContext';
 import { DesktopIcon } from './DesktopIcon';
 import { HeaderBrand } from './HeaderBrand';
 import { HeaderNoticeSlot } from './HeaderNoticeSlot';
-import { buildMenuEntries, groupKeysAbove, groupMenuPath, menuLabelKey, type MenuEntry } from './menuEntries';
+import {
+  buildMenuEntries,
+  groupKeysAbove,
+  groupMenuPath,
+  resourceLabel,
+  type MenuEntry,
+} from './menuEntries';
 import { SecondFactorNotice } from './SecondFactorNotice';
 import { UserMenu } from './UserMenu';
 
@@ -59,13 +65,7 @@ export function MainLayout({ menuPaths }: MainLayoutProps) {
   const { width } = useWindowSize(); // throttled resize handler (100 ms)
   const [collapsed, setCollapsed] = useState(false);
 
-  const label = useCallback(
-    (node: ResourceNode) => {
-      const key = menuLabelKey(node.code);
-      return i18n.exists(key) ? String(t(key as never)) : node.name;
-    },
-    [i18n, t],
-  );
+  const label = useCallback((node: ResourceNode) => resourceLabel(node, i18n), [i18n, t]);
   const entries = useMemo(
     () => buildMenuEntries(menus, (path) => menuPaths.includes(path), label),
     [menus, menuPaths, label],

@@ -65,5 +65,8 @@ describe('OrderQueryPage', { timeout: 120_000 }, () => {
     expect(link.getAttribute('href')).toBe('/report/components/session?id=11');
     expect(document.body.textContent).toContain('East Depot');
     expect(document.body.textContent).toContain('Unpaid');
+    // The end reason (OCPP EVDisconnected) by its label, never the code.
+    expect(document.body.textContent).toContain('Vehicle disconnected');
+    expect(document.body.textContent).not.toContain('EVDisconnected');
   });
 });
