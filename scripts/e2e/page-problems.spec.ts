@@ -101,14 +101,14 @@ describe('rawCode', () => {
 
   it.each([
     ['停止原因：Local', 'zh-CN'], // not alone in the cell
-    ['在充电桩上停止', 'zh-CN'],
+    ['充电桩本地停止', 'zh-CN'],
     ['CP-001', 'zh-CN'],
     ['Voltdepot', 'zh-CN'],
     ['2025-03-01 08:00:00', 'zh-CN'],
     ['Accepted', 'en-US'], // its English label is the same word
     ['Charging', 'en-US'],
     ['Paid', 'en-US'],
-    ['Stopped at the pile', 'en-US'],
+    ['Local stop at the pile', 'en-US'],
     ['Vehicle disconnected', 'en-US'],
   ])('%j on a %s page is no raw code', (cell, lang) => {
     expect(rawCode(cell, lang)).toBeUndefined();
@@ -137,8 +137,8 @@ describe('pageTextProblems', () => {
       pageTextProblems(
         {
           lang: 'en-US',
-          text: 'Voltdepot Charging Operations\nOrder detail\nStopped at the pile\nadmin@voltdepot.com',
-          cells: ['Stopped at the pile', 'Paid', 'Accepted', 'CP-001'],
+          text: 'Voltdepot Charging Operations\nOrder detail\nLocal stop at the pile\nadmin@voltdepot.com',
+          cells: ['Local stop at the pile', 'Paid', 'Accepted', 'CP-001'],
         },
         '/report/components/session',
       ),

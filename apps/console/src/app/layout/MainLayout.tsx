@@ -29,6 +29,8 @@ export type MainLayoutProps = {
 
 /** Below this window width the side menu collapses to icons. */
 const NARROW_WIDTH = 992;
+const SIDER_WIDTH = 220;
+const SIDER_WIDTH_EN = 256;
 
 const topLevelIcons: Record<string, ReactNode> = {
   home: <HomeOutlined />,
@@ -65,7 +67,11 @@ export function MainLayout({ menuPaths }: MainLayoutProps) {
   const { width } = useWindowSize(); // throttled resize handler (100 ms)
   const [collapsed, setCollapsed] = useState(false);
 
-  const label = useCallback((node: ResourceNode) => resourceLabel(node, i18n), [i18n, t]);
+  // t changes with the language, and so do the labels.
+  const label = useCallback(
+    (node: ResourceNode) => resourceLabel(node, { exists: (key) => i18n.exists(key), t }),
+    [i18n, t],
+  );
   const entries = useMemo(
     () => buildMenuEntries(menus, (path) => menuPaths.includes(path), label),
     [menus, menuPaths, label],
@@ -80,7 +86,8 @@ export function MainLayout({ menuPaths }: MainLayoutProps) {
         splitMenus={false}
         fixedHeader
         fixSiderbar
-        siderWidth={220}
+        // English menu labels are longer: a wider menu keeps them from being cut off.
+        siderWidth={i18n.language === 'en-US' ? SIDER_WIDTH_EN : SIDER_WIDTH}
         location={{ pathname }}
         route={route}
         collapsed={collapsed || width < NARROW_WIDTH}

@@ -1,5 +1,4 @@
 import type { ResourceNode } from '@voltdepot/console-api-client';
-import type { i18n as I18n } from 'i18next';
 import { resourceLabelKey } from '../../locales/resourceLabels';
 
 /** One entry of the side menu: a page (key = its path) or a group (key = `group:<code>`). */
@@ -64,7 +63,7 @@ export function menuLabelKey(code: string): string {
  */
 export function resourceLabel(
   node: Pick<ResourceNode, 'code' | 'name'>,
-  i18n: Pick<I18n, 'exists' | 't'>,
+  i18n: { exists(key: string): boolean; t(key: never): unknown },
 ): string {
   const key = menuLabelKey(node.code);
   return i18n.exists(key) ? String(i18n.t(key as never)) : node.name;

@@ -7,5 +7,5 @@ import { resourceLabel } from '../../../app/layout/menuEntries';
 export function useResourceLabel(): (node: Pick<ResourceNode, 'code' | 'name'>) => string {
   const { t, i18n } = useTranslation();
   // t in the dependencies: it changes with the language, and so does the label.
-  return useCallback((node) => resourceLabel(node, i18n), [i18n, t]);
+  return useCallback((node) => resourceLabel(node, { exists: (key) => i18n.exists(key), t }), [i18n, t]);
 }

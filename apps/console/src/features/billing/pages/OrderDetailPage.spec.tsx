@@ -191,7 +191,7 @@ describe('OrderDetailPage', { timeout: 120_000 }, () => {
     ]);
     const repeat = document.querySelector('[data-testid="order-repeat-stops"] tbody tr')?.textContent ?? '';
     expect(repeat).toContain('1010.072');
-    expect(repeat).toContain('Stopped remotely'); // the OCPP reason Remote, labelled
+    expect(repeat).toContain('Remote stop'); // the OCPP reason Remote, labelled
     expect(repeat).toContain('Differs from the billed stop');
     expect(text()).toContain('The pile never stopped the session: closed by rule');
     expect(text()).toContain('A second, different stop for the same transaction');
