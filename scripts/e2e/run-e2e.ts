@@ -8,7 +8,8 @@
  *      headers and Content Security Policy), which passes the API paths to the api and /ms to msg-center,
  *   4. runs the scenarios in Debian's chromium through playwright-core, saving screenshots under
  *      .var/e2e-screenshots/, and prints "N passed, N failed". A scenario also fails when a page it opened
- *      threw, logged a console error or had something blocked by the policy (page-problems.ts).
+ *      threw, logged a console error or had something blocked by the policy, or showed a raw i18n key or
+ *      code where a label belongs (checked at every screenshot and at the end; page-problems.ts).
  * Environment: DATABASE_URL, REDIS_URL (as the integration tests), CHROMIUM_PATH (/usr/bin/chromium),
  * E2E_SKIP_BUILD=1 (reuse .var/e2e/console), E2E_ONLY=<text> (scenarios whose name contains it),
  * E2E_RESULTS_JSON=<file> (a jest-like report for scripts/test-summary.js), E2E_HEADED=1,
@@ -369,6 +370,7 @@ async function main(): Promise<number> {
         },
         async screenshot(page: Page, name: string) {
           await page.waitForLoadState('networkidle').catch(() => undefined);
+          await problems.checkText(page);
           await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
         },
       };
@@ -384,6 +386,8 @@ async function main(): Promise<number> {
             );
           }),
         ]);
+        // What every page left open shows at the end: no raw i18n key, no raw code.
+        for (const page of contexts.flatMap((context) => context.pages())) await problems.checkText(page);
         if (problems.list().length > 0) throw new Error('the browser reported problems');
         results.push({ name: scenario.name, ok: true, ms: Date.now() - t0 });
         console.log(`  ✓ ${scenario.name} (${seconds(Date.now() - t0)})`);

@@ -226,7 +226,7 @@ export const billingScenarios: Scenario[] = [
       );
       const log = page.getByTestId('order-log');
       await log.getByText(`开始充电，卡号 ${CARD}`).waitFor();
-      await log.getByText('停止充电，原因 Local').waitFor();
+      await log.getByText('停止充电，原因 充电桩本地停止').waitFor(); // OCPP Local, labelled
       await log.getByText(/结算完成，金额 \d+\.\d{2} 元/).waitFor();
       await t.screenshot(page, 'order-detail-zh-CN');
     },

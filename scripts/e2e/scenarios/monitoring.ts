@@ -200,7 +200,7 @@ export const monitoringScenarios: Scenario[] = [
         await gunStatusIs(page, depot.chargePointId, 1, 'charging');
         await gunCard(page, depot.chargePointId, 1).getByTestId('cmd-stop').click();
         await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
-        await visible(page, '充电桩应答：Accepted');
+        await visible(page, '充电桩应答：已接受'); // the pile's Accepted, labelled
         await gunStatusIs(page, depot.chargePointId, 1, 'idle');
         assert.equal(await gunCard(page, depot.chargePointId, 1).getByTestId('gun-power').innerText(), '-');
         assert.ok(pile.sessions[0]?.stoppedAt, 'the pile ended the session');

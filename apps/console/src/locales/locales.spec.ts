@@ -57,6 +57,35 @@ describe('locales', () => {
     expect(mismatched).toEqual([]);
   });
 
+  // Labels, titles and buttons read as words in a sentence start with a capital in English ("Query",
+  // "Add"); the exceptions are the spec's own texts and fragments the console puts inside a sentence.
+  const LOWERCASE_ALLOWED = [
+    /^request\./, // spec §8 texts, kept exactly
+    /^assets\.noun\./, // "Add {{noun}}", "Export {{noun}}"...
+    /^billing\.version\.rule\./, // "closed by rule: {{rule}}"
+    /^billing\.unit\./, // units: yuan/kW·h
+  ];
+
+  it('en-US starts every label with a capital letter', () => {
+    const lowercase = [...leaves(localeMessages['en-US'])].filter(
+      ([key, text]) => /^[a-z]/.test(String(text)) && !LOWERCASE_ALLOWED.some((allowed) => allowed.test(key)),
+    );
+    expect(lowercase).toEqual([]);
+  });
+
+  it('en-US has no Chinese text, zh-CN no label left in English', () => {
+    const cjk = /[\u3400-\u9fff]/;
+    const chineseInEnglish = [...leaves(localeMessages['en-US'])].filter(
+      ([key, text]) => cjk.test(String(text)) && key !== 'locale.zhCN',
+    );
+    expect(chineseInEnglish).toEqual([]);
+    // A zh-CN text made only of English words (and no placeholder or code) was left untranslated.
+    const englishInChinese = [...reference].filter(([, text]) =>
+      /^[A-Z]?[a-z]+(?: [a-z]+)+$/.test(String(text)),
+    );
+    expect(englishInChinese).toEqual([]);
+  });
+
   it('en-US carries the spec texts exactly (spec §8)', () => {
     expect(localeMessages['en-US'].request).toEqual({
       sessionExpired: 'login status expired, please log in again',

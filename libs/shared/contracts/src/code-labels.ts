@@ -8,6 +8,7 @@
  * other names are ours (docs/assets.md). Dictionary type codes (`station_type`...) are those of the
  * dictionaries API, which the console translates by.
  */
+import type { ChargePointErrorCode, StopReason } from '@voltdepot/shared-ocpp';
 
 /** The languages of the console and of the spreadsheets. */
 export const LABEL_LANGUAGES = ['zh-CN', 'en-US'] as const;
@@ -433,6 +434,82 @@ export const RESERVATION_STATUS_LABELS: CodeLabels<ReservationStatusCode> = {
   completed: l('已完成', 'Completed'),
   timedOut: l('已超时', 'Timed out'),
   cancelled: l('已取消', 'Cancelled'),
+};
+
+// ---- OCPP 1.6 codes the console shows (an order's end reason, a connector's fault, a pile's answer)
+
+/** Why a transaction stopped (StopTransaction.reason): an order's end reason. */
+export const STOP_REASON_LABELS: CodeLabels<StopReason> = {
+  EmergencyStop: l('急停', 'Emergency stop'),
+  EVDisconnected: l('车辆断开连接', 'Vehicle disconnected'),
+  HardReset: l('充电桩硬复位', 'Pile hard reset'),
+  Local: l('充电桩本地停止', 'Local stop at the pile'),
+  Other: l('其他原因', 'Other reason'),
+  PowerLoss: l('充电桩断电', 'Power loss'),
+  Reboot: l('充电桩重启', 'Pile rebooted'),
+  Remote: l('远程停止', 'Remote stop'),
+  SoftReset: l('充电桩软复位', 'Pile soft reset'),
+  UnlockCommand: l('远程解锁充电枪', 'Connector unlocked remotely'),
+  DeAuthorized: l('卡授权已失效', 'Authorization withdrawn'),
+};
+
+/** A connector's fault (StatusNotification.errorCode). */
+export const CHARGE_POINT_ERROR_LABELS: CodeLabels<ChargePointErrorCode> = {
+  ConnectorLockFailure: l('充电枪锁故障', 'Connector lock failure'),
+  EVCommunicationError: l('与车辆通信故障', 'Vehicle communication error'),
+  GroundFailure: l('接地故障', 'Ground failure'),
+  HighTemperature: l('温度过高', 'High temperature'),
+  InternalError: l('内部故障', 'Internal error'),
+  LocalListConflict: l('本地授权列表冲突', 'Local list conflict'),
+  NoError: l('无故障', 'No error'),
+  OtherError: l('其他故障', 'Other error'),
+  OverCurrentFailure: l('过流', 'Overcurrent'),
+  PowerMeterFailure: l('电表故障', 'Power meter failure'),
+  PowerSwitchFailure: l('电源开关故障', 'Power switch failure'),
+  ReaderFailure: l('读卡器故障', 'Card reader failure'),
+  ResetFailure: l('复位失败', 'Reset failure'),
+  UnderVoltage: l('欠压', 'Undervoltage'),
+  OverVoltage: l('过压', 'Overvoltage'),
+  WeakSignal: l('信号弱', 'Weak signal'),
+};
+
+/** The statuses a pile answers the central system's commands with (the confirmations' `status`). */
+export const COMMAND_ANSWER_STATUSES = [
+  'Accepted',
+  'Rejected',
+  'Scheduled',
+  'RebootRequired',
+  'NotSupported',
+  'NotImplemented',
+  'Unknown',
+  'Unlocked',
+  'UnlockFailed',
+  'Failed',
+  'VersionMismatch',
+  'Faulted',
+  'Occupied',
+  'Unavailable',
+  'UnknownMessageId',
+  'UnknownVendorId',
+] as const;
+export type CommandAnswerStatus = (typeof COMMAND_ANSWER_STATUSES)[number];
+export const COMMAND_ANSWER_STATUS_LABELS: CodeLabels<CommandAnswerStatus> = {
+  Accepted: l('已接受', 'Accepted'),
+  Rejected: l('已拒绝', 'Rejected'),
+  Scheduled: l('已排期', 'Scheduled'),
+  RebootRequired: l('需重启后生效', 'Takes effect after a reboot'),
+  NotSupported: l('不支持', 'Not supported'),
+  NotImplemented: l('未实现', 'Not implemented'),
+  Unknown: l('未知', 'Unknown'),
+  Unlocked: l('已解锁', 'Unlocked'),
+  UnlockFailed: l('解锁失败', 'Unlock failed'),
+  Failed: l('失败', 'Failed'),
+  VersionMismatch: l('版本不匹配', 'Version mismatch'),
+  Faulted: l('故障', 'Faulted'),
+  Occupied: l('占用中', 'Occupied'),
+  Unavailable: l('不可用', 'Unavailable'),
+  UnknownMessageId: l('未知消息 ID', 'Unknown message ID'),
+  UnknownVendorId: l('未知厂商 ID', 'Unknown vendor ID'),
 };
 
 /**

@@ -9,3 +9,4 @@ export * from './billing';
 export * from './monitoring';
 export * from './code-labels';
 export * from './overview';
+export * from './seeded-resources';

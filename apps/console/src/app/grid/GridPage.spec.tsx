@@ -101,8 +101,8 @@ describe('GridPage: pages through react-query', () => {
     await waitFor(() => expect(rows()).toHaveLength(10));
     // No title, no toolbar content: no toolbar row (a message-centre card's list).
     expect(document.querySelector('.ant-pro-table-list-toolbar')).toBeNull();
-    expect(byTestId('q')!.textContent).toBe('query');
-    expect(document.querySelector('.ant-table-thead th')!.textContent).toBe('sequence');
+    expect(byTestId('q')!.textContent).toBe('Query');
+    expect(document.querySelector('.ant-table-thead th')!.textContent).toBe('Sequence');
     expect(rows()[0]!.querySelector('td')!.textContent).toBe('1');
 
     document.body.innerHTML = '';

@@ -69,6 +69,14 @@ describe('header', () => {
     expect(document.title).toBe('Voltdepot 充电运营平台');
   });
 
+  it('widens the side menu for the longer English labels', async () => {
+    const { container, i18n } = await home();
+    const width = () => (q(container, '.ant-layout-sider') as HTMLElement | null)?.style.width;
+    expect(width()).toBe('256px');
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(width()).toBe('220px');
+  });
+
   it('shows a plain configured title as it is', async () => {
     const { container } = await home({ platform: { systemName: '', systemTitle: 'Depot Ops' } });
     expect(q(container, '[data-testid="header-title"]')?.textContent).toBe('Depot Ops');

@@ -12,7 +12,13 @@ import { useCurrentUser } from '../session/CurrentUserContext';
 import { DesktopIcon } from './DesktopIcon';
 import { HeaderBrand } from './HeaderBrand';
 import { HeaderNoticeSlot } from './HeaderNoticeSlot';
-import { buildMenuEntries, groupKeysAbove, groupMenuPath, menuLabelKey, type MenuEntry } from './menuEntries';
+import {
+  buildMenuEntries,
+  groupKeysAbove,
+  groupMenuPath,
+  resourceLabel,
+  type MenuEntry,
+} from './menuEntries';
 import { SecondFactorNotice } from './SecondFactorNotice';
 import { UserMenu } from './UserMenu';
 
@@ -23,6 +29,8 @@ export type MainLayoutProps = {
 
 /** Below this window width the side menu collapses to icons. */
 const NARROW_WIDTH = 992;
+const SIDER_WIDTH = 220;
+const SIDER_WIDTH_EN = 256;
 
 const topLevelIcons: Record<string, ReactNode> = {
   home: <HomeOutlined />,
@@ -59,11 +67,9 @@ export function MainLayout({ menuPaths }: MainLayoutProps) {
   const { width } = useWindowSize(); // throttled resize handler (100 ms)
   const [collapsed, setCollapsed] = useState(false);
 
+  // t changes with the language, and so do the labels.
   const label = useCallback(
-    (node: ResourceNode) => {
-      const key = menuLabelKey(node.code);
-      return i18n.exists(key) ? String(t(key as never)) : node.name;
-    },
+    (node: ResourceNode) => resourceLabel(node, { exists: (key) => i18n.exists(key), t }),
     [i18n, t],
   );
   const entries = useMemo(
@@ -80,7 +86,8 @@ export function MainLayout({ menuPaths }: MainLayoutProps) {
         splitMenus={false}
         fixedHeader
         fixSiderbar
-        siderWidth={220}
+        // English menu labels are longer: a wider menu keeps them from being cut off.
+        siderWidth={i18n.language === 'en-US' ? SIDER_WIDTH_EN : SIDER_WIDTH}
         location={{ pathname }}
         route={route}
         collapsed={collapsed || width < NARROW_WIDTH}

@@ -1,4 +1,5 @@
 import type { ResourceNode } from '@voltdepot/console-api-client';
+import { resourceLabelKey } from '../../locales/resourceLabels';
 
 /** One entry of the side menu: a page (key = its path) or a group (key = `group:<code>`). */
 export type MenuEntry = {
@@ -53,7 +54,19 @@ export function groupKeysAbove(entries: readonly MenuEntry[], path: string): str
 
 /** The i18n key of a resource's label: `menu.<code>` with ':' as '_' (i18next reserves ':'). */
 export function menuLabelKey(code: string): string {
-  return `menu.${code.replaceAll(':', '_')}`;
+  return `menu.${resourceLabelKey(code)}`;
+}
+
+/**
+ * A resource's label in the current language: the translation of its code, which every seeded resource
+ * (menu or button) has in both languages, else its stored name (a resource an administrator created).
+ */
+export function resourceLabel(
+  node: Pick<ResourceNode, 'code' | 'name'>,
+  i18n: { exists(key: string): boolean; t(key: never): unknown },
+): string {
+  const key = menuLabelKey(node.code);
+  return i18n.exists(key) ? String(i18n.t(key as never)) : node.name;
 }
 
 /**

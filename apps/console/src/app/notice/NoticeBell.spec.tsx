@@ -49,8 +49,8 @@ const bell = () => document.querySelector('button[aria-label="Notifications"]') 
 /** Opens the inbox dialog from the bell ("view more") and returns its rows' checkboxes. */
 async function openInbox(): Promise<NodeListOf<HTMLInputElement>> {
   fireEvent.click(bell());
-  await waitFor(() => expect(document.body.textContent).toContain('view more'));
-  const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'view more');
+  await waitFor(() => expect(document.body.textContent).toContain('View more'));
+  const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'View more');
   fireEvent.click(viewMore as HTMLButtonElement);
   await waitFor(() => expect(document.body.textContent).toContain('Content 3'));
   return document.querySelectorAll('.ant-modal tbody input[type="checkbox"]');
@@ -63,9 +63,9 @@ describe('notice bell and inbox', () => {
     await waitFor(() => expect(bell().textContent).toContain('2'));
 
     fireEvent.click(bell());
-    await waitFor(() => expect(document.body.textContent).toContain('in-app message'));
+    await waitFor(() => expect(document.body.textContent).toContain('In-app message'));
     expect(document.body.textContent).toContain('Title 1');
-    expect(document.body.textContent).toContain('view more');
+    expect(document.body.textContent).toContain('View more');
 
     fireEvent.click(document.querySelector('[data-testid="notice-item"]') as HTMLElement);
     await waitFor(() => expect(document.querySelector('[data-testid="notice-alert"]')).not.toBeNull());
@@ -81,11 +81,11 @@ describe('notice bell and inbox', () => {
     await waitFor(() => expect(bell().textContent).toContain('2'));
   });
 
-  it("'view more' opens the inbox for today; mark all read without a selection, once on a double click", async () => {
+  it("'View more' opens the inbox for today; mark all read without a selection, once on a double click", async () => {
     const { calls } = await setup();
     fireEvent.click(bell());
-    await waitFor(() => expect(document.body.textContent).toContain('view more'));
-    const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'view more');
+    await waitFor(() => expect(document.body.textContent).toContain('View more'));
+    const viewMore = [...document.querySelectorAll('button')].find((b) => b.textContent === 'View more');
     fireEvent.click(viewMore as HTMLButtonElement);
     await waitFor(() => expect(document.body.textContent).toContain('Content 3'));
     const page = calls.find((c) => c.path === '/ms/m1/msg/inbox/page/1/size/10');
@@ -95,14 +95,14 @@ describe('notice bell and inbox', () => {
     expect(page?.query.get('end')).toBe(`${today} 23:59:59`);
     // Every call says the console's language.
     expect(page?.headers.get('Accept-Language')).toBe('en-US');
-    expect(document.body.textContent).toContain('unread');
+    expect(document.body.textContent).toContain('Unread');
 
-    const del = [...document.querySelectorAll('button')].find((b) => b.textContent === 'delete');
+    const del = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Delete');
     expect(del?.disabled).toBe(true);
-    const markAll = [...document.querySelectorAll('button')].find((b) => b.textContent === 'mark all read');
+    const markAll = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Mark all read');
     fireEvent.click(markAll as HTMLButtonElement);
     fireEvent.click(markAll as HTMLButtonElement);
-    await waitFor(() => expect(document.body.textContent).toContain('operation successful'));
+    await waitFor(() => expect(document.body.textContent).toContain('Operation successful'));
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/ms/m1/msg/inbox/read/all')).toHaveLength(
       1,
     );
@@ -120,7 +120,7 @@ describe('notice bell and inbox', () => {
     const elsewhere = document.body.appendChild(document.createElement('input'));
     elsewhere.focus();
     elsewhere.remove();
-    await waitFor(() => expect(document.body.textContent).toContain('operation successful'));
+    await waitFor(() => expect(document.body.textContent).toContain('Operation successful'));
     expect(calls.find((c) => c.path === '/ms/m1/msg/inbox/read')?.body).toEqual([1]);
     await waitFor(() => expect(document.querySelector('[data-testid="inbox-mark-all-read"]')).not.toBeNull());
 
@@ -136,17 +136,17 @@ describe('notice bell and inbox', () => {
     const boxes = await openInbox();
     fireEvent.click(boxes[1] as HTMLInputElement);
     await waitFor(() =>
-      expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'mark read')).toBe(true),
+      expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'Mark read')).toBe(true),
     );
-    const del = [...document.querySelectorAll('button')].find((b) => b.textContent === 'delete');
+    const del = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Delete');
     expect(del?.disabled).toBe(false);
     fireEvent.click(del as HTMLButtonElement);
-    await waitFor(() => expect(document.body.textContent).toContain('sure you want to delete these data?'));
+    await waitFor(() => expect(document.body.textContent).toContain('Sure you want to delete these data?'));
     const ok = [...document.querySelectorAll('.ant-modal-confirm button')].find(
       (b) => b.textContent === 'OK',
     );
     fireEvent.click(ok as HTMLButtonElement);
-    await waitFor(() => expect(document.body.textContent).toContain('deleted successfully'));
+    await waitFor(() => expect(document.body.textContent).toContain('Deleted successfully'));
     expect(calls.find((c) => c.path === '/ms/m1/msg/inbox/del')?.body).toEqual([3]);
   });
 

@@ -61,7 +61,7 @@ describe('realtime stop notices', () => {
     await push(stomp, ...Array.from({ length: 60 }, (_, i) => stop(i + 1)));
 
     await waitFor(() => expect(shown()).toHaveLength(3));
-    expect(shown()[0]).toContain('charging stopped normally');
+    expect(shown()[0]).toContain('Charging stopped normally');
     expect(shown()[0]).toContain('Pile CP-1 gun 1 stopped');
     expect(shown()[2]).toContain('Pile CP-3 gun 1 stopped');
     expect(more()).toBe('57 more charging stops');
@@ -73,7 +73,7 @@ describe('realtime stop notices', () => {
     expect(shown().map((text) => text?.match(/CP-\d+/)?.[0])).toEqual(['CP-1', 'CP-3', 'CP-4']);
     // The fifth is an abnormal stop.
     fireEvent.click(dismissButtons()[0] as HTMLElement);
-    await waitFor(() => expect(shown()[2]).toContain('charging stopped abnormally alarm'));
+    await waitFor(() => expect(shown()[2]).toContain('Charging stopped abnormally alarm'));
 
     // The waiting ones can be seen and dismissed one by one, or all at once.
     fireEvent.click(button('Show'));
@@ -150,8 +150,8 @@ describe('realtime stop notices', () => {
 
     // The inbox dialog, from the bell's 'view more'.
     fireEvent.click(document.querySelector('button[aria-label="Notifications"]') as HTMLElement);
-    await waitFor(() => expect(button('view more')).toBeDefined());
-    fireEvent.click(button('view more'));
+    await waitFor(() => expect(button('View more')).toBeDefined());
+    fireEvent.click(button('View more'));
     await waitFor(() => expect(document.querySelector('.ant-modal')).not.toBeNull());
     await waitFor(() => expect(stack()).toBeNull());
 

@@ -8,6 +8,7 @@ import {
   labelsOf,
   ORDER_OPERATION_ACTION_LABELS,
   ORDER_VERSION_KIND_LABELS,
+  STOP_REASON_LABELS,
   YES_NO_LABELS,
 } from '@voltdepot/shared-contracts';
 
@@ -27,6 +28,8 @@ export const billingZhCN = {
   updatedAt: '更新时间',
   unit: { yuanPerKwh: '元/kW·h' },
   dict: labelsIn('zh-CN', DICTIONARY_LABELS),
+  /** An order's end reason: the OCPP StopTransaction reason. */
+  stopReason: labelsOf('zh-CN', STOP_REASON_LABELS),
 
   pricePlan: {
     title: '电价方案',
@@ -268,6 +271,8 @@ export const billingEnUS: typeof billingZhCN = {
   updatedAt: 'Updated at',
   unit: { yuanPerKwh: 'yuan/kW·h' },
   dict: labelsIn('en-US', DICTIONARY_LABELS),
+  /** An order's end reason: the OCPP StopTransaction reason. */
+  stopReason: labelsOf('en-US', STOP_REASON_LABELS),
 
   pricePlan: {
     title: 'Price plans',

@@ -1,3 +1,9 @@
+import {
+  CHARGE_POINT_ERROR_LABELS,
+  COMMAND_ANSWER_STATUS_LABELS,
+  labelsOf,
+} from '@voltdepot/shared-contracts';
+
 /**
  * Strings of the live-monitoring screens (registered as `monitoring` in src/locales): station monitoring,
  * pile monitoring and the bus list, with the gun and vehicle states of business-areas §4.
@@ -82,6 +88,10 @@ export const monitoringZhCN = {
     endedAt: '结束时间',
     keywordHint: '车牌号、VIN 或自编号',
   },
+  /** A connector's OCPP fault (StatusNotification.errorCode). */
+  errorCode: labelsOf('zh-CN', CHARGE_POINT_ERROR_LABELS),
+  /** The status a pile answered a command with. */
+  answerStatus: labelsOf('zh-CN', COMMAND_ANSWER_STATUS_LABELS),
   command: {
     title: '桩控制',
     remoteStart: '远程启动',
@@ -189,6 +199,10 @@ export const monitoringEnUS: typeof monitoringZhCN = {
     endedAt: 'Ended',
     keywordHint: 'Plate, VIN or self number',
   },
+  /** A connector's OCPP fault (StatusNotification.errorCode). */
+  errorCode: labelsOf('en-US', CHARGE_POINT_ERROR_LABELS),
+  /** The status a pile answered a command with. */
+  answerStatus: labelsOf('en-US', COMMAND_ANSWER_STATUS_LABELS),
   command: {
     title: 'Pile control',
     remoteStart: 'Remote start',

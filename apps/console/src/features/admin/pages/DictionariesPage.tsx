@@ -80,7 +80,13 @@ export function DictionariesPage() {
             width: 200,
             render: (_d, n) => <Typography.Text code>{n.code}</Typography.Text>,
           },
-          { title: t('admin.dict.value'), dataIndex: 'value', width: 160, render: (_d, n) => n.value ?? '-' },
+          {
+            title: t('admin.dict.value'),
+            dataIndex: 'value',
+            width: 160,
+            // A stored value, like the code: shown as code, not as a label.
+            render: (_d, n) => (n.value ? <Typography.Text code>{n.value}</Typography.Text> : '-'),
+          },
           {
             title: t('admin.common.status'),
             dataIndex: 'enabled',

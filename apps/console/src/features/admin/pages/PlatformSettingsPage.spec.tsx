@@ -63,3 +63,59 @@ describe('platform settings page', () => {
     );
   }, 60_000);
 });
+
+describe('platform settings page labels', () => {
+  const dictItem = (code: string, value: string, name: string) => ({
+    id: 1,
+    parentId: 1,
+    kind: 'item' as const,
+    code,
+    name,
+    value,
+    sort: 0,
+    enabled: true,
+    children: [],
+  });
+  // The seeded dictionaries name their items in English; the options must not show those names in zh-CN.
+  const open = async (locale: 'zh-CN' | 'en-US') => {
+    stubApi({
+      'GET /api/platformConfig/page/1/size/100': () => ({ list: ROWS, total: ROWS.length }),
+      'GET /api/dict/type/logo_title_mode': () => [
+        dictItem('both', '1', 'Logo and title'),
+        dictItem('title', '2', 'Title only'),
+        dictItem('logo', '3', 'Logo only'),
+      ],
+      'GET /api/dict/type/city_code': () => [
+        dictItem('fz', 'fz', 'Fuzhou'),
+        dictItem('hefei', 'hefei', 'Hefei'),
+        dictItem('tm166', 'tm166', 'tm166'),
+      ],
+    });
+    await renderInApp(<PlatformSettingsPage />, { locale, permissions: ['sys:config', 'sys:config:query'] });
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(locale === 'zh-CN' ? '仅标题' : 'Title only'),
+    );
+  };
+  const text = () => document.body.textContent ?? '';
+
+  it('shows the logo-title options and the city in Chinese, and what the system name key shows as', async () => {
+    await open('zh-CN');
+    expect(text()).toContain('Logo 与标题');
+    expect(text()).toContain('仅 Logo');
+    expect(text()).not.toContain('Title only');
+    expect(text()).toContain('福州 (fz)');
+    expect(text()).not.toContain('Fuzhou');
+    expect(document.querySelector('[data-testid="platform-systemName-shown"]')?.textContent).toBe(
+      '显示为：Voltdepot 充电运营平台',
+    );
+  }, 60_000);
+
+  it('shows them in English', async () => {
+    await open('en-US');
+    expect(text()).toContain('Logo only');
+    expect(text()).toContain('Fuzhou (fz)');
+    expect(document.querySelector('[data-testid="platform-systemName-shown"]')?.textContent).toBe(
+      'Shown as: Voltdepot Charging Operations',
+    );
+  }, 60_000);
+});

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import {
   ProForm,
+  ProFormDependency,
   ProFormList,
   ProFormRadio,
   ProFormSelect,
@@ -13,6 +14,7 @@ import { PlatformConfigKeys as K } from '@voltdepot/shared-contracts';
 import { Alert, App, Button, Card, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateIfKey } from '../../../app/platform/platformSettings';
 import { adminApi, type PlatformConfigRow } from '../api/adminApi';
 import { buttonTestId } from '../components/testIds';
 import { useDictItems } from '../hooks/useAdminData';
@@ -71,10 +73,18 @@ function valuesOf(form: SettingsForm): Record<string, string> {
  * system name and title, logo, logo-title mode, notice icon, big screen, city code, system list.
  */
 export function PlatformSettingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canEdit = usePermission(P.config.edit);
+  // Dictionary items carry one stored name; the options show the console's label in the current language.
+  const optionLabel = (list: 'logoTitleModes' | 'cityCodes', value: string, name: string) =>
+    (t as unknown as (key: string, options: { defaultValue: string }) => string)(
+      `admin.config.${list}.${value}`,
+      { defaultValue: name },
+    );
+  const shownAs = (name: string) =>
+    translateIfKey(name.trim(), (key) => (i18n.exists(key) ? String(i18n.t(key as never)) : key));
   const modes = useDictItems('logo_title_mode');
   const cities = useDictItems('city_code');
   const rows = useQuery({
@@ -97,6 +107,7 @@ export function PlatformSettingsPage() {
       <ProForm<SettingsForm>
         layout="horizontal"
         labelCol={{ span: 5 }}
+        labelWrap
         wrapperCol={{ span: 14 }}
         initialValues={initial}
         disabled={!canEdit}
@@ -142,12 +153,24 @@ export function PlatformSettingsPage() {
           return true;
         }}
       >
-        <ProFormText
-          name="systemName"
-          label={t('admin.config.systemName')}
-          tooltip={t('admin.config.systemNameHint')}
-          rules={[{ required: true, whitespace: true, max: 64, message: t('admin.config.textRule') }]}
-        />
+        <ProFormDependency name={['systemName']}>
+          {({ systemName }: { systemName?: string }) => (
+            <ProFormText
+              name="systemName"
+              label={t('admin.config.systemName')}
+              tooltip={t('admin.config.systemNameHint')}
+              rules={[{ required: true, whitespace: true, max: 64, message: t('admin.config.textRule') }]}
+              // The stored name may be a translation key (menu.system.name): say what the header shows.
+              extra={
+                systemName && shownAs(systemName) !== systemName ? (
+                  <span data-testid="platform-systemName-shown">
+                    {t('admin.config.systemNameShownAs', { name: shownAs(systemName) })}
+                  </span>
+                ) : undefined
+              }
+            />
+          )}
+        </ProFormDependency>
         <ProFormText
           name="systemTitle"
           label={t('admin.config.systemTitle')}
@@ -158,11 +181,10 @@ export function PlatformSettingsPage() {
         <ProFormRadio.Group
           name="logoTitleMode"
           label={t('admin.config.logoTitleMode')}
-          options={
-            modes.data && modes.data.length > 0
-              ? modes.data.map((m) => ({ value: m.value ?? m.code, label: m.name }))
-              : ['1', '2', '3'].map((v) => ({ value: v, label: v }))
-          }
+          options={(modes.data && modes.data.length > 0
+            ? modes.data.map((m) => ({ value: m.value ?? m.code, name: m.name }))
+            : ['1', '2', '3'].map((v) => ({ value: v, name: v }))
+          ).map(({ value, name }) => ({ value, label: optionLabel('logoTitleModes', value, name) }))}
         />
         <ProFormSwitch name="noticeIcon" label={t('admin.config.noticeIcon')} />
         <ProFormSwitch
@@ -174,14 +196,13 @@ export function PlatformSettingsPage() {
           name="cityCode"
           label={t('admin.config.cityCode')}
           rules={[{ required: true, message: t('admin.config.cityCodeRequired') }]}
-          options={
-            cities.data && cities.data.length > 0
-              ? cities.data.map((c) => ({
-                  value: c.value ?? c.code,
-                  label: `${c.name} (${c.value ?? c.code})`,
-                }))
-              : ['fz', 'hefei', 'tm166'].map((v) => ({ value: v, label: v }))
-          }
+          options={(cities.data && cities.data.length > 0
+            ? cities.data.map((c) => ({ value: c.value ?? c.code, name: c.name }))
+            : ['fz', 'hefei', 'tm166'].map((v) => ({ value: v, name: v }))
+          ).map(({ value, name }) => {
+            const label = optionLabel('cityCodes', value, name);
+            return { value, label: label === value ? label : `${label} (${value})` };
+          })}
         />
         <ProFormList
           name="systemList"

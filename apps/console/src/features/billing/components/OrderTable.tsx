@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { dateTimeColumn } from '../../../app/grid/columns';
 import { GridPage } from '../../../app/grid/GridPage';
+import { codeLabel } from '../../../locales/codeLabel';
 import { billingApi } from '../api/billingApi';
 import { useDictionary } from '../hooks/useDictionary';
 import { locationColumns, payStatusColumn, useLocationOptions, yuanColumn } from '../hooks/useOrderOptions';
@@ -144,6 +145,7 @@ export function OrderTable({ held = false, title }: { held?: boolean; title: str
         dataIndex: 'endReason',
         width: 130,
         search: false,
+        render: (_, row) => codeLabel(t, 'billing.stopReason', row.endReason),
       },
       {
         title: t('billing.detail.startMode'),

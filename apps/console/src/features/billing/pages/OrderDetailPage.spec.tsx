@@ -160,6 +160,9 @@ describe('OrderDetailPage', { timeout: 120_000 }, () => {
           : ['电量超出电池容量', '开始 SOC 高于结束 SOC'],
       );
       await waitFor(() => expect(document.body.textContent).toContain(startMode));
+      // The end reason (OCPP EVDisconnected) by its label, never the code.
+      expect(text()).toContain(locale === 'en-US' ? 'Vehicle disconnected' : '车辆断开连接');
+      expect(text()).not.toContain('EVDisconnected');
       const link = document.querySelector('[data-testid="order-occupation-link"]') as HTMLAnchorElement;
       expect(link.getAttribute('href')).toBe(
         '/operation/orderManage/occupationOrder?orderNo=OC20261121ABCDEF120000000042',
@@ -188,7 +191,7 @@ describe('OrderDetailPage', { timeout: 120_000 }, () => {
     ]);
     const repeat = document.querySelector('[data-testid="order-repeat-stops"] tbody tr')?.textContent ?? '';
     expect(repeat).toContain('1010.072');
-    expect(repeat).toContain('Remote');
+    expect(repeat).toContain('Remote stop'); // the OCPP reason Remote, labelled
     expect(repeat).toContain('Differs from the billed stop');
     expect(text()).toContain('The pile never stopped the session: closed by rule');
     expect(text()).toContain('A second, different stop for the same transaction');

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { codeLabel } from '../../../locales/codeLabel';
 import { billingApi } from '../api/billingApi';
 import { AbnormalReasons } from '../components/AbnormalReasons';
 import { AmendOrderModal } from '../components/AmendOrderModal';
@@ -32,7 +33,13 @@ function LogText({ entry }: { entry: OrderLogEntry }) {
     case 'started':
       return <>{t('billing.log.started', { card: entry.detail ?? '-' })}</>;
     case 'stopped':
-      return <>{t('billing.log.stopped', { reason: entry.detail ?? '-' })}</>;
+      return (
+        <>
+          {t('billing.log.stopped', {
+            reason: entry.detail ? codeLabel(t, 'billing.stopReason', entry.detail) : '-',
+          })}
+        </>
+      );
     case 'settled':
       return <>{t('billing.log.settled', { amount: formatYuan(entry.amountFen) })}</>;
     case 'held':
@@ -160,7 +167,11 @@ function RepeatStopsCard({ stops }: { stops: RepeatStopRow[] }) {
             align: 'right',
             render: (_, r) => formatKwh(r.meterStopWh),
           },
-          { title: t('billing.version.repeatReason'), dataIndex: 'reason' },
+          {
+            title: t('billing.version.repeatReason'),
+            dataIndex: 'reason',
+            render: (_, r) => codeLabel(t, 'billing.stopReason', r.reason),
+          },
           {
             title: '',
             dataIndex: 'disagrees',
@@ -285,7 +296,10 @@ export function OrderDetailPage() {
               title: t('billing.detail.endSoc'),
               render: () => (order.endSoc === null ? '-' : `${order.endSoc}%`),
             },
-            { title: t('billing.order.endReason'), render: () => order.endReason },
+            {
+              title: t('billing.order.endReason'),
+              render: () => codeLabel(t, 'billing.stopReason', order.endReason),
+            },
             { title: t('billing.detail.startMode'), render: () => startTypes.label(order.startMode) },
             { title: t('billing.detail.pricePlan'), render: () => order.pricePlanName ?? '-' },
             { title: t('billing.detail.discountPlan'), render: () => order.discountPlanName ?? '-' },

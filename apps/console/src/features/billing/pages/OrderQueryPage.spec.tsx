@@ -65,6 +65,9 @@ describe('OrderQueryPage', { timeout: 120_000 }, () => {
     expect(link.getAttribute('href')).toBe('/report/components/session?id=11');
     expect(document.body.textContent).toContain('East Depot');
     expect(document.body.textContent).toContain('Unpaid');
+    // The end reason (OCPP EVDisconnected) by its label, never the code.
+    expect(document.body.textContent).toContain('Vehicle disconnected');
+    expect(document.body.textContent).not.toContain('EVDisconnected');
   });
 
   it("asks for the period in the address instead (the home page's today's orders)", async () => {

@@ -84,6 +84,8 @@ export function AlertDialog({ alert, options, onClose, onSaved }: AlertDialogPro
       width="70%"
       layout="horizontal"
       labelCol={{ flex: '140px' }}
+      // English labels are longer than the Chinese ones: they wrap instead of being cut off.
+      labelWrap
       initialValues={
         alert
           ? {

@@ -102,6 +102,8 @@ export function ConfigDialog({ config, options, onClose, onSaved }: ConfigDialog
       width="70%"
       layout="horizontal"
       labelCol={{ flex: '160px' }}
+      // English labels are longer than the Chinese ones: they wrap instead of being cut off.
+      labelWrap
       initialValues={
         config
           ? {

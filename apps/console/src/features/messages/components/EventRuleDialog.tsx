@@ -60,6 +60,8 @@ export function EventRuleDialog({ rule, options, onClose, onSaved }: EventRuleDi
       width="70%"
       layout="horizontal"
       labelCol={{ flex: '140px' }}
+      // English labels are longer than the Chinese ones: they wrap instead of being cut off.
+      labelWrap
       initialValues={
         rule
           ? {

@@ -58,6 +58,8 @@ export function GroupDialog({ group, typeOptions, roles, users, onClose, onSaved
       width="70%"
       layout="horizontal"
       labelCol={{ flex: '140px' }}
+      // English labels are longer than the Chinese ones: they wrap instead of being cut off.
+      labelWrap
       initialValues={
         group
           ? {

@@ -46,20 +46,20 @@ const rowValues = () =>
   rows().map((row) => [...row.querySelectorAll('input')].map((input) => (input as HTMLInputElement).value));
 
 describe('key-value editor', () => {
-  it("an empty key is not added: 'key cannot be empty'", async () => {
+  it("an empty key is not added: 'Key cannot be empty'", async () => {
     const onChange = await mount();
     type('kv-new-value', 'orphan');
     fireEvent.click(q('kv-add'));
-    await waitFor(() => expect(q('kv-error')?.textContent).toBe('key cannot be empty'));
+    await waitFor(() => expect(q('kv-error')?.textContent).toBe('Key cannot be empty'));
     expect(onChange).not.toHaveBeenCalled();
     expect(rows()).toHaveLength(0);
   });
 
-  it("a key already there is not added: 'key cannot be duplicated'", async () => {
+  it("a key already there is not added: 'Key cannot be duplicated'", async () => {
     const onChange = await mount([{ key: 'pile', value: 'A-01' }]);
     type('kv-new-key', ' pile ');
     fireEvent.click(q('kv-add'));
-    await waitFor(() => expect(q('kv-error')?.textContent).toBe('key cannot be duplicated'));
+    await waitFor(() => expect(q('kv-error')?.textContent).toBe('Key cannot be duplicated'));
     expect(onChange).not.toHaveBeenCalled();
     // typing again clears the message
     type('kv-new-key', 'gun');

@@ -28,7 +28,7 @@ const log = (id: number, extra: Partial<SendLogDto>): SendLogDto => ({
   ...extra,
 });
 
-describe('send log', () => {
+describe('Send log', () => {
   it('lists status and the provider error, filters by receiver, expands to the content', async () => {
     const { calls } = stubApi({
       'GET /ms/m1/msg/dictionaries/dict/tree': () => [],
@@ -48,12 +48,12 @@ describe('send log', () => {
     await renderInApp(<SendLogTable />);
     await waitFor(() => expect(document.body.textContent).toContain('SMTP answered 535'), 20_000);
     const statuses = [...document.querySelectorAll('[data-testid="send-status"]')].map((s) => s.textContent);
-    expect(statuses).toEqual(['success', 'failed']);
+    expect(statuses).toEqual(['Success', 'Failed']);
     expect(document.querySelector('[data-testid="send-error"]')?.textContent).toBe(
       'SMTP answered 535 Authentication failed',
     );
     const rows = document.querySelectorAll('.ant-table-tbody tr.ant-table-row');
-    expect(rows[0].textContent).toContain('email'); // channel 1 by its label
+    expect(rows[0].textContent).toContain('Email'); // channel 1 by its label
     expect(rows[0].textContent).toContain('event #1');
 
     fireEvent.click(rows[1].querySelector('.ant-table-row-expand-icon') as HTMLElement);

@@ -25,9 +25,9 @@ const configs: MsgConfigDto[] = [
 ];
 
 const typeOptions = [
-  { value: '0', label: 'none' },
-  { value: '1', label: 'link' },
-  { value: '2', label: 'email' },
+  { value: '0', label: 'None' },
+  { value: '1', label: 'Link' },
+  { value: '2', label: 'Email' },
 ];
 
 const stored: MsgTemplateDto = {
@@ -92,7 +92,7 @@ async function choose(fieldId: string, label: string) {
 describe('template dialog', () => {
   it('add: 70 % wide with the spec title, and the three required messages when empty', async () => {
     const { calls } = await open('add');
-    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('add template');
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Add template');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('70%');
     // type defaults to '0' (none): clear nothing, the other two are missing
     fireEvent.click(button('OK') as HTMLButtonElement);
@@ -106,7 +106,7 @@ describe('template dialog', () => {
     await open('add');
     const content = document.querySelector('[data-testid="rich-text-content"]') as HTMLElement;
     expect(content.style.height).toBe('40vh');
-    expect(body()).toContain('variables are written as ${XXX}');
+    expect(body()).toContain('Variables are written as ${XXX}');
   });
 });
 
@@ -149,7 +149,7 @@ describe('template dialog saving', () => {
       target: { value: 'forgotten' },
     });
     fireEvent.click(button('OK') as HTMLButtonElement);
-    await waitFor(() => expect(body()).toContain('added successfully'));
+    await waitFor(() => expect(body()).toContain('Added successfully'));
     const post = calls.find((c) => c.method === 'POST' && c.path === '/ms/m1/msg/template');
     expect(post?.body).toEqual({
       configId: 7,
@@ -163,15 +163,15 @@ describe('template dialog saving', () => {
     expect(onSaved).toHaveBeenCalledTimes(1);
   });
 
-  it("add: an answer without an id is not 'added successfully' and the dialog stays", async () => {
+  it("add: an answer without an id is not 'Added successfully' and the dialog stays", async () => {
     const { calls, onSaved } = await open('add', { 'POST /ms/m1/msg/template': () => ({}) });
     await fillRequired();
     fireEvent.click(button('OK') as HTMLButtonElement);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    expect(body()).not.toContain('added successfully');
+    expect(body()).not.toContain('Added successfully');
     expect(onSaved).not.toHaveBeenCalled();
-    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('add template');
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Add template');
   });
 
   it('a server validation error is shown and the dialog stays open', async () => {
@@ -186,7 +186,7 @@ describe('template dialog saving', () => {
     fireEvent.click(button('OK') as HTMLButtonElement);
     await waitFor(() => expect(body()).toContain('Please do not exceed 10MB'));
     expect(onSaved).not.toHaveBeenCalled();
-    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('add template');
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Add template');
   });
 
   it('refuses a parameter list whose keys repeat (after editing a kept pair)', async () => {
@@ -195,7 +195,7 @@ describe('template dialog saving', () => {
     expect(rows).toHaveLength(2);
     fireEvent.change(rows[1].querySelector('input') as HTMLInputElement, { target: { value: 'pile' } });
     fireEvent.click(button('OK') as HTMLButtonElement);
-    await waitFor(() => expect(errors()).toEqual(['key cannot be duplicated']));
+    await waitFor(() => expect(errors()).toEqual(['Key cannot be duplicated']));
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
@@ -205,7 +205,7 @@ describe('template dialog saving', () => {
       { 'PUT /ms/m1/msg/template/42': () => ({ id: 42 }) },
       stored,
     );
-    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('modify template');
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Modify template');
     expect(input('templateName').value).toBe('Abnormal stop');
     expect(document.querySelector('[data-testid="rich-text-content"]')?.innerHTML).toContain(
       'Pile ${pile} stopped: ${reason}',
@@ -215,7 +215,7 @@ describe('template dialog saving', () => {
     );
     fireEvent.change(input('templateName'), { target: { value: 'Abnormal stop v2' } });
     fireEvent.click(button('OK') as HTMLButtonElement);
-    await waitFor(() => expect(body()).toContain('modified successfully'));
+    await waitFor(() => expect(body()).toContain('Modified successfully'));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       id: 42,
       configId: 7,
@@ -229,10 +229,10 @@ describe('template dialog saving', () => {
     expect(onSaved).toHaveBeenCalledTimes(1);
   });
 
-  it("edit of a template whose configuration is not in the list logs 'configuration type mismatch'", async () => {
+  it("edit of a template whose configuration is not in the list logs 'Configuration type mismatch'", async () => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { calls } = await open('edit', {}, { ...stored, configId: 99 });
-    expect(errorLog).toHaveBeenCalledWith('configuration type mismatch');
+    expect(errorLog).toHaveBeenCalledWith('Configuration type mismatch');
     fireEvent.click(button('OK') as HTMLButtonElement);
     await waitFor(() => expect(errors()).toEqual(['Please select configuration ID']));
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
@@ -240,7 +240,7 @@ describe('template dialog saving', () => {
 
   it('details: the spec title, every field disabled, times shown, no save button', async () => {
     await open('details', {}, stored);
-    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('template details');
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Template details');
     expect(input('templateName').disabled).toBe(true);
     expect(input('msgKey').disabled).toBe(true);
     expect(document.querySelector('.ant-select-disabled #configId')).not.toBeNull();

@@ -110,6 +110,8 @@ export function TemplateDialog({
       width="70%"
       layout="horizontal"
       labelCol={{ flex: '140px' }}
+      // English labels are longer than the Chinese ones: they wrap instead of being cut off.
+      labelWrap
       initialValues={initialValues}
       disabled={readOnly}
       submitter={readOnly ? false : undefined}

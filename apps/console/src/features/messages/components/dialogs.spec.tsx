@@ -94,14 +94,10 @@ describe('config dialog', () => {
     );
     typeInto('configName', 'Mail');
     typeInto('fullName', 'Alarm mail');
-    await choose('channel', 'email');
+    await choose('channel', 'Email');
     ok();
     await waitFor(() =>
-      expect(errors()).toEqual([
-        'Please enter SMTP host',
-        'Please enter port',
-        'Please enter sender address',
-      ]),
+      expect(errors()).toEqual(['SMTP host is required', 'Port is required', 'Sender address is required']),
     );
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
@@ -113,14 +109,14 @@ describe('config dialog', () => {
     });
     typeInto('configName', ' Mail ');
     typeInto('fullName', 'Alarm mail');
-    await choose('channel', 'email');
+    await choose('channel', 'Email');
     await waitFor(() => expect(input('settings_host')).not.toBeNull());
     typeInto('settings_host', 'smtp.example.com');
     typeInto('settings_port', '465');
     typeInto('settings_from', 'noreply@example.com');
     typeInto('settings_password', 'pw');
     ok();
-    await waitFor(() => expect(body()).toContain('added successfully'));
+    await waitFor(() => expect(body()).toContain('Added successfully'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       configName: 'Mail',
       fullName: 'Alarm mail',
@@ -146,10 +142,10 @@ describe('config dialog', () => {
         'PUT /ms/m1/msg/config/3': () => ({ id: 3 }),
       },
     );
-    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('modify config');
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Modify config');
     typeInto('settings_signName', 'Voltdepot Ops');
     ok();
-    await waitFor(() => expect(body()).toContain('modified successfully'));
+    await waitFor(() => expect(body()).toContain('Modified successfully'));
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       channel: 'SMS',
       provider: 'ALIYUN',
@@ -170,7 +166,7 @@ describe('config dialog', () => {
     );
     expect(input('settings_webhook').type).toBe('password');
     ok();
-    await waitFor(() => expect(body()).toContain('modified successfully'));
+    await waitFor(() => expect(body()).toContain('Modified successfully'));
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       channel: 'DDTALK',
       settings: { webhook: '******', secret: '******' },
@@ -196,7 +192,7 @@ describe('config dialog', () => {
     // The code is shown in the user's language (the request layer translates known codes).
     await waitFor(() => expect(body()).toContain('The configuration name is already taken'));
     expect(onSaved).not.toHaveBeenCalled();
-    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('modify config');
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Modify config');
   });
 });
 
@@ -238,7 +234,7 @@ describe('group dialog', () => {
     typeInto('name', 'Night shift');
     await choose('memberIds', 'Operator staff');
     ok();
-    await waitFor(() => expect(body()).toContain('added successfully'));
+    await waitFor(() => expect(body()).toContain('Added successfully'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Night shift',
       type: 'ROLE',
@@ -271,21 +267,21 @@ describe('group dialog', () => {
     );
     fireEvent.click(
       [...document.querySelectorAll('.ant-radio-wrapper')]
-        .find((w) => w.textContent === 'by user')
+        .find((w) => w.textContent === 'By user')
         ?.querySelector('input') as HTMLElement,
     );
     await waitFor(() =>
-      expect(document.querySelector('label[for="memberIds"]')?.textContent).toBe('receiving users'),
+      expect(document.querySelector('label[for="memberIds"]')?.textContent).toBe('Receiving users'),
     );
     await choose('memberIds', 'Zhang San (zhangsan)');
     fireEvent.click(
       [...document.querySelectorAll('.ant-radio-wrapper')]
-        .find((w) => w.textContent === 'none')
+        .find((w) => w.textContent === 'None')
         ?.querySelector('input') as HTMLElement,
     );
     await waitFor(() => expect(input('memberIds')).toBeNull());
     ok();
-    await waitFor(() => expect(body()).toContain('modified successfully'));
+    await waitFor(() => expect(body()).toContain('Modified successfully'));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'Ops',
       type: 'NONE',
@@ -313,12 +309,12 @@ describe('event rule dialog', () => {
       target: { value: 'abnormal' },
     });
     fireEvent.click(editor.querySelector('[data-testid="kv-add"]') as HTMLElement);
-    check('in-site message');
+    check('In-site message');
     check('SMS');
-    await choose('level', 'emergency');
-    await choose('frequency', 'five minutes');
+    await choose('level', 'Emergency');
+    await choose('frequency', 'Five minutes');
     ok();
-    await waitFor(() => expect(body()).toContain('added successfully'));
+    await waitFor(() => expect(body()).toContain('Added successfully'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Abnormal stops',
       eventType: 'transaction.stopped',
@@ -384,7 +380,7 @@ describe('alert dialog', () => {
     typeInto('threshold', '250');
     check('DingTalk');
     ok();
-    await waitFor(() => expect(body()).toContain('modified successfully'));
+    await waitFor(() => expect(body()).toContain('Modified successfully'));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'Consumer lag',
       alertGroup: 'KAFKA',

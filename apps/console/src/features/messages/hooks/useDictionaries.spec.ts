@@ -30,8 +30,8 @@ describe('dictionary options', () => {
       ],
     );
     expect(options.frequency).toEqual([
-      { value: 'WEEK', label: 'weekly' },
-      { value: 'FIVE_MINUTES', label: 'five minutes' },
+      { value: 'WEEK', label: 'Weekly' },
+      { value: 'FIVE_MINUTES', label: 'Five minutes' },
     ]);
     expect(options.job_type).toEqual([
       { value: 'KAFKA', label: 'KAFKA' },

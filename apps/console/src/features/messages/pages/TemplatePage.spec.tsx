@@ -67,21 +67,21 @@ describe('message template list', () => {
     );
     const headers = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent);
     expect(headers).toEqual([
-      'sequence',
-      'config name',
-      'template name',
-      'type',
-      'template content',
-      'third-party identifier msgKey',
-      'parameters',
-      'last operator',
-      'actions',
+      'Sequence',
+      'Config name',
+      'Template name',
+      'Type',
+      'Template content',
+      'Third-party identifier msgKey',
+      'Parameters',
+      'Last operator',
+      'Actions',
     ]);
     expect(cells(rows()[0]).slice(0, 8)).toEqual([
       '1',
       'Depot mail',
       'Template 1',
-      'email',
+      'Email',
       'Pile ${pile} stopped',
       'KEY_1',
       '{"pile":"unknown"}',
@@ -94,28 +94,28 @@ describe('message template list', () => {
     const labels = [...document.querySelectorAll('.ant-pro-query-filter .ant-form-item-label label')]
       .map((l) => l.textContent?.trim())
       .filter(Boolean);
-    expect(labels).toEqual(['config name', 'template name', 'type']);
-    expect(document.querySelector('[data-testid="msg-query"]')?.textContent).toBe('query');
-    expect(document.querySelector('[data-testid="msg-add"]')?.textContent).toBe('add');
+    expect(labels).toEqual(['Config name', 'Template name', 'Type']);
+    expect(document.querySelector('[data-testid="msg-query"]')?.textContent).toBe('Query');
+    expect(document.querySelector('[data-testid="msg-add"]')?.textContent).toBe('Add');
   });
 
   it('row actions: view for all, delete disabled when the template is not editable', async () => {
     await openPage(ALL_PERMISSIONS);
     expect(buttonsIn(rows()[0]).map((b) => [b.textContent, b.disabled])).toEqual([
-      ['view', false],
-      ['edit', false],
-      ['delete', false],
+      ['View', false],
+      ['Edit', false],
+      ['Delete', false],
     ]);
     expect(buttonsIn(rows()[1]).map((b) => [b.textContent, b.disabled])).toEqual([
-      ['view', false],
-      ['edit', false],
-      ['delete', true],
+      ['View', false],
+      ['Edit', false],
+      ['Delete', true],
     ]);
   });
 
   it('without the button codes only view and query remain', async () => {
     await openPage(['msg:template']);
-    expect(buttonsIn(rows()[0]).map((b) => b.textContent)).toEqual(['view']);
+    expect(buttonsIn(rows()[0]).map((b) => b.textContent)).toEqual(['View']);
     expect(document.querySelector('[data-testid="msg-add"]')).toBeNull();
     expect(document.querySelector('[data-testid="msg-query"]')).not.toBeNull();
   });
@@ -145,15 +145,15 @@ describe('message template list', () => {
     fireEvent.click(buttonsIn(rows()[0])[2]);
     await waitFor(() =>
       expect(document.querySelector('.ant-modal-confirm')?.textContent).toContain(
-        'this operation will permanently delete the template, continue?',
+        'This operation will permanently delete the template, continue?',
       ),
     );
-    expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('prompt');
+    expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('Prompt');
     const loadsBefore = calls.filter((c) => c.path.endsWith('/template/page/1/size/10')).length;
     fireEvent.click(
       [...document.querySelectorAll('.ant-modal-confirm button')].find((b) => b.textContent === 'OK')!,
     );
-    await waitFor(() => expect(document.body.textContent).toContain('deleted successfully'));
+    await waitFor(() => expect(document.body.textContent).toContain('Deleted successfully'));
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/ms/m1/msg/template/1')).toBe(true);
     await waitFor(() =>
       expect(calls.filter((c) => c.path.endsWith('/template/page/1/size/10')).length).toBeGreaterThan(
@@ -162,7 +162,7 @@ describe('message template list', () => {
     );
   });
 
-  it("delete refused by the server shows the refusal (its code translated), not 'deleted successfully'", async () => {
+  it("delete refused by the server shows the refusal (its code translated), not 'Deleted successfully'", async () => {
     await openPage(ALL_PERMISSIONS, {
       'DELETE /ms/m1/msg/template/1': () =>
         json(
@@ -178,14 +178,14 @@ describe('message template list', () => {
     await waitFor(() =>
       expect(document.body.textContent).toContain('The template is in use and cannot be deleted'),
     );
-    expect(document.body.textContent).not.toContain('deleted successfully');
+    expect(document.body.textContent).not.toContain('Deleted successfully');
   });
 
   it('view opens the read-only details dialog', async () => {
     await openPage(ALL_PERMISSIONS);
     fireEvent.click(buttonsIn(rows()[0])[0]);
     await waitFor(() =>
-      expect(document.querySelector('.ant-modal-title')?.textContent).toBe('template details'),
+      expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Template details'),
     );
     expect((document.querySelector('.ant-modal #templateName') as HTMLInputElement).disabled).toBe(true);
     expect((document.querySelector('.ant-modal #templateName') as HTMLInputElement).value).toBe('Template 1');

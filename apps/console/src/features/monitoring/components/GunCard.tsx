@@ -3,6 +3,7 @@ import { Card, Descriptions, Progress, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format/formatDateTime';
+import { codeLabel } from '../../../locales/codeLabel';
 import { formatDuration, formatEnergy, formatPower, formatSoc } from '../format';
 import { GUN_STATUS_COLORS, LOW_SOC_COLOR } from '../liveState';
 import { GunStatusTag } from './GunStatusTag';
@@ -71,7 +72,7 @@ export function GunCard({ chargePointId, gun, now, actions }: GunCardProps) {
         {gun.errorCode && gun.errorCode !== 'NoError' ? (
           <Descriptions.Item label={t('monitoring.gunStatus.fault')}>
             <Typography.Text type="danger">
-              {gun.errorCode}
+              {codeLabel(t, 'monitoring.errorCode', gun.errorCode)}
               {gun.info ? ` (${gun.info})` : ''}
             </Typography.Text>
           </Descriptions.Item>

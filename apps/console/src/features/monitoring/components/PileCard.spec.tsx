@@ -46,7 +46,8 @@ describe('pile card', () => {
     expect(gun1.querySelector('[data-testid="gun-vehicle"]')?.textContent).toBe('皖A·D1201');
     const gun2 = card(container, 2);
     expect(gun2.dataset['status']).toBe('fault');
-    expect(gun2.textContent).toContain('GroundFailure');
+    expect(gun2.textContent).toContain('Ground failure'); // the OCPP error code GroundFailure, labelled
+    expect(gun2.textContent).not.toContain('GroundFailure');
     expect(gun2.querySelector('[data-testid="gun-power"]')?.textContent).toBe('-');
     unmount();
   });
@@ -81,6 +82,27 @@ describe('pile card', () => {
     await act(async () => confirm.click());
     await waitFor(() => expect(document.body.textContent).toContain('The pile answered: Accepted'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ transactionId: 77 }]);
+    unmount();
+  });
+
+  it('shows the fault and what the pile answered in Chinese, never the OCPP codes', async () => {
+    stubApi({
+      'POST /api/monitor/pile/CP-1/command/RemoteStopTransaction': () => ({
+        status: 'completed',
+        response: { status: 'Rejected' },
+      }),
+    });
+    const { container, unmount } = await renderInApp(<PileCard pile={charging} now={NOW} />, {
+      locale: 'zh-CN',
+    });
+    expect(card(container, 2).textContent).toContain('接地故障');
+    await act(async () =>
+      card(container, 1).querySelector<HTMLButtonElement>('[data-testid="cmd-stop"]')!.click(),
+    );
+    const confirm = await waitForElement('.ant-popconfirm .ant-btn-primary');
+    await act(async () => confirm.click());
+    await waitFor(() => expect(document.body.textContent).toContain('充电桩应答：已拒绝'));
+    expect(document.body.textContent).not.toContain('Rejected');
     unmount();
   });
 

@@ -3,6 +3,7 @@ import type { PileCommandAction, PileCommandBodies } from '@voltdepot/shared-con
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeLabel } from '../../../locales/codeLabel';
 import { monitorApi, type MonitorApi } from '../api/monitorApi';
 import { monitorQueryKeys } from '../queryKeys';
 
@@ -27,7 +28,9 @@ export function usePileCommand(api: MonitorApi = monitorApi) {
       if (!result) return false;
       const status = answerStatus(result.response);
       const accepted = status === undefined || ['Accepted', 'Unlocked', 'Scheduled'].includes(status);
-      const text = status ? t('monitoring.command.result', { status }) : t('monitoring.command.sent');
+      const text = status
+        ? t('monitoring.command.result', { status: codeLabel(t, 'monitoring.answerStatus', status) })
+        : t('monitoring.command.sent');
       void (accepted ? message.success(text) : message.warning(text));
       // The pushes will bring the consequences; a read now shows the pile as it stands meanwhile.
       void queryClient.invalidateQueries({ queryKey: monitorQueryKeys.all });
