@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   carriesError,
   isExpectedBrowserError,
   pageTextProblems,
   rawCode,
+  LOCALE_NAMESPACES,
   rawI18nKeys,
 } from './page-problems';
 
@@ -44,11 +47,19 @@ describe('carriesError', () => {
 });
 
 describe('rawI18nKeys', () => {
+  it("knows the console's namespaces exactly (the top-level keys of its en-US messages)", () => {
+    const source = readFileSync(join(__dirname, '../../apps/console/src/locales/en-US.ts'), 'utf8');
+    const body = source.slice(source.indexOf('export const enUS'));
+    const namespaces = [...body.matchAll(/^ {2}([A-Za-z]\w*):/gm)].map((m) => m[1]);
+    expect(namespaces.length).toBeGreaterThan(10);
+    expect([...LOCALE_NAMESPACES].sort()).toEqual([...new Set(namespaces)].sort());
+  });
+
   it.each([
     ['menu.system.name', ['menu.system.name']],
     ['Voltdepot | menu.system.name', ['menu.system.name']],
     ['显示为：notice.inbox', ['notice.inbox']],
-    ['结束原因 orders.endReason.x', ['orders.endReason.x']],
+    ['结束原因 billing.order.endReason.x', ['billing.order.endReason.x']],
     ['Stopped: billing.stopReason.Local.', []], // a part starting upper case is no key part
     ['admin.config.systemName.', ['admin.config.systemName']],
     ['menu.sys_user_add and menu.operation_orderManage', ['menu.sys_user_add', 'menu.operation_orderManage']],
@@ -73,6 +84,7 @@ describe('rawI18nKeys', () => {
     'Sentences end. Then a space follows.',
     '电量 12.5 kWh，金额 3.20 元',
     'The pile answered: Accepted.',
+    'e2e.clerk, zhang.san and ops.team', // user names with dots are data, not keys
   ])('%j shows none', (text) => {
     expect(rawI18nKeys(text)).toEqual([]);
   });

@@ -10,3 +10,4 @@ export * from './monitoring';
 export * from './code-labels';
 export * from './overview';
 export * from './seeded-resources';
+export * from './seeded-roles';

@@ -125,6 +125,13 @@ export const adminZhCN = {
     dataAuthOf: '数据授权：{{name}}',
     dataAuthHint: '勾选的组织及其全部下级的数据对该角色可见；不勾选则只能看到用户所在组织。',
     deleteConfirm: '此操作将永久删除角色 {{name}}，是否继续？',
+    /** Built-in roles while their stored text is the seeded one (SEEDED_ROLES). */
+    seeded: {
+      admin: { name: '管理员', description: '全部功能，全部组织' },
+      operator: { name: '运营人员', description: '运营、监控和业务数据；可查看用户和组织' },
+      maintainer: { name: '运维人员', description: '设备、告警和工单' },
+      fleet_manager: { name: '车队经理', description: '本组织的车辆、报表和数据挖掘' },
+    },
   },
   org: {
     title: '组织机构',
@@ -359,6 +366,18 @@ export const adminEnUS: typeof adminZhCN = {
     dataAuthHint:
       "The role's users see the data of the ticked organizations and everything below them; with none ticked they see their own organization.",
     deleteConfirm: 'This operation will permanently delete role {{name}}, continue?',
+    seeded: {
+      admin: { name: 'Administrator', description: 'Everything, every organization' },
+      operator: {
+        name: 'Operator staff',
+        description: 'Operations, monitoring and business data; reads users and organizations',
+      },
+      maintainer: { name: 'Maintenance staff', description: 'Equipment, alarms and work orders' },
+      fleet_manager: {
+        name: 'Fleet manager',
+        description: 'Vehicles, reports and data mining of the own organization',
+      },
+    },
   },
   org: {
     title: 'Organizations',

@@ -12,6 +12,7 @@ import { toggleGrant } from '../treeNodes';
 import { adminRules } from './formRules';
 import { buttonTestId } from './testIds';
 import { useResourceLabel } from './useResourceLabel';
+import { useRoleText } from './useRoleText';
 
 /** Add or edit a role. */
 export function RoleFormDialog({
@@ -182,6 +183,7 @@ function CheckTreeDialog<T extends { id: number; children: T[] }>(props: CheckTr
 /** Menu authorisation: the menus and buttons (permission codes) a role holds, go_screen included. */
 export function MenuAuthDialog({ role, onClose }: { role: RoleView | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const label = useResourceLabel();
   // The tree comes with the role's resources: the dialog needs only sys:role:menuAuth.
   const granted = useQuery({
@@ -193,7 +195,7 @@ export function MenuAuthDialog({ role, onClose }: { role: RoleView | null; onClo
   return (
     <CheckTreeDialog<ResourceNode>
       open={role !== null}
-      title={t('admin.role.menuAuthOf', { name: role?.name ?? '' })}
+      title={t('admin.role.menuAuthOf', { name: role ? roleText.name(role) : '' })}
       hint={t('admin.role.menuAuthHint')}
       tree={granted.data?.tree}
       loading={granted.isLoading}
@@ -221,6 +223,7 @@ export function MenuAuthDialog({ role, onClose }: { role: RoleView | null; onClo
 /** Data authorisation: the organisation subtrees a role's users see. */
 export function DataAuthDialog({ role, onClose }: { role: RoleView | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   // The caller's subtrees come with the role's organisations: the dialog needs only sys:role:dataAuth.
   const granted = useQuery({
     queryKey: adminQueryKeys.roleOrganizations(role?.id ?? 0),
@@ -231,7 +234,7 @@ export function DataAuthDialog({ role, onClose }: { role: RoleView | null; onClo
   return (
     <CheckTreeDialog<OrganizationNode>
       open={role !== null}
-      title={t('admin.role.dataAuthOf', { name: role?.name ?? '' })}
+      title={t('admin.role.dataAuthOf', { name: role ? roleText.name(role) : '' })}
       hint={t('admin.role.dataAuthHint')}
       tree={granted.data?.tree}
       loading={granted.isLoading}

@@ -17,6 +17,7 @@ import { ADMIN_PERMISSIONS } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
 import { adminRules, treeOptions } from './formRules';
 import { buttonTestId } from './testIds';
+import { useRoleText } from './useRoleText';
 
 type UserForm = {
   username: string;
@@ -49,6 +50,7 @@ export function UserFormDialog({
   const { message } = App.useApp();
   const organizations = useOrganizationTree(open);
   const roles = useAllRoles();
+  const roleText = useRoleText();
   const canAssignRoles = usePermission(ADMIN_PERMISSIONS.user.role);
   const adding = user === null;
 
@@ -144,7 +146,7 @@ export function UserFormDialog({
           name="roleIds"
           label={t('admin.user.roles')}
           mode="multiple"
-          options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleText.name(r) }))}
           fieldProps={{ loading: roles.isFetching, 'data-testid': 'user-form-roles' } as object}
         />
       )}
@@ -168,6 +170,7 @@ export function UserRolesDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const roles = useAllRoles();
+  const roleText = useRoleText();
   const current = useQuery({
     queryKey: adminQueryKeys.userRoles(user?.id ?? 0),
     queryFn: ({ signal }) => adminApi.userRoles(user!.id, signal),
@@ -225,7 +228,7 @@ export function UserRolesDialog({
             value: r.id,
             label: (
               <span data-testid={`user-role-${r.code}`}>
-                {r.name} <span style={{ color: '#999' }}>({r.code})</span>
+                {roleText.name(r)} <span style={{ color: '#999' }}>({r.code})</span>
               </span>
             ),
           }))}

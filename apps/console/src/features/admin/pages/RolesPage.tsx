@@ -10,6 +10,7 @@ import { adminApi } from '../api/adminApi';
 import { DataAuthDialog, MenuAuthDialog, RoleFormDialog } from '../components/RoleDialogs';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
+import { useRoleText } from '../components/useRoleText';
 
 /** Roles: CRUD, menu authorisation (resources and buttons) and data authorisation (organisation subtrees). */
 export function RolesPage() {
@@ -23,10 +24,22 @@ export function RolesPage() {
     fetch: adminApi.rolePage,
   });
 
+  const roleText = useRoleText();
   const columns: ProColumns<RoleView>[] = [
     { title: t('admin.common.code'), dataIndex: 'code', width: 160 },
-    { title: t('admin.common.name'), dataIndex: 'name', width: 160 },
-    { title: t('admin.common.description'), dataIndex: 'description', search: false, ellipsis: true },
+    {
+      title: t('admin.common.name'),
+      dataIndex: 'name',
+      width: 160,
+      render: (_dom, row) => roleText.name(row),
+    },
+    {
+      title: t('admin.common.description'),
+      dataIndex: 'description',
+      search: false,
+      ellipsis: true,
+      render: (_dom, row) => roleText.description(row) || '-',
+    },
     {
       title: t('admin.role.builtin'),
       dataIndex: 'builtin',

@@ -58,9 +58,13 @@ const ROUTES: Record<string, FakeHandler> = {
   ],
 };
 
-async function show(permissions: string[], routes: Record<string, FakeHandler> = {}) {
+async function show(
+  permissions: string[],
+  routes: Record<string, FakeHandler> = {},
+  locale: 'zh-CN' | 'en-US' = 'en-US',
+) {
   const api = stubApi({ ...ROUTES, ...routes });
-  await renderInApp(<UsersPage />, { permissions });
+  await renderInApp(<UsersPage />, { permissions, locale });
   await waitFor(() => expect(document.body.textContent).toContain('fleet'));
   return api;
 }
@@ -82,6 +86,38 @@ describe('users page', () => {
       ]),
     );
     expect(document.body.textContent).toContain('Voltdepot Group');
+  }, 60_000);
+
+  it('shows built-in roles in Chinese while their names are the seeded ones, and a changed name as written', async () => {
+    await show(
+      ALL,
+      {
+        'GET /api/role/all': () => [
+          {
+            id: 1,
+            code: 'admin',
+            name: 'Administrator',
+            description: null,
+            builtin: true,
+            createdAt: '',
+            updatedAt: '',
+          },
+          {
+            id: 4,
+            code: 'fleet_manager',
+            name: '公交车队',
+            description: null,
+            builtin: true,
+            createdAt: '',
+            updatedAt: '',
+          },
+        ],
+      },
+      'zh-CN',
+    );
+    const tags = () => [...document.querySelectorAll('td .ant-tag')].map((tag) => tag.textContent);
+    await waitFor(() => expect(tags()).toEqual(expect.arrayContaining(['管理员', '公交车队'])));
+    expect(tags()).not.toContain('Administrator');
   }, 60_000);
 
   it('a reader sees the list without add, import, role or enable controls (and no role list call)', async () => {

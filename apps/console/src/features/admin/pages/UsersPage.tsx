@@ -20,6 +20,7 @@ import { UserImportDialog } from '../components/UserImportDialog';
 import { useAllRoles, useOrganizationTree } from '../hooks/useAdminData';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
+import { useRoleText } from '../components/useRoleText';
 
 /** Users: search, add, edit, enable/disable, roles, reset password, copy, delete; export and import. */
 export function UsersPage() {
@@ -40,7 +41,11 @@ export function UsersPage() {
   });
   const { reload } = grid;
 
-  const roleNames = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r.name])), [roles.data]);
+  const roleText = useRoleText();
+  const roleNames = useMemo(
+    () => new Map((roles.data ?? []).map((r) => [r.id, roleText.name(r)])),
+    [roles.data, roleText],
+  );
 
   const columns: ProColumns<UserView>[] = [
     { title: t('admin.user.username'), dataIndex: 'username', width: 140, copyable: true },

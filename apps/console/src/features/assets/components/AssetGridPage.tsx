@@ -167,7 +167,7 @@ function columnsOf(
             case 'datetime':
               return gridDateTime(String(value));
             default:
-              return String(value);
+              return field.identifier ? <span data-raw-text>{String(value)}</span> : String(value);
           }
         },
       });

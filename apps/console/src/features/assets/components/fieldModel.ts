@@ -76,6 +76,11 @@ export type AssetField = {
   width?: number;
   /** Full-width in a two-column form. */
   wide?: boolean;
+  /**
+   * The value is an identifier shown as written (an alarm or stop code such as `PowerLoss`), not a label
+   * waiting for a translation: marked `data-raw-text`, which the browser tests' raw-code check skips.
+   */
+  identifier?: boolean;
 };
 
 export const isFormField = (f: AssetField) => f.form !== false;

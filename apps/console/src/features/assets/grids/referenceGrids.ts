@@ -104,6 +104,7 @@ const codeField = {
   required: true,
   text: { max: 16, pattern: PATTERNS.code },
   search: true,
+  identifier: true,
 } as const;
 
 export const alarmCodeGrid: GridConfig = {
