@@ -4,9 +4,12 @@ import { pushRuntime, type StompLike } from '../app/notice/pushClient';
 /** A STOMP client that records its configuration and subscriptions, and lets a test play the broker. */
 export type FakeStomp = {
   configs: StompConfig[];
-  subscriptions: { destination: string; deliver: (body: string) => void }[];
+  subscriptions: { destination: string; headers: Record<string, string>; deliver: (body: string) => void }[];
   deactivated: number;
-  /** The broker accepted the connection (again). */
+  /**
+   * The broker accepted the connection (again); it then answers the receipts asked for on the frames the
+   * client sent on connecting (as msg-center does once it has processed them).
+   */
   connect(): void;
 };
 
@@ -16,8 +19,19 @@ export function fakeStomp(): FakeStomp {
     configs: [],
     subscriptions: [],
     deactivated: 0,
-    connect: () => fake.configs.at(-1)?.onConnect?.({} as never),
+    connect: () => {
+      fake.configs.at(-1)?.onConnect?.({} as never);
+      for (const receipt of [...asked]) {
+        const watcher = watchers.get(receipt);
+        if (!watcher) continue;
+        asked.delete(receipt);
+        watchers.delete(receipt);
+        watcher({ headers: { 'receipt-id': receipt } } as never);
+      }
+    },
   };
+  const asked = new Set<string>();
+  const watchers = new Map<string, (frame: never) => void>();
   pushRuntime.createClient = (config): StompLike => {
     fake.configs.push(config);
     return {
@@ -26,9 +40,14 @@ export function fakeStomp(): FakeStomp {
         fake.deactivated++;
         return Promise.resolve();
       },
-      subscribe: (destination, callback) => {
+      watchForReceipt: (receipt, callback) => {
+        watchers.set(receipt, callback as (frame: never) => void);
+      },
+      subscribe: (destination, callback, headers = {}) => {
+        if (headers['receipt']) asked.add(headers['receipt']);
         fake.subscriptions.push({
           destination,
+          headers,
           deliver: (body) => callback({ body } as never),
         });
         return { id: destination, unsubscribe: () => undefined };

@@ -36,6 +36,7 @@ if (typeof window !== 'undefined') {
     activate: () => undefined,
     deactivate: () => Promise.resolve(),
     subscribe: () => ({ id: 'idle', unsubscribe: () => undefined }),
+    watchForReceipt: () => undefined,
   });
 }
 

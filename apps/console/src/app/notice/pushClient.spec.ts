@@ -19,6 +19,7 @@ function fakeStomp() {
         state.subscriptions.push({ topic, callback });
         return { id: String(state.subscriptions.length), unsubscribe: () => undefined };
       }) as unknown as StompLike['subscribe'],
+      watchForReceipt: vi.fn(),
     };
   };
   const connect = () => state.config?.onConnect?.({} as never);

@@ -9,7 +9,7 @@ export const PUSH_CONNECTION_TIMEOUT_MS = 30_000;
 export const PUSH_RECONNECT_DELAY_MS = 5_000;
 
 /** The part of a @stomp/stompjs Client the console uses (a fake in unit tests). */
-export type StompLike = Pick<Client, 'activate' | 'deactivate' | 'subscribe'>;
+export type StompLike = Pick<Client, 'activate' | 'deactivate' | 'subscribe' | 'watchForReceipt'>;
 export type StompFactory = (config: StompConfig) => StompLike;
 
 export const defaultStompFactory: StompFactory = (config) => new Client(config);

@@ -23,9 +23,15 @@ export function parsePush(body: string): MonitorPush | undefined {
 
 export type MonitorPushHandlers = {
   onPush: (push: MonitorPush) => void;
-  /** After a reconnection: changes may have been missed, read the screen again. */
-  onReconnect?: () => void;
+  /**
+   * Once the subscriptions are in place (the broker's receipt), on the first connection and after each
+   * reconnection: changes made between the screen's last read and now were pushed to nobody, so read the
+   * screen again.
+   */
+  onResync?: () => void;
 };
+
+let receiptSeq = 0;
 
 /**
  * Live changes of these stations over the message centre's STOMP endpoint (`/topic/monitor/station/{id}`),
@@ -42,7 +48,6 @@ export function useMonitorPush(stationIds: readonly number[], handlers: MonitorP
   useEffect(() => {
     if (!token || key === '') return undefined;
     const ids = key.split(',').map(Number);
-    let everConnected = false;
     const client = pushRuntime.createClient({
       brokerURL: pushUrl(apiBaseUrl, window.location),
       connectHeaders: { Authorization: `Bearer ${token}` },
@@ -51,15 +56,23 @@ export function useMonitorPush(stationIds: readonly number[], handlers: MonitorP
       connectionTimeout: PUSH_CONNECTION_TIMEOUT_MS,
       reconnectDelay: PUSH_RECONNECT_DELAY_MS,
       onConnect: () => {
-        for (const id of ids) {
-          client.subscribe(monitorStationTopic(id), (message) => {
-            const push = parsePush(message.body);
-            if (push) latest.current.onPush(push);
-          });
-        }
-        setConnected(true);
-        if (everConnected) latest.current.onReconnect?.();
-        everConnected = true;
+        // The broker handles a connection's frames in order: the receipt of the last SUBSCRIBE means every
+        // subscription is live, and only then is a read sure not to miss a change in between.
+        const receipt = `monitor-subscribed-${++receiptSeq}`;
+        client.watchForReceipt(receipt, () => {
+          setConnected(true);
+          latest.current.onResync?.();
+        });
+        ids.forEach((id, index) =>
+          client.subscribe(
+            monitorStationTopic(id),
+            (message) => {
+              const push = parsePush(message.body);
+              if (push) latest.current.onPush(push);
+            },
+            index === ids.length - 1 ? { receipt } : {},
+          ),
+        );
       },
       onWebSocketClose: () => setConnected(false),
     });

@@ -58,7 +58,7 @@ export function BusListPage() {
   }, [reload]);
   const connected = useMonitorPush(grid.data?.stationIds ?? [], {
     onPush: refresh,
-    onReconnect: refresh,
+    onResync: refresh,
   });
 
   const columns = useMemo<ProColumns<MonitorVehicleView>[]>(

@@ -65,7 +65,7 @@ export function PileMonitorPage() {
   );
   const connected = useMonitorPush(stationIds, {
     onPush,
-    onReconnect: () => void queryClient.invalidateQueries({ queryKey: monitorQueryKeys.all }),
+    onResync: () => void queryClient.invalidateQueries({ queryKey: monitorQueryKeys.all }),
   });
 
   const columns = useMemo<ProColumns<MonitorPileView>[]>(

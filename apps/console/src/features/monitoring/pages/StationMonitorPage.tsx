@@ -64,7 +64,7 @@ export function StationMonitorPage() {
     list.map((s) => s.id),
     {
       onPush,
-      onReconnect: () => void queryClient.invalidateQueries({ queryKey: monitorQueryKeys.all }),
+      onResync: () => void queryClient.invalidateQueries({ queryKey: monitorQueryKeys.all }),
     },
   );
 
