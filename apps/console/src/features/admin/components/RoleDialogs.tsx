@@ -12,7 +12,7 @@ import { toggleGrant } from '../treeNodes';
 import { adminRules } from './formRules';
 import { buttonTestId } from './testIds';
 import { useResourceLabel } from './useResourceLabel';
-import { useRoleText } from './useRoleText';
+import { useRoleText } from '../../../app/session/useRoleText';
 
 /** Add or edit a role. */
 export function RoleFormDialog({

@@ -17,7 +17,7 @@ import { ADMIN_PERMISSIONS } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
 import { adminRules, treeOptions } from './formRules';
 import { buttonTestId } from './testIds';
-import { useRoleText } from './useRoleText';
+import { useRoleText } from '../../../app/session/useRoleText';
 
 type UserForm = {
   username: string;

@@ -10,7 +10,7 @@ import { adminApi } from '../api/adminApi';
 import { DataAuthDialog, MenuAuthDialog, RoleFormDialog } from '../components/RoleDialogs';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
-import { useRoleText } from '../components/useRoleText';
+import { useRoleText } from '../../../app/session/useRoleText';
 
 /** Roles: CRUD, menu authorisation (resources and buttons) and data authorisation (organisation subtrees). */
 export function RolesPage() {

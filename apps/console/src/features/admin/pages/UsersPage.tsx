@@ -20,7 +20,7 @@ import { UserImportDialog } from '../components/UserImportDialog';
 import { useAllRoles, useOrganizationTree } from '../hooks/useAdminData';
 import { ADMIN_PERMISSIONS as P } from '../permissions';
 import { adminQueryKeys } from '../queryKeys';
-import { useRoleText } from '../components/useRoleText';
+import { useRoleText } from '../../../app/session/useRoleText';
 
 /** Users: search, add, edit, enable/disable, roles, reset password, copy, delete; export and import. */
 export function UsersPage() {

@@ -84,6 +84,7 @@ describe('HomePage', () => {
     expect(figure('energy')?.textContent).toContain('今日充电量（kWh）0.005');
     expect(figure('revenue')?.textContent).toContain('今日收入（元）0.07');
     expect(document.body.textContent).toContain('今日概况（2026-11-22）');
+    expect(document.body.textContent).toContain('角色管理员'); // the built-in role in Chinese, not 'Administrator'
     expect(document.body.textContent).not.toContain('会出现');
     expect(document.body.textContent).not.toContain('完成后');
   });

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../app/format/formatDateTime';
 import { usePlatformSettings } from '../../../app/platform/PlatformSettingsContext';
 import { authApi } from '../../../app/session/authApi';
 import { useCurrentUser } from '../../../app/session/CurrentUserContext';
+import { useRoleText } from '../../../app/session/useRoleText';
 import { sessionQueryKeys } from '../../../app/session/queryKeys';
 import { TodayFigures } from '../components/TodayFigures';
 
@@ -18,6 +19,7 @@ import { TodayFigures } from '../components/TodayFigures';
  */
 export function HomePage() {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const { user } = useCurrentUser();
   const { systemList } = usePlatformSettings();
   const canSeeFigures = usePermission(HOME_PERMISSION);
@@ -42,7 +44,7 @@ export function HomePage() {
             <Descriptions.Item label={t('home.username')}>{user.username}</Descriptions.Item>
             <Descriptions.Item label={t('home.organization')}>{user.organizationName}</Descriptions.Item>
             <Descriptions.Item label={t('home.roles')}>
-              {user.roles.map((role) => role.name).join(', ') || '-'}
+              {user.roles.map((role) => roleText.name(role)).join(', ') || '-'}
             </Descriptions.Item>
             <Descriptions.Item label={t('home.lastLogin')}>
               {ext.data?.lastLoginAt ? formatDateTime(ext.data.lastLoginAt) : '-'}

@@ -1,9 +1,9 @@
 import { SEEDED_ROLES, type SeededRoleCode } from '@voltdepot/shared-contracts';
-import type { RoleView } from '@voltdepot/console-api-client';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type RoleTexts = Pick<RoleView, 'code' | 'name' | 'description'> & { builtin?: boolean };
+/** A role as the lists and the current user's info carry it. */
+type RoleTexts = { code: string; name: string; description?: string | null; builtin?: boolean };
 
 /** Whether a role's stored field still holds what the migrations seeded (not changed by an administrator). */
 function seededField(role: RoleTexts, field: 'name' | 'description'): SeededRoleCode | undefined {
