@@ -37,6 +37,7 @@ export const SOURCE_ROLES: readonly { dir: string; role: SourceRole; why?: strin
     why: 'serves the built console and proxies to the services',
   },
   { dir: 'libs/server/pile-credentials/src', role: 'no-tables' },
+  { dir: 'apps/card-reader/src', role: 'no-tables', why: 'the IC card reader agent on the operator PC' },
 
   {
     dir: 'libs/server/database/src/migrations',

@@ -11,3 +11,5 @@ export * from './code-labels';
 export * from './overview';
 export * from './seeded-resources';
 export * from './seeded-roles';
+export * from './ic-card';
+export * from './card-reader';
