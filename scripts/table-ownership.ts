@@ -5,7 +5,8 @@
  */
 import type { Access } from './lib/sql-table-refs';
 
-export type Area = 'identity' | 'assets' | 'billing' | 'monitoring' | 'msg-center' | 'messaging' | 'gateway';
+export type Area =
+  'identity' | 'assets' | 'billing' | 'ledger' | 'monitoring' | 'msg-center' | 'messaging' | 'gateway';
 
 /**
  * What a source directory is: an area's code (may name its own tables and what others publish), code
@@ -18,6 +19,7 @@ export const SOURCE_ROLES: readonly { dir: string; role: SourceRole; why?: strin
   { dir: 'libs/server/identity/src', role: 'identity' },
   { dir: 'libs/server/assets/src', role: 'assets' },
   { dir: 'libs/server/billing/src', role: 'billing' },
+  { dir: 'libs/server/ledger/src', role: 'ledger' },
   { dir: 'libs/server/monitoring/src', role: 'monitoring' },
   { dir: 'apps/msg-center/src', role: 'msg-center' },
   { dir: 'libs/server/messaging/src', role: 'messaging' },
@@ -131,6 +133,7 @@ export const OWNED_TABLES: Readonly<Record<Area, readonly string[]>> = {
     'occupation_release',
     'occupation_order',
   ],
+  ledger: ['ledger_account', 'ledger_transaction', 'ledger_entry', 'ledger_card_account'],
   // The monitoring read model lives in Redis, rebuilt from the bus.
   monitoring: [],
   'msg-center': [

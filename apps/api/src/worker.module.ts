@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { BillingWorkerModule } from '@voltdepot/server-billing';
 import { JobsModule } from '@voltdepot/server-jobs';
+import { LedgerWorkerModule } from '@voltdepot/server-ledger';
 import { MonitoringWorkerModule } from '@voltdepot/server-monitoring';
 import type { ApiConfig } from './app.config';
 import { coreImports, monitoringOptions } from './app.module';
@@ -26,6 +27,8 @@ export class WorkerModule {
         BillingWorkerModule.forRoot({ lostStopMinutes: config.BILLING_LOST_STOP_MINUTES }),
         // The monitoring read model, fed from the gateway's events.
         MonitoringWorkerModule.forRoot(monitoringOptions(config)),
+        // Charging consumption of prepaid card accounts, from the orders' events.
+        LedgerWorkerModule.forRoot(),
       ],
     };
   }

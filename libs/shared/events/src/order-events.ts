@@ -18,6 +18,11 @@ export type OrderSettledV1 = {
   payStatus: 0 | 1 | 3;
   abnormalReasons: string[];
   stoppedAt: string;
+  /**
+   * The card (or VIN) that started the session, when known; added later, so events written before carry
+   * none (the ledger finds the prepaid account it draws on by it).
+   */
+  idTag?: string;
 };
 
 /** Version 2: the reasons are codes (`ABNORMAL_REASON_CODES`, labelled in both languages). */
@@ -61,6 +66,8 @@ export type OrderAmendedV1 = {
   difference: Omit<OrderFigures, 'payStatus'>;
   abnormalReasons: AbnormalReasonCode[];
   stoppedAt: string;
+  /** The order's idTag, when known (absent from events written before it was added). */
+  idTag?: string;
 };
 
 export const OrderSettledLegacy = defineEvent<OrderSettledV1>()(Topics.Orders, 'order.settled', 1);

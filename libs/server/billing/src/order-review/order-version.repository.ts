@@ -33,6 +33,8 @@ export type VersionedOrder = {
   version: number;
   meterStartWh: number | null;
   abandonRule: string | null;
+  /** The card (or VIN) of the order's session, when it had one. */
+  idTag?: string | null;
   review?: { decision: ReviewDecision; reviewer: string; at: Date };
   state: OrderState;
 };
@@ -85,7 +87,7 @@ export function figuresOf(state: OrderState): OrderFigures {
 /** The organisation of an order's pile: its station's, else its own. */
 const PILE_ORGANIZATION = 'COALESCE(s.organization_id, p.organization_id)';
 
-const ORDER_COLUMNS = `o.id, o.order_no, o.charge_point_id, o.connector_id, o.transaction_id, o.version, o.meter_start_wh,
+const ORDER_COLUMNS = `o.id, o.order_no, o.id_tag, o.charge_point_id, o.connector_id, o.transaction_id, o.version, o.meter_start_wh,
   o.abandon_rule, o.meter_stop_wh, o.stopped_at, o.end_reason, o.stop_kind, o.energy_wh, o.start_soc, o.end_soc,
   o.pay_status, o.abnormal_reasons, o.price_plan_id, o.discount_plan_id, o.electricity_fen, o.service_fen,
   o.total_fen, o.electricity_discount_fen, o.service_discount_fen,
@@ -142,6 +144,7 @@ export class OrderVersionRepository {
       version: Number(row.version),
       meterStartWh: row.meter_start_wh === null ? null : Number(row.meter_start_wh),
       abandonRule: row.abandon_rule ?? null,
+      idTag: row.id_tag ?? null,
       review: review
         ? {
             decision: review.decision,

@@ -60,6 +60,7 @@ export class OrderVersionWriter {
           difference,
           abnormalReasons: next.abnormalReasons,
           stoppedAt: next.stoppedAt,
+          ...(order.idTag ? { idTag: order.idTag } : {}),
         },
         correlationId ? { correlationId } : {},
       ),

@@ -263,7 +263,10 @@ describe('SettlementService', () => {
       startSoc: 30,
       endSoc: 80,
     });
-    expect(settled()).toEqual([expect.objectContaining({ transactionId: 1, totalFen: 1_200, payStatus: 0 })]);
+    // The card travels with the order: the ledger finds the prepaid account it draws on by it.
+    expect(settled()).toEqual([
+      expect.objectContaining({ transactionId: 1, totalFen: 1_200, payStatus: 0, idTag: 'CARD-1' }),
+    ]);
   });
 
   it("applies the card's discount", async () => {

@@ -310,6 +310,7 @@ export class SettlementService {
               payStatus: order.payStatus,
               abnormalReasons: order.abnormalReasons,
               stoppedAt: new Date(order.stop.timestamp).toISOString(),
+              ...idTagOf(order),
             },
             correlationId ? { correlationId } : {},
           ),
@@ -469,4 +470,10 @@ export function vehicleMatchProblem(
     return `driver card ${idTag} is bound to no vehicle and no vehicle has it as VIN or plate`;
   if (!inputs.card && VIN_SHAPE.test(idTag)) return `no vehicle has the VIN ${idTag}`;
   return undefined;
+}
+
+/** The order's idTag for its `order.settled` event (the session's, else the stop's), when it has one. */
+function idTagOf(order: OrderRecord): { idTag?: string } {
+  const idTag = order.session?.idTag ?? order.stop.idTag;
+  return idTag ? { idTag } : {};
 }

@@ -1,0 +1,301 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  applyEntries,
+  type AccountKind,
+  type CustomerAccountKind,
+  type EntryRequest,
+  type LockedAccount,
+  type TransactionKind,
+} from './ledger-postings';
+import { LedgerErrorCode, LedgerException } from './ledger.exception';
+
+/** An account as read: `arrearsFen` is what its arrears account says the customer owes (0 or more). */
+export type LedgerAccount = {
+  id: number;
+  kind: AccountKind;
+  parentId: number | null;
+  customerId: number | null;
+  companyId: number | null;
+  name: string;
+  balanceFen: number;
+  arrearsFen: number;
+  frozen: boolean;
+};
+
+export type PostedEntry = {
+  accountId: number;
+  amountFen: number;
+  balanceBeforeFen: number | null;
+  balanceAfterFen: number | null;
+};
+
+export type PostedTransaction = {
+  id: number;
+  kind: TransactionKind;
+  idempotencyKey: string;
+  operatorId: number | null;
+  occurredAt: Date;
+  reference: string | null;
+  memo: string | null;
+  entries: PostedEntry[];
+  /** True when the key had posted this transaction before: nothing was posted now. */
+  replayed: boolean;
+};
+
+export type TransactionMeta = {
+  idempotencyKey: string;
+  kind: TransactionKind;
+  operatorId?: number | null;
+  reference?: string | null;
+  memo?: string | null;
+};
+
+/**
+ * A posting to make: `lockIds` are the cached accounts it touches (each locked with its arrears account,
+ * in id order), `plan` makes the entries from them once locked (it may refuse with a domain exception).
+ */
+export type PostingRequest = TransactionMeta & {
+  requestHash: string;
+  lockIds: number[];
+  plan: (accounts: ReadonlyMap<number, LockedAccount>) => EntryRequest[];
+};
+
+export type OpenAccountInput = {
+  kind: CustomerAccountKind;
+  name: string;
+  parentId?: number | null;
+  customerId?: number | null;
+  companyId?: number | null;
+};
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => Number(v);
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+const ACCOUNT_SELECT = `SELECT a.id, a.kind, a.parent_id, a.customer_id, a.company_id, a.name, a.balance_fen, a.frozen,
+    COALESCE(-r.balance_fen, 0) AS arrears_fen
+  FROM ledger_account a LEFT JOIN ledger_account r ON r.parent_id = a.id AND r.kind = 'arrears'`;
+
+function toAccount(row: Row): LedgerAccount {
+  return {
+    id: num(row['id']),
+    kind: row['kind'] as AccountKind,
+    parentId: numOrNull(row['parent_id']),
+    customerId: numOrNull(row['customer_id']),
+    companyId: numOrNull(row['company_id']),
+    name: String(row['name']),
+    balanceFen: num(row['balance_fen']),
+    arrearsFen: num(row['arrears_fen']),
+    frozen: Boolean(row['frozen']),
+  };
+}
+
+/** The only file with the ledger's SQL. */
+export class LedgerRepository {
+  private system?: Promise<Map<number, LockedAccount>>;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The cash and revenue accounts (never locked: they keep no cached balance). */
+  systemAccounts(): Promise<Map<number, LockedAccount>> {
+    this.system ??= this.dataSource
+      .query(`SELECT id, kind FROM ledger_account WHERE kind IN ('cash', 'revenue')`)
+      .then(
+        (rows: Row[]) =>
+          new Map(
+            rows.map((r) => [
+              num(r['id']),
+              {
+                id: num(r['id']),
+                kind: r['kind'] as AccountKind,
+                parentId: null,
+                balanceFen: 0,
+                frozen: false,
+              },
+            ]),
+          ),
+      );
+    return this.system;
+  }
+
+  async systemAccountId(kind: 'cash' | 'revenue'): Promise<number> {
+    const found = [...(await this.systemAccounts()).values()].find((a) => a.kind === kind);
+    if (!found) throw new Error(`the ledger's ${kind} account is missing (migrations not run?)`);
+    return found.id;
+  }
+
+  /** A customer account with its arrears account, in one transaction. */
+  async openAccount(input: OpenAccountInput): Promise<LedgerAccount> {
+    return this.dataSource.transaction(async (m) => {
+      const [row] = await m.query(
+        `INSERT INTO ledger_account (kind, parent_id, customer_id, company_id, name)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [input.kind, input.parentId ?? null, input.customerId ?? null, input.companyId ?? null, input.name],
+      );
+      await m.query(`INSERT INTO ledger_account (kind, parent_id, name) VALUES ('arrears', $1, $2)`, [
+        row.id,
+        `${input.name} (arrears)`,
+      ]);
+      return (await this.account(num(row.id), m))!;
+    });
+  }
+
+  async account(id: number, m?: EntityManager): Promise<LedgerAccount | undefined> {
+    const [row] = await (m ?? this.dataSource).query(`${ACCOUNT_SELECT} WHERE a.id = $1`, [id]);
+    return row ? toAccount(row) : undefined;
+  }
+
+  async setFrozen(id: number, frozen: boolean): Promise<boolean> {
+    const rows: Row[] = await this.dataSource.query(
+      `UPDATE ledger_account SET frozen = $2, updated_at = now() WHERE id = $1 AND kind <> 'arrears' RETURNING id`,
+      [id, frozen],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * One ledger transaction, exactly once per idempotency key: the key's row is inserted first (a
+   * concurrent poster of the same key waits on it), then the accounts are locked in id order (no
+   * deadlocks), the entries planned and checked, written with their balances before and after, and
+   * the cached balances updated, all in one database transaction. A key posted before returns what it
+   * posted (`replayed`), or a conflict when the request differs.
+   */
+  async post(request: PostingRequest): Promise<PostedTransaction> {
+    const system = await this.systemAccounts();
+    return this.dataSource.transaction(async (m) => {
+      const [tx] = await m.query(
+        `INSERT INTO ledger_transaction (kind, idempotency_key, request_hash, operator_id, reference, memo)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, occurred_at`,
+        [
+          request.kind,
+          request.idempotencyKey,
+          request.requestHash,
+          request.operatorId ?? null,
+          request.reference ?? null,
+          request.memo ?? null,
+        ],
+      );
+      if (!tx) return this.replay(m, request);
+
+      const lockIds = [...new Set(request.lockIds)].filter((id) => !system.has(id));
+      const locked: Row[] = lockIds.length
+        ? await m.query(
+            `SELECT id, kind, parent_id, balance_fen, frozen FROM ledger_account
+              WHERE id = ANY($1::bigint[]) OR (kind = 'arrears' AND parent_id = ANY($1::bigint[]))
+              ORDER BY id FOR UPDATE`,
+            [lockIds],
+          )
+        : [];
+      const accounts = new Map<number, LockedAccount>(system);
+      for (const r of locked) {
+        accounts.set(num(r['id']), {
+          id: num(r['id']),
+          kind: r['kind'] as AccountKind,
+          parentId: numOrNull(r['parent_id']),
+          balanceFen: num(r['balance_fen']),
+          frozen: Boolean(r['frozen']),
+        });
+      }
+      // Only locked and system accounts are in the map: an entry on any other is refused as not found.
+      const entries = applyEntries(request.kind, request.plan(accounts), accounts);
+      await m.query(
+        `INSERT INTO ledger_entry (transaction_id, account_id, amount_fen, balance_before_fen, balance_after_fen)
+         SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])`,
+        [
+          tx.id,
+          entries.map((e) => e.accountId),
+          entries.map((e) => e.amountFen),
+          entries.map((e) => e.balanceBeforeFen),
+          entries.map((e) => e.balanceAfterFen),
+        ],
+      );
+      const cached = entries.filter((e) => e.balanceAfterFen !== null);
+      if (cached.length)
+        await m.query(
+          `UPDATE ledger_account a SET balance_fen = v.after, updated_at = now()
+             FROM unnest($1::bigint[], $2::bigint[]) AS v(id, after) WHERE a.id = v.id`,
+          [cached.map((e) => e.accountId), cached.map((e) => e.balanceAfterFen)],
+        );
+      return {
+        id: num(tx.id),
+        kind: request.kind,
+        idempotencyKey: request.idempotencyKey,
+        operatorId: request.operatorId ?? null,
+        occurredAt: new Date(tx.occurred_at),
+        reference: request.reference ?? null,
+        memo: request.memo ?? null,
+        entries,
+        replayed: false,
+      };
+    });
+  }
+
+  private async replay(m: EntityManager, request: PostingRequest): Promise<PostedTransaction> {
+    const [tx] = await m.query(
+      `SELECT t.id, t.kind, t.request_hash, t.operator_id, t.occurred_at, t.reference, t.memo,
+              json_agg(json_build_object('a', e.account_id, 'f', e.amount_fen, 'b', e.balance_before_fen,
+                'x', e.balance_after_fen) ORDER BY e.id) AS entries
+         FROM ledger_transaction t JOIN ledger_entry e ON e.transaction_id = t.id
+        WHERE t.idempotency_key = $1 GROUP BY t.id`,
+      [request.idempotencyKey],
+    );
+    if (!tx) throw new Error(`ledger transaction ${request.idempotencyKey} vanished`);
+    if (tx.request_hash !== request.requestHash)
+      throw new LedgerException(
+        LedgerErrorCode.IdempotencyConflict,
+        `idempotency key ${request.idempotencyKey} was used for a different request`,
+        { idempotencyKey: request.idempotencyKey, transactionId: num(tx.id) },
+      );
+    return {
+      id: num(tx.id),
+      kind: tx.kind,
+      idempotencyKey: request.idempotencyKey,
+      operatorId: numOrNull(tx.operator_id),
+      occurredAt: new Date(tx.occurred_at),
+      reference: tx.reference,
+      memo: tx.memo,
+      entries: (tx.entries as Row[]).map((e) => ({
+        accountId: num(e['a']),
+        amountFen: num(e['f']),
+        balanceBeforeFen: numOrNull(e['b']),
+        balanceAfterFen: numOrNull(e['x']),
+      })),
+      replayed: true,
+    };
+  }
+
+  /** Links a card (idTag) to the account it draws on (a card moved to another account is relinked). */
+  async linkCard(idTag: string, accountId: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO ledger_card_account (id_tag, account_id) VALUES ($1, $2)
+       ON CONFLICT (id_tag) DO UPDATE SET account_id = EXCLUDED.account_id, linked_at = now()`,
+      [idTag, accountId],
+    );
+  }
+
+  async unlinkCard(idTag: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM ledger_card_account WHERE id_tag = $1`, [idTag]);
+  }
+
+  async accountOfCard(idTag: string): Promise<number | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT account_id FROM ledger_card_account WHERE id_tag = $1`,
+      [idTag],
+    );
+    return row ? num(row.account_id) : undefined;
+  }
+
+  /** The customer account an order's first consumption was posted on (an amendment follows it there). */
+  async accountOfOrder(orderNo: string): Promise<number | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT CASE WHEN a.kind = 'arrears' THEN a.parent_id ELSE a.id END AS account_id
+         FROM ledger_transaction t JOIN ledger_entry e ON e.transaction_id = t.id
+         JOIN ledger_account a ON a.id = e.account_id AND a.kind IN ('personal', 'group', 'group_sub', 'arrears')
+        WHERE t.reference = $1 AND t.kind IN ('consumption', 'consumption_amendment')
+        ORDER BY t.id LIMIT 1`,
+      [orderNo],
+    );
+    return row ? num(row.account_id) : undefined;
+  }
+}
