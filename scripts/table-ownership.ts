@@ -151,6 +151,7 @@ export const OWNED_TABLES: Readonly<Record<Area, readonly string[]>> = {
     'pile_registry',
     'unknown_pile_attempt',
     'id_tag',
+    'id_tag_ledger_state',
     'ocpp_transaction',
     'ocpp_meter_sample',
     'ocpp_stop_quarantine',

@@ -31,6 +31,8 @@ export const DEV_JWT_SECRET = 'voltdepot-development-only-jwt-secret-do-not-use'
  * - OCPP_REDIS_PREFIX ('vd'): the OCPP gateway's Redis prefix; pile commands travel on its command channel.
  * - BILLING_LOST_STOP_MINUTES (10, 1..1440): a stop whose start has not arrived after this long is held
  *   as an abnormal "lost record" order.
+ * - LEDGER_MINIMUM_BALANCE_FEN (1, 0..100000000): a prepaid card whose account holds less (fen) is
+ *   Blocked at the pile (also when frozen or owing arrears); 1: an empty account is blocked.
  * - API_WORKER_PORT (3001): the worker process (worker.main.ts) serves /health and /metrics here, nothing else.
  * - API_QUEUE_PREFIX ('vd-api'): Redis key prefix of the api's BullMQ job queues; the same in every
  *   replica of the worker, distinct per deployment sharing a Redis.
@@ -61,6 +63,7 @@ export const apiConfigSchema = serviceConfigSchema(
     OPENAPI_DOCS: envBoolean().optional(),
     OCPP_REDIS_PREFIX: z.string().min(1).default('vd'),
     BILLING_LOST_STOP_MINUTES: envInt({ min: 1, max: 1440 }).default('10'),
+    LEDGER_MINIMUM_BALANCE_FEN: envInt({ min: 0, max: 100_000_000 }).default('1'),
     API_WORKER_PORT: envPort().default('3001'),
     API_QUEUE_PREFIX: z
       .string()

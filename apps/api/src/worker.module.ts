@@ -28,7 +28,7 @@ export class WorkerModule {
         // The monitoring read model, fed from the gateway's events.
         MonitoringWorkerModule.forRoot(monitoringOptions(config)),
         // Charging consumption of prepaid card accounts, from the orders' events.
-        LedgerWorkerModule.forRoot(),
+        LedgerWorkerModule.forRoot({ minimumBalanceFen: config.LEDGER_MINIMUM_BALANCE_FEN }),
       ],
     };
   }

@@ -7,3 +7,5 @@ export * from './ledger-worker.module';
 export * from './consumption/order-consumption';
 export * from './consumption/consumption.service';
 export * from './consumption/consumption.consumer';
+export * from './authorisation/card-authorisation';
+export * from './authorisation/card-authorisation.writer';

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing
 import { ConsumptionService } from './consumption/consumption.service';
 import { LedgerErrorCode, type LedgerException } from './ledger.exception';
 import { LedgerRepository } from './ledger.repository';
+import { CardAuthorisationWriter } from './authorisation/card-authorisation.writer';
 import { LedgerService } from './ledger.service';
 
 let db: TestDatabase;
@@ -20,7 +21,9 @@ const key = (what: string) => `${what}-${++seq}`;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  ledger = new LedgerService(new LedgerRepository(db.dataSource), { minimumBalanceFen: 100 });
+  ledger = new LedgerService(new LedgerRepository(db.dataSource, new CardAuthorisationWriter(100)), {
+    minimumBalanceFen: 100,
+  });
 });
 
 afterAll(async () => {

@@ -8,6 +8,8 @@ import {
   type TransactionKind,
 } from './ledger-postings';
 import { LedgerErrorCode, LedgerException } from './ledger.exception';
+import { CardAuthorisationWriter } from './authorisation/card-authorisation.writer';
+import { DEFAULT_MINIMUM_BALANCE_FEN } from './authorisation/card-authorisation';
 
 /** An account as read: `arrearsFen` is what its arrears account says the customer owes (0 or more). */
 export type LedgerAccount = {
@@ -94,7 +96,16 @@ function toAccount(row: Row): LedgerAccount {
 export class LedgerRepository {
   private system?: Promise<Map<number, LockedAccount>>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  /**
+   * `cards` announces the cards whose authorisation a posting, freeze or link changes, in its transaction
+   * (with the minimum balance the service blocks below); `afterAnnounce` runs after a commit that
+   * announced some (the process's outbox relay is nudged with it).
+   */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cards = new CardAuthorisationWriter(DEFAULT_MINIMUM_BALANCE_FEN),
+    private readonly afterAnnounce?: () => void,
+  ) {}
 
   /** The cash and revenue accounts (never locked: they keep no cached balance). */
   systemAccounts(): Promise<Map<number, LockedAccount>> {
@@ -146,11 +157,9 @@ export class LedgerRepository {
   }
 
   async setFrozen(id: number, frozen: boolean): Promise<boolean> {
-    const rows: Row[] = await this.dataSource.query(
-      `UPDATE ledger_account SET frozen = $2, updated_at = now() WHERE id = $1 AND kind <> 'arrears' RETURNING id`,
-      [id, frozen],
-    );
-    return rows.length > 0;
+    const found = await this.dataSource.transaction((m) => this.cards.setFrozen(m, id, frozen));
+    if (found) this.afterAnnounce?.();
+    return found;
   }
 
   /**
@@ -162,7 +171,8 @@ export class LedgerRepository {
    */
   async post(request: PostingRequest): Promise<PostedTransaction> {
     const system = await this.systemAccounts();
-    return this.dataSource.transaction(async (m) => {
+    let announced = 0;
+    const posted = await this.dataSource.transaction(async (m) => {
       const [tx] = await m.query(
         `INSERT INTO ledger_transaction (kind, idempotency_key, request_hash, operator_id, reference, memo)
          VALUES ($1, $2, $3, $4, $5, $6)
@@ -217,6 +227,7 @@ export class LedgerRepository {
              FROM unnest($1::bigint[], $2::bigint[]) AS v(id, after) WHERE a.id = v.id`,
           [cached.map((e) => e.accountId), cached.map((e) => e.balanceAfterFen)],
         );
+      announced = await this.cards.afterPosting(m, accounts, entries);
       return {
         id: num(tx.id),
         kind: request.kind,
@@ -229,6 +240,8 @@ export class LedgerRepository {
         replayed: false,
       };
     });
+    if (announced) this.afterAnnounce?.();
+    return posted;
   }
 
   private async replay(m: EntityManager, request: PostingRequest): Promise<PostedTransaction> {
@@ -267,15 +280,13 @@ export class LedgerRepository {
 
   /** Links a card (idTag) to the account it draws on (a card moved to another account is relinked). */
   async linkCard(idTag: string, accountId: number): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO ledger_card_account (id_tag, account_id) VALUES ($1, $2)
-       ON CONFLICT (id_tag) DO UPDATE SET account_id = EXCLUDED.account_id, linked_at = now()`,
-      [idTag, accountId],
-    );
+    await this.dataSource.transaction((m) => this.cards.linkCard(m, idTag, accountId));
+    this.afterAnnounce?.();
   }
 
   async unlinkCard(idTag: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM ledger_card_account WHERE id_tag = $1`, [idTag]);
+    await this.dataSource.transaction((m) => this.cards.unlinkCard(m, idTag));
+    this.afterAnnounce?.();
   }
 
   async accountOfCard(idTag: string): Promise<number | undefined> {

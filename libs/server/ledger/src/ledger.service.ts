@@ -12,6 +12,7 @@ import {
   type LockedAccount,
 } from './ledger-postings';
 import { LedgerErrorCode, LedgerException } from './ledger.exception';
+import { DEFAULT_MINIMUM_BALANCE_FEN } from './authorisation/card-authorisation';
 import type {
   LedgerAccount,
   LedgerRepository,
@@ -25,7 +26,7 @@ export type LedgerOptions = {
   minimumBalanceFen: number;
 };
 
-export const DEFAULT_LEDGER_OPTIONS: LedgerOptions = { minimumBalanceFen: 1 };
+export const DEFAULT_LEDGER_OPTIONS: LedgerOptions = { minimumBalanceFen: DEFAULT_MINIMUM_BALANCE_FEN };
 
 /** Who posts and why: the key makes a retried request find what it posted. */
 export type PostingMeta = Omit<TransactionMeta, 'kind'>;

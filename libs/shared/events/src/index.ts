@@ -3,4 +3,5 @@ export * from './topics';
 export * from './define-event';
 export * from './ocpp-events';
 export * from './order-events';
+export * from './ledger-events';
 export * from './payload-schemas';

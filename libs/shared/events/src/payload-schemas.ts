@@ -31,6 +31,7 @@ import {
   type TransactionStoppedV1,
   type TransactionStopRepeatedV1,
 } from './ocpp-events';
+import { CardAuthorisationChanged, type CardAuthorisationChangedV1 } from './ledger-events';
 
 /*
  * Runtime schemas of the event payloads, for checking what a producer really puts on the bus (the
@@ -284,4 +285,28 @@ export function ocppPayloadSchemaOf(
   envelope: Pick<EventEnvelope, 'type' | 'version'>,
 ): z.ZodTypeAny | undefined {
   return OCPP_PAYLOAD_SCHEMAS.get(`${envelope.type}@${envelope.version}`);
+}
+
+export const cardAuthorisationChangedV1Schema = exactSchema<CardAuthorisationChangedV1>()(
+  z
+    .object({
+      idTag: z.string().min(1),
+      accountId: integer.optional(),
+      blocked: z.boolean(),
+      reason: z.enum(['frozen', 'arrears', 'belowMinimum']).optional(),
+      sequence: integer.nonnegative(),
+      changedAt: instant,
+    })
+    .strict(),
+);
+
+const LEDGER_PAYLOAD_SCHEMAS = new Map<string, z.ZodTypeAny>([
+  withSchema(CardAuthorisationChanged, cardAuthorisationChangedV1Schema),
+]);
+
+/** The payload schema of a ledger event (by its type and version); undefined for any other event. */
+export function ledgerPayloadSchemaOf(
+  envelope: Pick<EventEnvelope, 'type' | 'version'>,
+): z.ZodTypeAny | undefined {
+  return LEDGER_PAYLOAD_SCHEMAS.get(`${envelope.type}@${envelope.version}`);
 }

@@ -6,6 +6,8 @@ export const Topics = {
   OcppTransactions: 'ocpp.transactions',
   /** Orders settled from transactions, and their amendments. Key: chargePointId. */
   Orders: 'orders',
+  /** Prepaid cards' authorisation by the ledger (blocked or not). Key: idTag. */
+  LedgerCards: 'ledger.cards',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

@@ -163,6 +163,21 @@ describe('IdTagCache', () => {
       expect(results).toEqual(['read', 'hit', 'stale', 'failed']);
     });
 
+    it('expire: the next look-up reads again within the lifetime, and the entry still answers if that read fails', async () => {
+      const known = new Map<string, IdTagRecord>([['A', record('A')]]);
+      const repository = flaky(known);
+      const cache = new IdTagCache(repository, { ttlMs: 60_000, onReadError: () => undefined });
+      expect((await cache.find('A'))?.status).toBe('Accepted');
+      known.set('A', { ...record('A'), status: 'Blocked' });
+      expect((await cache.find('A'))?.status).toBe('Accepted'); // fresh entry
+      cache.expire('A');
+      expect((await cache.find('A'))?.status).toBe('Blocked'); // read again at once
+      expect(repository.state.reads).toBe(2);
+      cache.expire('A');
+      repository.state.mode = 'fail';
+      expect((await cache.find('A'))?.status).toBe('Blocked'); // stale answer kept, unlike invalidate
+    });
+
     it('does not answer from an entry older than maxStaleMs', async () => {
       const repository = flaky(new Map([['A', record('A')]]));
       const cache = new IdTagCache(repository, { ttlMs: 0, maxStaleMs: 20 });

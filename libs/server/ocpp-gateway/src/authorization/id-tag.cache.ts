@@ -145,6 +145,15 @@ export class IdTagCache {
     return info;
   }
 
+  /**
+   * Make a tag's entry stale: the next look-up reads it again, and still answers from it if that read
+   * fails or is slow (unlike `invalidate`).
+   */
+  expire(idTag: string): void {
+    const entry = this.entries.get(idTag);
+    if (entry) entry.at = Math.min(entry.at, Date.now() - (this.options.ttlMs ?? 5_000));
+  }
+
   /** Forget entries: the next look-up reads again (and a forgotten tag has no stale answer). */
   invalidate(idTag?: string): void {
     if (idTag === undefined) this.entries.clear();

@@ -3,12 +3,18 @@ import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import type { EventBus, OutboxRelay } from '@voltdepot/server-messaging';
+import {
+  startConsumer,
+  type EventBus,
+  type OutboxRelay,
+  type StartingConsumer,
+} from '@voltdepot/server-messaging';
 import type { AbandonRule } from '@voltdepot/shared-events';
 import { PileCommandRepository } from '@voltdepot/server-ocpp-commands';
 import { pilePasswordHasherOf } from '@voltdepot/server-pile-credentials';
 import { IdTagCache } from '../authorization/id-tag.cache';
 import { IdTagRepository } from '../authorization/id-tag.repository';
+import { ledgerCardsSubscription } from '../authorization/ledger-cards.consumer';
 import { OpenTransactions } from '../authorization/open-transactions';
 import { CommandService } from '../commands/command.service';
 import { HandshakeThrottle } from '../connection/handshake-throttle';
@@ -66,7 +72,7 @@ import { ocppTlsOf, type OcppGatewayEnv } from './ocpp-gateway.config';
 export type OcppGatewayDeps = {
   dataSource: DataSource;
   redis: Redis;
-  /** The process's long-lived bus producer. */
+  /** The process's long-lived bus producer; the ledger's card states are consumed from it too. */
   bus: EventBus;
   /**
    * The process's outbox relay (MessagingModule runs it), nudged after every commit that wrote events so
@@ -119,6 +125,9 @@ export class OcppGateway {
   readonly sessionSweep: SessionSweep;
   readonly replicaId: string;
   port?: number;
+  private readonly idTagRepository: IdTagRepository;
+  /** The ledger's card authorisation, into `id_tag_ledger_state` (started with the gateway). */
+  private ledgerCards?: StartingConsumer;
 
   constructor(
     private readonly deps: OcppGatewayDeps,
@@ -136,6 +145,7 @@ export class OcppGateway {
       onChange: (previous, current) => this.applyRegistryChange(previous, current),
     });
     const idTagRepository = new IdTagRepository(dataSource);
+    this.idTagRepository = idTagRepository;
     this.idTags = new IdTagCache(idTagRepository, {
       ttlMs: settings.OCPP_ID_TAG_CACHE_MS ?? 5_000,
       maxStaleMs: settings.OCPP_ID_TAG_MAX_STALE_MS ?? 86_400_000,
@@ -404,12 +414,25 @@ export class OcppGateway {
     await this.sessions.start((session) => this.server.evict(session));
     await this.commands.start();
     this.messageLog.start();
+    const logger = this.deps.logger;
+    this.ledgerCards = startConsumer(
+      this.deps.bus,
+      ledgerCardsSubscription({ repository: this.idTagRepository, idTags: this.idTags, logger }),
+      {
+        onRetry: (error, attempt, delayMs) =>
+          logger.warn(
+            { err: error, attempt, delayMs },
+            'ledger card consumer not started; cards keep their last known ledger state',
+          ),
+      },
+    );
     this.port = await this.server.listen();
     this.deps.logger.info({ port: this.port, replicaId: this.replicaId }, 'OCPP gateway listening');
     return this.port;
   }
 
   async stop(): Promise<void> {
+    await this.ledgerCards?.close();
     await this.sessionSweep.stop();
     await this.server.close();
     await Promise.all([
