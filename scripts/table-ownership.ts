@@ -6,7 +6,15 @@
 import type { Access } from './lib/sql-table-refs';
 
 export type Area =
-  'identity' | 'assets' | 'billing' | 'ledger' | 'monitoring' | 'msg-center' | 'messaging' | 'gateway';
+  | 'identity'
+  | 'assets'
+  | 'billing'
+  | 'ledger'
+  | 'iccard'
+  | 'monitoring'
+  | 'msg-center'
+  | 'messaging'
+  | 'gateway';
 
 /**
  * What a source directory is: an area's code (may name its own tables and what others publish), code
@@ -20,6 +28,7 @@ export const SOURCE_ROLES: readonly { dir: string; role: SourceRole; why?: strin
   { dir: 'libs/server/assets/src', role: 'assets' },
   { dir: 'libs/server/billing/src', role: 'billing' },
   { dir: 'libs/server/ledger/src', role: 'ledger' },
+  { dir: 'libs/server/iccard/src', role: 'iccard' },
   { dir: 'libs/server/monitoring/src', role: 'monitoring' },
   { dir: 'apps/msg-center/src', role: 'msg-center' },
   { dir: 'libs/server/messaging/src', role: 'messaging' },
@@ -134,6 +143,7 @@ export const OWNED_TABLES: Readonly<Record<Area, readonly string[]>> = {
     'occupation_order',
   ],
   ledger: ['ledger_account', 'ledger_transaction', 'ledger_entry', 'ledger_card_account'],
+  iccard: ['ic_company', 'ic_customer', 'ic_card', 'ic_card_action'],
   // The monitoring read model lives in Redis, rebuilt from the bus.
   monitoring: [],
   'msg-center': [
@@ -169,7 +179,7 @@ export const OWNED_TABLES: Readonly<Record<Area, readonly string[]>> = {
  * the owner's tables in the caller's transaction. Named `<owner>_..._v` / `<owner>_...` so the owner shows.
  */
 export const PUBLISHED_VIEWS: Readonly<Record<string, { owner: Area; readBy: string }>> = {
-  identity_organization_v: { owner: 'identity', readBy: 'assets, billing, monitoring: data scope' },
+  identity_organization_v: { owner: 'identity', readBy: 'assets, billing, iccard, monitoring: data scope' },
   identity_user_contact_v: { owner: 'identity', readBy: 'msg-center: recipients, receiver options' },
   identity_role_v: { owner: 'identity', readBy: 'msg-center: receiver options' },
   identity_user_role_v: { owner: 'identity', readBy: 'msg-center: role groups' },
@@ -182,6 +192,8 @@ export const PUBLISHED_VIEWS: Readonly<Record<string, { owner: Area; readBy: str
   assets_vehicle_v: { owner: 'assets', readBy: 'billing, monitoring' },
   assets_alarm_code_v: { owner: 'assets', readBy: 'the gateway (see the findings)' },
   billing_station_price_plan_v: { owner: 'billing', readBy: 'assets: the plan a station charges with' },
+  ledger_account_v: { owner: 'ledger', readBy: 'iccard: balances of customer accounts' },
+  ledger_entry_v: { owner: 'ledger', readBy: 'iccard: amounts before and after of card actions' },
   gateway_pile_command_v: { owner: 'gateway', readBy: 'billing: reservations' },
   gateway_pile_registry_v: { owner: 'gateway', readBy: "assets: a host's state at the gateway" },
   gateway_unknown_pile_attempt_v: { owner: 'gateway', readBy: 'assets: unknown piles' },

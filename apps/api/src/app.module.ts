@@ -9,6 +9,8 @@ import {
 import { AssetsModule } from '@voltdepot/server-assets';
 import { pilePasswordHasherOf } from '@voltdepot/server-pile-credentials';
 import { BillingModule } from '@voltdepot/server-billing';
+import { IcCardModule } from '@voltdepot/server-iccard';
+import { LedgerModule, LedgerService } from '@voltdepot/server-ledger';
 import { MonitoringModule, type MonitoringModuleOptions } from '@voltdepot/server-monitoring';
 import { DataScopeService, IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
 import {
@@ -114,6 +116,14 @@ export class AppModule {
         AssetsModule.forRoot({
           dataScope: DATA_SCOPE,
           pilePasswords: pilePasswordHasherOf(config).hasher,
+        }),
+        // IC-card companies, customers, cards and their actions, on the ledger's accounts.
+        IcCardModule.forRoot({
+          dataScope: DATA_SCOPE,
+          ledger: {
+            module: LedgerModule.forRoot({ minimumBalanceFen: config.LEDGER_MINIMUM_BALANCE_FEN }),
+            token: LedgerService,
+          },
         }),
         // Live monitoring's screens and pile commands (the read model is fed by the worker).
         monitoring,

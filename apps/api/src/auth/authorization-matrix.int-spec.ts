@@ -319,6 +319,18 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/card/:id/replace': 'basic:cardConfig:replace',
   'POST /api/card/:id/swap': 'basic:cardConfig:swap',
   'POST /api/card/:id/logout': 'basic:cardConfig:logout',
+  // IC cards (libs/server/iccard).
+  'GET /api/iccard/company/page/:page/size/:size': 'iccard:customer:query',
+  'POST /api/iccard/company': 'iccard:customer:edit',
+  'PUT /api/iccard/company/:id': 'iccard:customer:edit',
+  'GET /api/iccard/customer/page/:page/size/:size': 'iccard:customer:query',
+  'POST /api/iccard/customer': 'iccard:customer:edit',
+  'PUT /api/iccard/customer/:id': 'iccard:customer:edit',
+  'GET /api/iccard/card/page/:page/size/:size': 'iccard:cardManage:query',
+  'POST /api/iccard/card': 'iccard:cardManage:add',
+  'POST /api/iccard/card/:cardNo/:action': 'iccard:cardManage:operate',
+  'GET /api/iccard/action/page/:page/size/:size': 'iccard:recharge:query',
+  'POST /api/iccard/group/:id/:direction': 'iccard:groupAccount:allocate',
   'GET /test-unguarded': 'none',
 };
 
@@ -366,6 +378,8 @@ const PARAMS: Record<string, string> = {
   ':action': 'Reset',
   ':pictureId': '999999',
   ':progressId': '00000000-0000-4000-8000-000000000000',
+  ':cardNo': 'NO-SUCH-CARD',
+  ':direction': 'allocate',
 };
 
 describe('authorisation: every route x every seeded role', () => {

@@ -429,6 +429,117 @@ export type HealthReport = {
   }[];
 };
 
+export type IcCardActionPage = {
+  list: IcCardActionView[];
+  total: number;
+};
+
+export type IcCardActionResult = {
+  record: IcCardActionView;
+  card: IcCardView;
+  replayed: boolean;
+};
+
+export type IcCardActionView = {
+  id: number;
+  cardNo: string;
+  customerName: string;
+  action:
+    | 'makeCpu'
+    | 'makeM1'
+    | 'read'
+    | 'reportLoss'
+    | 'releaseLoss'
+    | 'replace'
+    | 'swap'
+    | 'recharge'
+    | 'refundWithCard'
+    | 'refundWithoutCard'
+    | 'logout';
+  statusBefore: 'notMade' | 'normal' | 'occupied' | 'lost' | 'cancelled' | 'invalid';
+  statusAfter: 'notMade' | 'normal' | 'occupied' | 'lost' | 'cancelled' | 'invalid';
+  /** IC card message codes for the operator (askLogout...) */
+  notes: string[];
+  /** Money moved on the account: + recharge, - refund */
+  amountFen: number | null;
+  balanceBeforeFen: number | null;
+  balanceAfterFen: number | null;
+  operatorId: number;
+  occurredAt: string;
+};
+
+export type IcCardPage = {
+  list: IcCardView[];
+  total: number;
+};
+
+export type IcCardView = {
+  id: number;
+  cardNo: string;
+  chip: 'CPU' | 'M1';
+  /** 0 driver, 1 consumer, 2 management, 3 charging */
+  cardType: number;
+  status: 'notMade' | 'normal' | 'occupied' | 'lost' | 'cancelled' | 'invalid';
+  customerId: number;
+  customerName: string;
+  accountId: number;
+  balanceFen: number;
+  issuedAt: string;
+  updatedAt: string;
+};
+
+export type IcCompanyPage = {
+  list: IcCompanyView[];
+  total: number;
+};
+
+export type IcCompanyView = {
+  id: number;
+  organizationId: number;
+  number: string;
+  name: string;
+  contacts: string;
+  contactInformation: string;
+  updatedAt: string;
+};
+
+export type IcCustomerPage = {
+  list: IcCustomerView[];
+  total: number;
+};
+
+export type IcCustomerView = {
+  id: number;
+  organizationId: number;
+  /** 1 personal, 2 group, 3 group external card */
+  clientType: number;
+  groupId: number | null;
+  userName: string;
+  certificateType: string;
+  certificateNumber: string;
+  customerType: string;
+  phone: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  /** 0 male, 1 female */
+  gender: number | null;
+  nation: string | null;
+  address: string | null;
+  identityVerified: boolean;
+  accountId: number | null;
+  /** personal, group or group_sub */
+  accountKind: string | null;
+  balanceFen: number | null;
+  arrearsFen: number | null;
+  updatedAt: string;
+};
+
+export type IcGroupTransferResult = {
+  groupBalanceFen: number;
+  memberBalanceFen: number;
+  replayed: boolean;
+};
+
 export type IdResponse = {
   id: number;
 };
@@ -2066,6 +2177,135 @@ export type ApiOperationTypes = {
     query: undefined;
     body: undefined;
     response: void;
+  };
+  IcCardController_actionPage: {
+    query: {
+      cardNo?: string;
+      action?:
+        | 'makeCpu'
+        | 'makeM1'
+        | 'read'
+        | 'reportLoss'
+        | 'releaseLoss'
+        | 'replace'
+        | 'swap'
+        | 'recharge'
+        | 'refundWithCard'
+        | 'refundWithoutCard'
+        | 'logout';
+      customerId?: string;
+    };
+    body: undefined;
+    response: IcCardActionPage;
+  };
+  IcCardController_createCard: {
+    query: undefined;
+    body: {
+      cardNo: string;
+      chip: 'CPU' | 'M1';
+      cardType: 0 | 1 | 2 | 3;
+      customerId: number;
+    };
+    response: IcCardView;
+  };
+  IcCardController_cardPage: {
+    query: {
+      cardNo?: string;
+      status?: 'notMade' | 'normal' | 'occupied' | 'lost' | 'cancelled' | 'invalid';
+      chip?: 'CPU' | 'M1';
+      customerId?: string;
+    };
+    body: undefined;
+    response: IcCardPage;
+  };
+  IcCardController_perform: {
+    query: undefined;
+    body: {
+      requestId: string;
+      presentedCardNo?: string;
+      certificateNumber?: string | null;
+      amount?: string;
+    };
+    response: IcCardActionResult;
+  };
+  IcCardController_createCompany: {
+    query: undefined;
+    body: {
+      number: string;
+      name: string;
+      contacts: string;
+      contactInformation: string;
+      organizationId?: number;
+    };
+    response: IcCompanyView;
+  };
+  IcCardController_companyPage: {
+    query: { number?: string; name?: string };
+    body: undefined;
+    response: IcCompanyPage;
+  };
+  IcCardController_updateCompany: {
+    query: undefined;
+    body: {
+      number: string;
+      name: string;
+      contacts: string;
+      contactInformation: string;
+      organizationId?: number;
+    };
+    response: IcCompanyView;
+  };
+  IcCardController_createCustomer: {
+    query: undefined;
+    body: {
+      clientType: 1 | 2 | 3;
+      groupId?: number | null;
+      userName: string;
+      certificateType: string;
+      certificateNumber: string;
+      customerType: string;
+      phone?: string | null;
+      companyId?: number | null;
+      gender?: 0 | 1 | null;
+      nation?: string | null;
+      address?: string | null;
+      identityVerified?: boolean;
+      organizationId?: number;
+    };
+    response: IcCustomerView;
+  };
+  IcCardController_customerPage: {
+    query: { userName?: string; clientType?: '1' | '2' | '3'; companyId?: string; groupId?: string };
+    body: undefined;
+    response: IcCustomerPage;
+  };
+  IcCardController_updateCustomer: {
+    query: undefined;
+    body: {
+      clientType: 1 | 2 | 3;
+      groupId?: number | null;
+      userName: string;
+      certificateType: string;
+      certificateNumber: string;
+      customerType: string;
+      phone?: string | null;
+      companyId?: number | null;
+      gender?: 0 | 1 | null;
+      nation?: string | null;
+      address?: string | null;
+      identityVerified?: boolean;
+      organizationId?: number;
+    };
+    response: IcCustomerView;
+  };
+  IcCardController_transfer: {
+    query: undefined;
+    body: {
+      requestId: string;
+      memberId: number;
+      amount: string;
+    };
+    response: IcGroupTransferResult;
   };
   LabelController_create: {
     query: undefined;
@@ -4275,6 +4515,83 @@ export const apiOperations = {
     path: '/api/gun/{id}',
     tag: 'basic: gun',
     pathParams: ['id'],
+    queryParams: [],
+  },
+  IcCardController_actionPage: {
+    method: 'GET',
+    path: '/api/iccard/action/page/{page}/size/{size}',
+    tag: 'IcCard',
+    pathParams: ['page', 'size'],
+    queryParams: ['cardNo', 'action', 'customerId'],
+  },
+  IcCardController_createCard: {
+    method: 'POST',
+    path: '/api/iccard/card',
+    tag: 'IcCard',
+    pathParams: [],
+    queryParams: [],
+  },
+  IcCardController_cardPage: {
+    method: 'GET',
+    path: '/api/iccard/card/page/{page}/size/{size}',
+    tag: 'IcCard',
+    pathParams: ['page', 'size'],
+    queryParams: ['cardNo', 'status', 'chip', 'customerId'],
+  },
+  IcCardController_perform: {
+    method: 'POST',
+    path: '/api/iccard/card/{cardNo}/{action}',
+    tag: 'IcCard',
+    pathParams: ['cardNo', 'action'],
+    queryParams: [],
+  },
+  IcCardController_createCompany: {
+    method: 'POST',
+    path: '/api/iccard/company',
+    tag: 'IcCard',
+    pathParams: [],
+    queryParams: [],
+  },
+  IcCardController_companyPage: {
+    method: 'GET',
+    path: '/api/iccard/company/page/{page}/size/{size}',
+    tag: 'IcCard',
+    pathParams: ['page', 'size'],
+    queryParams: ['number', 'name'],
+  },
+  IcCardController_updateCompany: {
+    method: 'PUT',
+    path: '/api/iccard/company/{id}',
+    tag: 'IcCard',
+    pathParams: ['id'],
+    queryParams: [],
+  },
+  IcCardController_createCustomer: {
+    method: 'POST',
+    path: '/api/iccard/customer',
+    tag: 'IcCard',
+    pathParams: [],
+    queryParams: [],
+  },
+  IcCardController_customerPage: {
+    method: 'GET',
+    path: '/api/iccard/customer/page/{page}/size/{size}',
+    tag: 'IcCard',
+    pathParams: ['page', 'size'],
+    queryParams: ['userName', 'clientType', 'companyId', 'groupId'],
+  },
+  IcCardController_updateCustomer: {
+    method: 'PUT',
+    path: '/api/iccard/customer/{id}',
+    tag: 'IcCard',
+    pathParams: ['id'],
+    queryParams: [],
+  },
+  IcCardController_transfer: {
+    method: 'POST',
+    path: '/api/iccard/group/{id}/{direction}',
+    tag: 'IcCard',
+    pathParams: ['id', 'direction'],
     queryParams: [],
   },
   LabelController_create: {

@@ -11,6 +11,7 @@ import { StationSitePlan1764170000200 } from './1764170000200-station-site-plan'
 import { BusinessTimeZonePublic1764180000300 } from './1764180000300-business-time-zone-public';
 import { Ledger1764190000000 } from './1764190000000-ledger';
 import { CardAuthorisation1764190000100 } from './1764190000100-card-authorisation';
+import { IcCard1764200000000 } from './1764200000000-iccard';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
@@ -95,4 +96,5 @@ export const allMigrations = [
   BusinessTimeZonePublic1764180000300,
   Ledger1764190000000,
   CardAuthorisation1764190000100,
+  IcCard1764200000000,
 ];

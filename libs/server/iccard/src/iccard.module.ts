@@ -1,0 +1,55 @@
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CardActionsService } from './card-actions.service';
+import { ICCARD_DATA_SCOPE, type IcCardDataScopeProvider } from './iccard-data-scope';
+import { ICCARD_LEDGER, type IcCardLedger } from './iccard-ledger';
+import { IcCardController } from './iccard.controller';
+import { IcCardRepository } from './iccard.repository';
+import { IcCardService } from './iccard.service';
+
+export type IcCardModuleOptions = {
+  /** The caller's data scope (identity's DataScopeService fits), built from the app's DataSource. */
+  dataScope: { inject: [typeof DataSource]; useFactory: (db: DataSource) => IcCardDataScopeProvider };
+  /** The ledger: the module that provides it and its token (the ledger's `LedgerModule` and `LedgerService`). */
+  ledger: { module: DynamicModule; token: Type<IcCardLedger> };
+};
+
+/**
+ * The IC-card area's HTTP side: companies, customers, cards, card actions and group allocations, on the
+ * ledger the app gives it (its accounts and postings). Needs the app's TypeORM `DataSource`.
+ */
+@Module({})
+export class IcCardModule {
+  static forRoot(options: IcCardModuleOptions): DynamicModule {
+    return {
+      module: IcCardModule,
+      imports: [options.ledger.module],
+      controllers: [IcCardController],
+      providers: [
+        { provide: ICCARD_LEDGER, useExisting: options.ledger.token },
+        {
+          provide: ICCARD_DATA_SCOPE,
+          inject: options.dataScope.inject,
+          useFactory: options.dataScope.useFactory,
+        },
+        {
+          provide: IcCardRepository,
+          inject: [DataSource],
+          useFactory: (ds: DataSource) => new IcCardRepository(ds),
+        },
+        {
+          provide: IcCardService,
+          inject: [IcCardRepository, ICCARD_LEDGER, ICCARD_DATA_SCOPE],
+          useFactory: (r: IcCardRepository, ledger: IcCardLedger, scopes: IcCardDataScopeProvider) =>
+            new IcCardService(r, ledger, scopes),
+        },
+        {
+          provide: CardActionsService,
+          inject: [IcCardRepository, ICCARD_LEDGER, ICCARD_DATA_SCOPE],
+          useFactory: (r: IcCardRepository, ledger: IcCardLedger, scopes: IcCardDataScopeProvider) =>
+            new CardActionsService(r, ledger, scopes),
+        },
+      ],
+    };
+  }
+}
