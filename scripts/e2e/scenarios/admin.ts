@@ -102,7 +102,8 @@ export const adminScenarios: Scenario[] = [
       await t.screenshot(page, 'admin-user-role-dialog');
       await page.getByTestId('user-roles-save').click();
       await visible(page, '角色已保存');
-      await page.locator('.ant-table-row', { hasText: 'e2e.clerk' }).getByText('Operator staff').waitFor();
+      // The built-in role in the user's language.
+      await page.locator('.ant-table-row', { hasText: 'e2e.clerk' }).getByText('运营人员').waitFor();
 
       // The list exports as .xlsx with the new user in it.
       const download = page.waitForEvent('download');
