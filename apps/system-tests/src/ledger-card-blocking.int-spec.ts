@@ -141,6 +141,18 @@ it('blocks a prepaid card at the pile within seconds of its account falling belo
   const account = await ledger.openAccount({ kind: 'personal', name: 'Driver Chen' });
   await ledger.linkCard(CARD, account.id);
   await ledger.recharge({ idempotencyKey: 'sys-recharge-1', accountId: account.id, amountFen: 2_000 });
+  // Linking announced the empty account as blocked, the recharge as not: wait until the gateway has taken
+  // the second (before it, the card may read Accepted, then Blocked for a moment, then Accepted again).
+  await eventually(
+    async () => {
+      const [row] = await db.dataSource.query(`SELECT blocked FROM id_tag_ledger_state WHERE id_tag = $1`, [
+        CARD,
+      ]);
+      if (row?.blocked !== false) throw new Error(`the gateway's state is ${JSON.stringify(row)}`);
+    },
+    10_000,
+    100,
+  );
   await authorizeUntil('Accepted');
   expect(await authorize()).toBe('Accepted'); // cached now
 
