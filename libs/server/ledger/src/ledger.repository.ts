@@ -92,6 +92,45 @@ function toAccount(row: Row): LedgerAccount {
   };
 }
 
+/**
+ * A posting's first statement: the transaction row with its key (`ON CONFLICT DO NOTHING`: a concurrent
+ * poster of the same key waits on it), then, only when the row is new, the accounts `$7` and their
+ * arrears accounts locked in id order. No row: the key was posted before. One row per locked account
+ * (one with null account columns when none is locked), each carrying the new transaction's id.
+ */
+const POST_BEGIN = `WITH tx AS (
+    INSERT INTO ledger_transaction (kind, idempotency_key, request_hash, operator_id, reference, memo)
+    VALUES ($1, $2, $3, $4, $5, $6)
+    ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, occurred_at),
+  locked AS (
+    SELECT id, kind, parent_id, balance_fen, frozen FROM ledger_account
+     WHERE (id = ANY($7::bigint[]) OR (kind = 'arrears' AND parent_id = ANY($7::bigint[])))
+       AND EXISTS (SELECT 1 FROM tx)
+     ORDER BY id FOR UPDATE)
+  SELECT tx.id AS tx_id, tx.occurred_at, l.id, l.kind, l.parent_id, l.balance_fen, l.frozen
+    FROM tx LEFT JOIN locked l ON true ORDER BY l.id`;
+
+/** A posting's writes in one statement: its entries, and the cached balances of its locked accounts. */
+const POST_WRITE = `WITH balances AS (
+    UPDATE ledger_account a SET balance_fen = v.after, updated_at = now()
+      FROM unnest($6::bigint[], $7::bigint[]) AS v(id, after) WHERE a.id = v.id RETURNING a.id)
+  INSERT INTO ledger_entry (transaction_id, account_id, amount_fen, balance_before_fen, balance_after_fen)
+  SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])`;
+
+type PgClient = {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+};
+
+/**
+ * A hot statement as a named prepared statement on the transaction's connection (parsed and planned once
+ * per connection, not once per posting).
+ */
+async function prepared(m: EntityManager, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  if (!m.queryRunner) throw new Error('a prepared ledger statement runs inside a transaction');
+  const client: PgClient = await m.queryRunner.connect();
+  return (await client.query({ name, text, values })).rows;
+}
+
 /** The only file with the ledger's SQL. */
 export class LedgerRepository {
   private system?: Promise<Map<number, LockedAccount>>;
@@ -173,30 +212,20 @@ export class LedgerRepository {
     const system = await this.systemAccounts();
     let announced = 0;
     const posted = await this.dataSource.transaction(async (m) => {
-      const [tx] = await m.query(
-        `INSERT INTO ledger_transaction (kind, idempotency_key, request_hash, operator_id, reference, memo)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, occurred_at`,
-        [
-          request.kind,
-          request.idempotencyKey,
-          request.requestHash,
-          request.operatorId ?? null,
-          request.reference ?? null,
-          request.memo ?? null,
-        ],
-      );
-      if (!tx) return this.replay(m, request);
-
       const lockIds = [...new Set(request.lockIds)].filter((id) => !system.has(id));
-      const locked: Row[] = lockIds.length
-        ? await m.query(
-            `SELECT id, kind, parent_id, balance_fen, frozen FROM ledger_account
-              WHERE id = ANY($1::bigint[]) OR (kind = 'arrears' AND parent_id = ANY($1::bigint[]))
-              ORDER BY id FOR UPDATE`,
-            [lockIds],
-          )
-        : [];
+      // One statement: the key's row first, then (only when it was new) the accounts locked in id order.
+      const rows = await prepared(m, 'ledger_post_begin', POST_BEGIN, [
+        request.kind,
+        request.idempotencyKey,
+        request.requestHash,
+        request.operatorId ?? null,
+        request.reference ?? null,
+        request.memo ?? null,
+        lockIds,
+      ]);
+      if (!rows.length) return this.replay(m, request);
+      const tx = { id: rows[0]['tx_id'], occurred_at: rows[0]['occurred_at'] as Date | string };
+      const locked = rows.filter((r) => r['id'] !== null);
       const accounts = new Map<number, LockedAccount>(system);
       for (const r of locked) {
         accounts.set(num(r['id']), {
@@ -209,24 +238,17 @@ export class LedgerRepository {
       }
       // Only locked and system accounts are in the map: an entry on any other is refused as not found.
       const entries = applyEntries(request.kind, request.plan(accounts), accounts);
-      await m.query(
-        `INSERT INTO ledger_entry (transaction_id, account_id, amount_fen, balance_before_fen, balance_after_fen)
-         SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])`,
-        [
-          tx.id,
-          entries.map((e) => e.accountId),
-          entries.map((e) => e.amountFen),
-          entries.map((e) => e.balanceBeforeFen),
-          entries.map((e) => e.balanceAfterFen),
-        ],
-      );
       const cached = entries.filter((e) => e.balanceAfterFen !== null);
-      if (cached.length)
-        await m.query(
-          `UPDATE ledger_account a SET balance_fen = v.after, updated_at = now()
-             FROM unnest($1::bigint[], $2::bigint[]) AS v(id, after) WHERE a.id = v.id`,
-          [cached.map((e) => e.accountId), cached.map((e) => e.balanceAfterFen)],
-        );
+      // One statement: the entries with their balances before and after, and the cached balances.
+      await prepared(m, 'ledger_post_write', POST_WRITE, [
+        tx.id,
+        entries.map((e) => e.accountId),
+        entries.map((e) => e.amountFen),
+        entries.map((e) => e.balanceBeforeFen),
+        entries.map((e) => e.balanceAfterFen),
+        cached.map((e) => e.accountId),
+        cached.map((e) => e.balanceAfterFen),
+      ]);
       announced = await this.cards.afterPosting(m, accounts, entries);
       return {
         id: num(tx.id),
