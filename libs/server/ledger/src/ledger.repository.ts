@@ -117,19 +117,30 @@ const POST_WRITE = `WITH balances AS (
   INSERT INTO ledger_entry (transaction_id, account_id, amount_fen, balance_before_fen, balance_after_fen)
   SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])`;
 
+/** The pg connection under a TypeORM query runner (simple-query protocol: several statements in one). */
 type PgClient = {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+  query(text: string): Promise<{ rows: Row[] } | { rows: Row[] }[]>;
+  escapeLiteral(value: string): string;
 };
 
-/**
- * A hot statement as a named prepared statement on the transaction's connection (parsed and planned once
- * per connection, not once per posting).
- */
-async function prepared(m: EntityManager, name: string, text: string, values: unknown[]): Promise<Row[]> {
-  if (!m.queryRunner) throw new Error('a prepared ledger statement runs inside a transaction');
-  const client: PgClient = await m.queryRunner.connect();
-  return (await client.query({ name, text, values })).rows;
+/** The connections on which the two posting statements are prepared (server-side, once per connection). */
+const preparedOn = new WeakSet<object>();
+const PREPARE_POSTING = `PREPARE ledger_post_begin AS ${POST_BEGIN}; PREPARE ledger_post_write AS ${POST_WRITE}`;
+
+/** The last result of a (possibly multi-statement) simple query. */
+const lastRows = (result: { rows: Row[] } | { rows: Row[] }[]) =>
+  (Array.isArray(result) ? result[result.length - 1] : result).rows;
+
+/** SQL literals for the posting's EXECUTE: strings escaped by the driver, integers checked as such. */
+const sqlText = (client: PgClient, value: string | null) =>
+  value === null ? 'NULL' : client.escapeLiteral(value);
+function sqlInt(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = String(value);
+  if (!/^-?\d+$/.test(text)) throw new Error(`not an integer: ${text}`);
+  return text;
 }
+const sqlInts = (values: readonly unknown[]) => `'{${values.map(sqlInt).join(',')}}'`;
 
 /** The only file with the ledger's SQL. */
 export class LedgerRepository {
@@ -210,24 +221,41 @@ export class LedgerRepository {
    */
   async post(request: PostingRequest): Promise<PostedTransaction> {
     const system = await this.systemAccounts();
+    const lockIds = [...new Set(request.lockIds)].filter((id) => !system.has(id));
+    const runner = this.dataSource.createQueryRunner();
+    const client: PgClient = await runner.connect();
+    let open = false;
     let announced = 0;
-    const posted = await this.dataSource.transaction(async (m) => {
-      const lockIds = [...new Set(request.lockIds)].filter((id) => !system.has(id));
-      // One statement: the key's row first, then (only when it was new) the accounts locked in id order.
-      const rows = await prepared(m, 'ledger_post_begin', POST_BEGIN, [
-        request.kind,
-        request.idempotencyKey,
-        request.requestHash,
-        request.operatorId ?? null,
-        request.reference ?? null,
-        request.memo ?? null,
-        lockIds,
-      ]);
-      if (!rows.length) return this.replay(m, request);
+    try {
+      if (!preparedOn.has(client)) {
+        await client.query(PREPARE_POSTING);
+        preparedOn.add(client);
+      }
+      // Round trip 1: BEGIN, the key's row, then (only when it is new) the accounts locked in id order.
+      open = true;
+      const rows = lastRows(
+        await client.query(
+          `BEGIN; EXECUTE ledger_post_begin(${[
+            sqlText(client, request.kind),
+            sqlText(client, request.idempotencyKey),
+            sqlText(client, request.requestHash),
+            sqlInt(request.operatorId ?? null),
+            sqlText(client, request.reference ?? null),
+            sqlText(client, request.memo ?? null),
+            sqlInts(lockIds),
+          ].join(', ')})`,
+        ),
+      );
+      if (!rows.length) {
+        const replayed = await this.replay(runner.manager, request);
+        await client.query('COMMIT');
+        open = false;
+        return replayed;
+      }
       const tx = { id: rows[0]['tx_id'], occurred_at: rows[0]['occurred_at'] as Date | string };
-      const locked = rows.filter((r) => r['id'] !== null);
       const accounts = new Map<number, LockedAccount>(system);
-      for (const r of locked) {
+      for (const r of rows) {
+        if (r['id'] === null) continue;
         accounts.set(num(r['id']), {
           id: num(r['id']),
           kind: r['kind'] as AccountKind,
@@ -239,17 +267,24 @@ export class LedgerRepository {
       // Only locked and system accounts are in the map: an entry on any other is refused as not found.
       const entries = applyEntries(request.kind, request.plan(accounts), accounts);
       const cached = entries.filter((e) => e.balanceAfterFen !== null);
-      // One statement: the entries with their balances before and after, and the cached balances.
-      await prepared(m, 'ledger_post_write', POST_WRITE, [
-        tx.id,
-        entries.map((e) => e.accountId),
-        entries.map((e) => e.amountFen),
-        entries.map((e) => e.balanceBeforeFen),
-        entries.map((e) => e.balanceAfterFen),
-        cached.map((e) => e.accountId),
-        cached.map((e) => e.balanceAfterFen),
-      ]);
-      announced = await this.cards.afterPosting(m, accounts, entries);
+      const write = `EXECUTE ledger_post_write(${[
+        sqlInt(tx.id),
+        sqlInts(entries.map((e) => e.accountId)),
+        sqlInts(entries.map((e) => e.amountFen)),
+        sqlInts(entries.map((e) => e.balanceBeforeFen)),
+        sqlInts(entries.map((e) => e.balanceAfterFen)),
+        sqlInts(cached.map((e) => e.accountId)),
+        sqlInts(cached.map((e) => e.balanceAfterFen)),
+      ].join(', ')})`;
+      // Round trip 2: the entries and balances, and COMMIT (the sum check runs then) unless the posting
+      // changes a card's authorisation: its events are written first, in the same transaction.
+      if (this.cards.changesOf(accounts, entries).size) {
+        await client.query(write);
+        announced = await this.cards.afterPosting(runner.manager, accounts, entries);
+        await client.query('COMMIT');
+      } else await client.query(`${write}; COMMIT`);
+      open = false;
+      if (announced) this.afterAnnounce?.();
       return {
         id: num(tx.id),
         kind: request.kind,
@@ -261,9 +296,13 @@ export class LedgerRepository {
         entries,
         replayed: false,
       };
-    });
-    if (announced) this.afterAnnounce?.();
-    return posted;
+    } catch (error) {
+      // A failed statement leaves the transaction aborted (or, at COMMIT, already ended): roll it back.
+      if (open) await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
   }
 
   private async replay(m: EntityManager, request: PostingRequest): Promise<PostedTransaction> {
