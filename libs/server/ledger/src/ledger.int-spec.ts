@@ -94,6 +94,40 @@ describe('posting', () => {
     expect(await balanceOf(a.id)).toBe(500);
   });
 
+  it('stores key, reference and memo exactly as given, quotes and backslashes included', async () => {
+    const a = await personal();
+    const odd = `O'Brien \\' \\\\ '' $1 %s; ROLLBACK; -- 充电 ${seq}`;
+    const meta = { idempotencyKey: `${key('odd')} ${odd}`, reference: odd, memo: `${odd}\n'` };
+    const first = await ledger.recharge({ ...meta, accountId: a.id, amountFen: 100, operatorId: 9 });
+    expect(first).toMatchObject({ ...meta, operatorId: 9, replayed: false });
+    expect(await ledger.recharge({ ...meta, accountId: a.id, amountFen: 100, operatorId: 9 })).toEqual({
+      ...first,
+      replayed: true,
+    });
+    const [row] = await db.dataSource.query(
+      `SELECT idempotency_key, reference, memo, operator_id FROM ledger_transaction WHERE id = $1`,
+      [first.id],
+    );
+    expect(row).toEqual({
+      idempotency_key: meta.idempotencyKey,
+      reference: meta.reference,
+      memo: meta.memo,
+      operator_id: '9',
+    });
+    expect(await balanceOf(a.id)).toBe(100);
+  });
+
+  it('rolls a refused posting back, key included: the key posts later', async () => {
+    const a = await personal();
+    const k = key('refused');
+    expect(await codeOf(ledger.refund({ idempotencyKey: k, accountId: a.id }))).toBe(
+      LedgerErrorCode.RefundNotAllowed,
+    );
+    await ledger.recharge({ idempotencyKey: key('r'), accountId: a.id, amountFen: 300 });
+    expect((await ledger.refund({ idempotencyKey: k, accountId: a.id })).replayed).toBe(false);
+    expect(await balanceOf(a.id)).toBe(0);
+  });
+
   it('refuses entries on an account that does not exist', async () => {
     const cash = Number(
       (await db.dataSource.query(`SELECT id FROM ledger_account WHERE kind = 'cash'`))[0].id,

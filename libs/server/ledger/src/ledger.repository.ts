@@ -92,6 +92,56 @@ function toAccount(row: Row): LedgerAccount {
   };
 }
 
+/**
+ * A posting's first statement: the transaction row with its key (`ON CONFLICT DO NOTHING`: a concurrent
+ * poster of the same key waits on it), then, only when the row is new, the accounts `$7` and their
+ * arrears accounts locked in id order. No row: the key was posted before. One row per locked account
+ * (one with null account columns when none is locked), each carrying the new transaction's id.
+ */
+const POST_BEGIN = `WITH tx AS (
+    INSERT INTO ledger_transaction (kind, idempotency_key, request_hash, operator_id, reference, memo)
+    VALUES ($1, $2, $3, $4, $5, $6)
+    ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, occurred_at),
+  locked AS (
+    SELECT id, kind, parent_id, balance_fen, frozen FROM ledger_account
+     WHERE (id = ANY($7::bigint[]) OR (kind = 'arrears' AND parent_id = ANY($7::bigint[])))
+       AND EXISTS (SELECT 1 FROM tx)
+     ORDER BY id FOR UPDATE)
+  SELECT tx.id AS tx_id, tx.occurred_at, l.id, l.kind, l.parent_id, l.balance_fen, l.frozen
+    FROM tx LEFT JOIN locked l ON true ORDER BY l.id`;
+
+/** A posting's writes in one statement: its entries, and the cached balances of its locked accounts. */
+const POST_WRITE = `WITH balances AS (
+    UPDATE ledger_account a SET balance_fen = v.after, updated_at = now()
+      FROM unnest($6::bigint[], $7::bigint[]) AS v(id, after) WHERE a.id = v.id RETURNING a.id)
+  INSERT INTO ledger_entry (transaction_id, account_id, amount_fen, balance_before_fen, balance_after_fen)
+  SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])`;
+
+/** The pg connection under a TypeORM query runner (simple-query protocol: several statements in one). */
+type PgClient = {
+  query(text: string): Promise<{ rows: Row[] } | { rows: Row[] }[]>;
+  escapeLiteral(value: string): string;
+};
+
+/** The connections on which the two posting statements are prepared (server-side, once per connection). */
+const preparedOn = new WeakSet<object>();
+const PREPARE_POSTING = `PREPARE ledger_post_begin AS ${POST_BEGIN}; PREPARE ledger_post_write AS ${POST_WRITE}`;
+
+/** The last result of a (possibly multi-statement) simple query. */
+const lastRows = (result: { rows: Row[] } | { rows: Row[] }[]) =>
+  (Array.isArray(result) ? result[result.length - 1] : result).rows;
+
+/** SQL literals for the posting's EXECUTE: strings escaped by the driver, integers checked as such. */
+const sqlText = (client: PgClient, value: string | null) =>
+  value === null ? 'NULL' : client.escapeLiteral(value);
+function sqlInt(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = String(value);
+  if (!/^-?\d+$/.test(text)) throw new Error(`not an integer: ${text}`);
+  return text;
+}
+const sqlInts = (values: readonly unknown[]) => `'{${values.map(sqlInt).join(',')}}'`;
+
 /** The only file with the ledger's SQL. */
 export class LedgerRepository {
   private system?: Promise<Map<number, LockedAccount>>;
@@ -171,34 +221,41 @@ export class LedgerRepository {
    */
   async post(request: PostingRequest): Promise<PostedTransaction> {
     const system = await this.systemAccounts();
+    const lockIds = [...new Set(request.lockIds)].filter((id) => !system.has(id));
+    const runner = this.dataSource.createQueryRunner();
+    const client: PgClient = await runner.connect();
+    let open = false;
     let announced = 0;
-    const posted = await this.dataSource.transaction(async (m) => {
-      const [tx] = await m.query(
-        `INSERT INTO ledger_transaction (kind, idempotency_key, request_hash, operator_id, reference, memo)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, occurred_at`,
-        [
-          request.kind,
-          request.idempotencyKey,
-          request.requestHash,
-          request.operatorId ?? null,
-          request.reference ?? null,
-          request.memo ?? null,
-        ],
+    try {
+      if (!preparedOn.has(client)) {
+        await client.query(PREPARE_POSTING);
+        preparedOn.add(client);
+      }
+      // Round trip 1: BEGIN, the key's row, then (only when it is new) the accounts locked in id order.
+      open = true;
+      const rows = lastRows(
+        await client.query(
+          `BEGIN; EXECUTE ledger_post_begin(${[
+            sqlText(client, request.kind),
+            sqlText(client, request.idempotencyKey),
+            sqlText(client, request.requestHash),
+            sqlInt(request.operatorId ?? null),
+            sqlText(client, request.reference ?? null),
+            sqlText(client, request.memo ?? null),
+            sqlInts(lockIds),
+          ].join(', ')})`,
+        ),
       );
-      if (!tx) return this.replay(m, request);
-
-      const lockIds = [...new Set(request.lockIds)].filter((id) => !system.has(id));
-      const locked: Row[] = lockIds.length
-        ? await m.query(
-            `SELECT id, kind, parent_id, balance_fen, frozen FROM ledger_account
-              WHERE id = ANY($1::bigint[]) OR (kind = 'arrears' AND parent_id = ANY($1::bigint[]))
-              ORDER BY id FOR UPDATE`,
-            [lockIds],
-          )
-        : [];
+      if (!rows.length) {
+        const replayed = await this.replay(runner.manager, request);
+        await client.query('COMMIT');
+        open = false;
+        return replayed;
+      }
+      const tx = { id: rows[0]['tx_id'], occurred_at: rows[0]['occurred_at'] as Date | string };
       const accounts = new Map<number, LockedAccount>(system);
-      for (const r of locked) {
+      for (const r of rows) {
+        if (r['id'] === null) continue;
         accounts.set(num(r['id']), {
           id: num(r['id']),
           kind: r['kind'] as AccountKind,
@@ -209,25 +266,25 @@ export class LedgerRepository {
       }
       // Only locked and system accounts are in the map: an entry on any other is refused as not found.
       const entries = applyEntries(request.kind, request.plan(accounts), accounts);
-      await m.query(
-        `INSERT INTO ledger_entry (transaction_id, account_id, amount_fen, balance_before_fen, balance_after_fen)
-         SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])`,
-        [
-          tx.id,
-          entries.map((e) => e.accountId),
-          entries.map((e) => e.amountFen),
-          entries.map((e) => e.balanceBeforeFen),
-          entries.map((e) => e.balanceAfterFen),
-        ],
-      );
       const cached = entries.filter((e) => e.balanceAfterFen !== null);
-      if (cached.length)
-        await m.query(
-          `UPDATE ledger_account a SET balance_fen = v.after, updated_at = now()
-             FROM unnest($1::bigint[], $2::bigint[]) AS v(id, after) WHERE a.id = v.id`,
-          [cached.map((e) => e.accountId), cached.map((e) => e.balanceAfterFen)],
-        );
-      announced = await this.cards.afterPosting(m, accounts, entries);
+      const write = `EXECUTE ledger_post_write(${[
+        sqlInt(tx.id),
+        sqlInts(entries.map((e) => e.accountId)),
+        sqlInts(entries.map((e) => e.amountFen)),
+        sqlInts(entries.map((e) => e.balanceBeforeFen)),
+        sqlInts(entries.map((e) => e.balanceAfterFen)),
+        sqlInts(cached.map((e) => e.accountId)),
+        sqlInts(cached.map((e) => e.balanceAfterFen)),
+      ].join(', ')})`;
+      // Round trip 2: the entries and balances, and COMMIT (the sum check runs then) unless the posting
+      // changes a card's authorisation: its events are written first, in the same transaction.
+      if (this.cards.changesOf(accounts, entries).size) {
+        await client.query(write);
+        announced = await this.cards.afterPosting(runner.manager, accounts, entries);
+        await client.query('COMMIT');
+      } else await client.query(`${write}; COMMIT`);
+      open = false;
+      if (announced) this.afterAnnounce?.();
       return {
         id: num(tx.id),
         kind: request.kind,
@@ -239,9 +296,13 @@ export class LedgerRepository {
         entries,
         replayed: false,
       };
-    });
-    if (announced) this.afterAnnounce?.();
-    return posted;
+    } catch (error) {
+      // A failed statement leaves the transaction aborted (or, at COMMIT, already ended): roll it back.
+      if (open) await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
   }
 
   private async replay(m: EntityManager, request: PostingRequest): Promise<PostedTransaction> {

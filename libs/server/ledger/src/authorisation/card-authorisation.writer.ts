@@ -33,8 +33,16 @@ export class CardAuthorisationWriter {
     locked: ReadonlyMap<number, LockedAccount>,
     entries: readonly PlannedEntry[],
   ): Promise<number> {
-    const changes = authorisationChanges(locked, entries, this.minimumBalanceFen);
+    const changes = this.changesOf(locked, entries);
     return changes.size ? this.announceAccounts(m, changes) : 0;
+  }
+
+  /** The accounts whose cards' authorisation a posting changes (pure: no query when there is none). */
+  changesOf(
+    locked: ReadonlyMap<number, LockedAccount>,
+    entries: readonly PlannedEntry[],
+  ): Map<number, CardAuthorisation> {
+    return authorisationChanges(locked, entries, this.minimumBalanceFen);
   }
 
   /**
