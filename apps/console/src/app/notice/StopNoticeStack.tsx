@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useDialogOpen } from './openDialog';
-import { stopNoticeTitleKey, yuanOf } from './stopNotice';
+import { formatYuan } from '../format/money';
+import { stopNoticeTitleKey } from './stopNotice';
 import { splitQueue, type QueuedNotice } from './stopNoticeQueue';
 
 /** ProLayout's header height (token heightLayoutHeader): the stack never grows up into it. */
@@ -128,7 +129,7 @@ function NoticeLines({ notice, onDismiss }: { notice: StopNotice; onDismiss: () 
       ? undefined
       : notice.orderHeld
         ? t('notice.orderHeld')
-        : t('notice.orderAmount', { amount: yuanOf(notice.amountFen) });
+        : t('notice.orderAmount', { amount: formatYuan(notice.amountFen) });
   return (
     <div style={{ display: 'flex', gap: token.marginSM, alignItems: 'flex-start' }}>
       <Icon style={{ color: normal ? token.colorInfo : token.colorWarning, fontSize: 20, marginTop: 2 }} />

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { speakableText, StopNoticeBoard, stopNoticesEnabled, stopNoticeTitleKey, yuanOf } from './stopNotice';
+import { speakableText, StopNoticeBoard, stopNoticesEnabled, stopNoticeTitleKey } from './stopNotice';
 
 describe('stop notices', () => {
   it('titles type 1 as a normal stop, anything else as an abnormal alarm', () => {
@@ -24,13 +24,6 @@ describe('stop notices', () => {
 
 describe('the amount of a stop notice', () => {
   const stop = { type: 1, msg: '充电桩CP-1的1号枪充电正常结束', date: '2026-03-01 08:00:00', key: 'CP-1/7' };
-
-  it('shows fen as yuan with two decimals', () => {
-    expect(yuanOf(123_456)).toBe('1234.56');
-    expect(yuanOf(5)).toBe('0.05');
-    expect(yuanOf(0)).toBe('0.00');
-    expect(yuanOf(-250)).toBe('-2.50');
-  });
 
   it('updates the notice of a stop with its amount, speaking only the first time', () => {
     const board = new StopNoticeBoard();

@@ -20,12 +20,6 @@ export function stopNoticesEnabled(hadTokenOnLoad: boolean, cityCode: string | n
   return hadTokenOnLoad || cityCode === 'tm166' || cityCode === 'hefei';
 }
 
-/** Fen as yuan with two decimals ("12.34"), integer arithmetic only. */
-export function yuanOf(fen: number): string {
-  const abs = Math.abs(Math.round(fen));
-  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** What to do with a pushed notice: show it (a new one, or an update of the one with its key), or nothing. */
 export type StopNoticeUpdate = { notice: StopNotice; speak: boolean };
 

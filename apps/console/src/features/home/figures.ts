@@ -1,16 +1,5 @@
 import type { TodayOverview } from '@voltdepot/console-api-client';
-
-/** Wh as kWh with three decimals ("80.000"), as the order query shows energy; integers only. */
-export function kwhOf(wh: number): string {
-  const abs = Math.abs(Math.round(wh));
-  return `${wh < 0 ? '-' : ''}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`;
-}
-
-/** Fen as yuan with two decimals ("12.34"); money is integer fen everywhere. */
-export function yuanOf(fen: number): string {
-  const abs = Math.abs(Math.round(fen));
-  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+import { formatKwh, formatYuan } from '../../app/format/money';
 
 export const STATION_MONITOR = '/operation/stationMonitor';
 export const PILE_MONITOR = '/operation/pileMonitor';
@@ -56,8 +45,8 @@ export function figuresOf(o: TodayOverview): Figure[] {
       to: `${PILE_MONITOR}?gunStatus=charging`,
       page: PILE_MONITOR,
     },
-    { key: 'energy', value: kwhOf(o.orders.energyWh), to: orders, page: ORDER_QUERY },
-    { key: 'revenue', value: yuanOf(o.orders.revenueFen), to: orders, page: ORDER_QUERY },
+    { key: 'energy', value: formatKwh(o.orders.energyWh), to: orders, page: ORDER_QUERY },
+    { key: 'revenue', value: formatYuan(o.orders.revenueFen), to: orders, page: ORDER_QUERY },
     {
       key: 'faults',
       value: String(o.faults.open),

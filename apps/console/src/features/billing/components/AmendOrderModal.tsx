@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { billingApi } from '../api/billingApi';
 import { useDictionary } from '../hooks/useDictionary';
 import { billingQueryKeys } from '../queryKeys';
-import { formatKwh, formatYuan } from '../utils/money';
+import { formatKwh, formatYuan } from '../../../app/format/money';
 
 type Correction = 'meterStopWh' | 'energyWh';
 type Values = { by: Correction; kwh?: number | null; reason: string };

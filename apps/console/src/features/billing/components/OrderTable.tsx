@@ -13,7 +13,7 @@ import { billingApi } from '../api/billingApi';
 import { useDictionary } from '../hooks/useDictionary';
 import { locationColumns, payStatusColumn, useLocationOptions, yuanColumn } from '../hooks/useOrderOptions';
 import { BILLING_PERMISSIONS } from '../permissions';
-import { formatDuration, formatKwh, formatYuan } from '../utils/money';
+import { formatDuration, formatKwh, formatYuan } from '../../../app/format/money';
 import { linkedRange, rangeSearchColumn } from '../utils/orderRange';
 import { AbnormalReasons } from './AbnormalReasons';
 import { AmendOrderModal } from './AmendOrderModal';

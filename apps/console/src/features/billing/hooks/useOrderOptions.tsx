@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { billingApi } from '../api/billingApi';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { billingQueryKeys } from '../queryKeys';
-import { formatYuan } from '../utils/money';
+import { formatYuan } from '../../../app/format/money';
 import type { useDictionary } from './useDictionary';
 
 type Option = { value: number; label: string };

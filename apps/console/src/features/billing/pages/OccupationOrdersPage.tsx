@@ -11,7 +11,7 @@ import { exportButton, orderDetailPath, useBillingGrid } from '../components/bil
 import { useDictionary } from '../hooks/useDictionary';
 import { locationColumns, payStatusColumn, useLocationOptions, yuanColumn } from '../hooks/useOrderOptions';
 import { BILLING_PERMISSIONS } from '../permissions';
-import { formatDuration, formatYuan } from '../utils/money';
+import { formatDuration, formatYuan } from '../../../app/format/money';
 import { rangeSearchColumn } from '../utils/orderRange';
 
 const FILTER_KEYS = ['start', 'end', 'stationId', 'pileId', 'gunId', 'orderNo', 'payStatus', 'feeScope'];

@@ -25,7 +25,7 @@ import { ReviewOrderModal } from '../components/ReviewOrderModal';
 import { useDictionary } from '../hooks/useDictionary';
 import { BILLING_PERMISSIONS } from '../permissions';
 import { billingQueryKeys } from '../queryKeys';
-import { formatDuration, formatKwh, formatYuan } from '../utils/money';
+import { formatDuration, formatKwh, formatYuan } from '../../../app/format/money';
 
 function LogText({ entry }: { entry: OrderLogEntry }) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { GridPage } from '../../../app/grid/GridPage';
 import { billingApi } from '../api/billingApi';
 import { exportButton, orderDetailPath, useBillingGrid } from '../components/billingGrid';
 import { BILLING_PERMISSIONS } from '../permissions';
-import { formatYuan } from '../utils/money';
+import { formatYuan } from '../../../app/format/money';
 import { rangeSearchColumn } from '../utils/orderRange';
 
 const FILTER_KEYS = ['start', 'end', 'orderNo', 'operator', 'action'];
