@@ -67,7 +67,7 @@ export const saveCompanySchema = z.object({
   name: required('companyNameRequired', 100),
   contacts: required('contactsRequired', 50),
   contactInformation: required('contactInformationRequired', 100),
-  /** Defaults to the caller's first organisation. */
+  /** Defaults on creation to the caller's first organisation, on modification to the company's own. */
   organizationId: id('organizationId must be a positive whole number').optional(),
 });
 export type SaveCompanyDto = z.output<typeof saveCompanySchema>;
