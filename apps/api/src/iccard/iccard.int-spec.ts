@@ -101,6 +101,40 @@ describe('IC cards API (real PostgreSQL)', () => {
     expect(companies.body.total).toBe(1);
   });
 
+  it('keeps a company and a customer in their organisation when a modification names none', async () => {
+    type Node = { id: number; children: Node[] };
+    const tree = (await t.http().get('/api/organization/tree').set(admin).expect(200)).body as Node[];
+    const child = tree[0].children[0].id;
+    const co = await t
+      .http()
+      .post('/api/iccard/company')
+      .set(admin)
+      .send({ ...company, number: 'C-ORG', organizationId: child })
+      .expect(201);
+    expect(co.body.organizationId).toBe(child);
+    const coAfter = await t
+      .http()
+      .put(`/api/iccard/company/${co.body.id}`)
+      .set(admin)
+      .send({ ...company, number: 'C-ORG', name: 'Renamed' })
+      .expect(200);
+    expect(coAfter.body).toMatchObject({ name: 'Renamed', organizationId: child });
+
+    const c = await t
+      .http()
+      .post('/api/iccard/customer')
+      .set(admin)
+      .send({ ...person, organizationId: child })
+      .expect(201);
+    const cAfter = await t
+      .http()
+      .put(`/api/iccard/customer/${c.body.id}`)
+      .set(admin)
+      .send({ ...person, address: 'Elsewhere' })
+      .expect(200);
+    expect(cAfter.body).toMatchObject({ address: 'Elsewhere', organizationId: child });
+  });
+
   it('makes a card, recharges it in yuan, refunds, and records every action with balances', async () => {
     await madeCard('CARD-0001');
     const recharge = await act('CARD-0001', 'recharge', {

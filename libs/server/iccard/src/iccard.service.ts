@@ -76,9 +76,11 @@ export class IcCardService {
 
   async saveCompany(userId: number, id: number | undefined, dto: SaveCompanyDto): Promise<IcCompanyView> {
     const scope = await this.scopes.scopeOf(userId);
-    const organizationId = await this.organizationOf(scope, dto.organizationId);
     return this.repository.transaction(async (m) => {
-      if (id !== undefined && !(await this.repository.findCompany(m, id, scope))) throw companyNotFound(id);
+      const previous = id === undefined ? undefined : await this.repository.findCompany(m, id, scope);
+      if (id !== undefined && !previous) throw companyNotFound(id);
+      // A modification without an organisation keeps the company where it is.
+      const organizationId = await this.organizationOf(scope, dto.organizationId ?? previous?.organizationId);
       if (await this.repository.companyNumberTaken(m, dto.number, id))
         throw new IcCardException(
           IcCardErrorCode.CompanyNumberRepeated,
@@ -97,11 +99,12 @@ export class IcCardService {
    */
   async saveCustomer(userId: number, id: number | undefined, dto: SaveCustomerDto): Promise<IcCustomerView> {
     const scope = await this.scopes.scopeOf(userId);
-    const organizationId = await this.organizationOf(scope, dto.organizationId);
     return this.repository.transaction(async (m) => {
       const previous = id === undefined ? undefined : await this.repository.findCustomer(m, id, scope, true);
       if (id !== undefined && !previous)
         throw new IcCardException(IcCardErrorCode.CustomerNotFound, `customer ${id} not found`);
+      // A modification without an organisation keeps the customer where it is.
+      const organizationId = await this.organizationOf(scope, dto.organizationId ?? previous?.organizationId);
       if (previous && (previous.clientType !== dto.clientType || previous.groupId !== (dto.groupId ?? null)))
         throw new IcCardException(
           IcCardErrorCode.ClientTypeFixed,

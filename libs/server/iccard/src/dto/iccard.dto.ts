@@ -5,6 +5,7 @@ import {
   IC_CARD_CHIPS,
   IC_CARD_MESSAGE_LABELS,
   type IcCardMessageCode,
+  parseRechargeAmount,
 } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 
@@ -38,21 +39,22 @@ export const cardNoSchema = z
 
 /**
  * A money amount in yuan, as the operator types it: at most two decimals (§5, §9), turned into fen.
- * A JSON number is read as its decimal text.
+ * A JSON number is read as its decimal text. The rule is the console's (`parseRechargeAmount`).
  */
 const yuan = (code: IcCardMessageCode) =>
   z.preprocess(
     (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
     z
       .string({ required_error: say(code), invalid_type_error: say('rechargeAmountInvalid') })
-      .trim()
-      .min(1, say(code))
-      .regex(/^\d{1,8}(\.\d{1,2})?$/, say('rechargeAmountInvalid'))
-      .transform((text) => {
-        const [whole, part = ''] = text.split('.');
-        return Number(whole) * 100 + Number(part.padEnd(2, '0'));
-      })
-      .refine((fen) => fen > 0, say('rechargeAmountInvalid')),
+      .transform((text, ctx) => {
+        const amount = parseRechargeAmount(text);
+        if (amount.ok) return amount.fen;
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: say(amount.code === 'rechargeAmountRequired' ? code : amount.code),
+        });
+        return z.NEVER;
+      }),
   );
 
 /** The client's id of one operation: a retry sends the same one and gets the first answer. */
@@ -67,7 +69,7 @@ export const saveCompanySchema = z.object({
   name: required('companyNameRequired', 100),
   contacts: required('contactsRequired', 50),
   contactInformation: required('contactInformationRequired', 100),
-  /** Defaults to the caller's first organisation. */
+  /** Defaults on creation to the caller's first organisation, on modification to the company's own. */
   organizationId: id('organizationId must be a positive whole number').optional(),
 });
 export type SaveCompanyDto = z.output<typeof saveCompanySchema>;
