@@ -55,6 +55,28 @@ describe('IC cards API (real PostgreSQL)', () => {
     return c.body as { id: number; accountId: number };
   }
 
+  it('answers duplicates sent at the same instant with 409, never a 500 (the unique index decides)', async () => {
+    const same = { ...company, number: 'C-RACE-1' };
+    const companies = await Promise.all(
+      Array.from({ length: 6 }, () => t.http().post('/api/iccard/company').set(admin).send(same)),
+    );
+    expect(companies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const r of companies.filter((x) => x.status === 409))
+      errorOf(r.body, 'ICCARD_COMPANY_NUMBER_REPEATED');
+
+    const c = await t.http().post('/api/iccard/customer').set(admin).send(person).expect(201);
+    const cards = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t
+          .http()
+          .post('/api/iccard/card')
+          .set(admin)
+          .send({ cardNo: 'RACE-CARD-1', chip: 'CPU', cardType: 1, customerId: c.body.id }),
+      ),
+    );
+    expect(cards.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+
   it('creates a company and a customer with a personal account, lists them', async () => {
     const co = await t.http().post('/api/iccard/company').set(admin).send(company).expect(201);
     expect(co.body).toMatchObject({ ...company, id: expect.any(Number) });

@@ -4,3 +4,4 @@ export { allMigrations } from './migrations';
 export * from './query-result';
 export * from './prepared-statement';
 export * from './pg-pool';
+export * from './sql-errors';

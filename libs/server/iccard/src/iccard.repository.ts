@@ -1,5 +1,7 @@
 import type { CardStatus, IcCardAction, IcCardChip } from '@voltdepot/shared-contracts';
+import { uniqueViolation } from '@voltdepot/server-database';
 import type { DataSource, EntityManager } from 'typeorm';
+import { IcCardErrorCode, IcCardException } from './iccard.exception';
 import type {
   ActionQuery,
   CardQuery,
@@ -180,8 +182,17 @@ async function page<T>(
 export class IcCardRepository {
   constructor(private readonly db: DataSource) {}
 
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+  /**
+   * One database transaction. The services check numbers and request ids before inserting; two requests at
+   * the same instant both pass that check, and the second then meets the unique index: answered as the
+   * same 409 as the check's, never a 500.
+   */
+  async transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      throw duplicateOf(uniqueViolation(error)) ?? error;
+    }
   }
 
   /** 'missing', 'outside' the scope, or 'visible'. */
@@ -397,5 +408,30 @@ export class IcCardRepository {
       [idempotencyKey, accountId],
     );
     return row ? num(row.balance_before_fen) : undefined;
+  }
+}
+
+/** The area's 409 for a unique index the services also check before inserting. */
+function duplicateOf(constraint: string | undefined): IcCardException | undefined {
+  switch (constraint) {
+    case 'ic_company_number_uq':
+      return new IcCardException(
+        IcCardErrorCode.CompanyNumberRepeated,
+        'the company number is already used',
+        [{ field: 'number', message: 'already used' }],
+      );
+    case 'ic_card_card_no_uq':
+      return new IcCardException(IcCardErrorCode.CardNumberRepeated, 'the card self number is already used', {
+        messageCode: 'selfNumberRepeated',
+        fields: [{ field: 'cardNo', message: 'already used' }],
+      });
+    case 'ic_card_action_idempotency_key_uq':
+      return new IcCardException(
+        IcCardErrorCode.IdempotencyConflict,
+        'this request id was used at the same time for another request',
+        [{ field: 'requestId', message: 'already used for another request' }],
+      );
+    default:
+      return undefined;
   }
 }
