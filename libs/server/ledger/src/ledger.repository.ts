@@ -157,9 +157,17 @@ export class LedgerRepository {
     private readonly afterAnnounce?: () => void,
   ) {}
 
-  /** The cash and revenue accounts (never locked: they keep no cached balance). */
+  /**
+   * The cash and revenue accounts (never locked: they keep no cached balance), read once; a failed or
+   * incomplete read (database down, migrations not yet run) is not kept: the next call reads again.
+   */
   systemAccounts(): Promise<Map<number, LockedAccount>> {
-    this.system ??= this.dataSource
+    this.system ??= this.readSystemAccounts();
+    return this.system;
+  }
+
+  private readSystemAccounts(): Promise<Map<number, LockedAccount>> {
+    const read = this.dataSource
       .query(`SELECT id, kind FROM ledger_account WHERE kind IN ('cash', 'revenue')`)
       .then(
         (rows: Row[]) =>
@@ -176,7 +184,14 @@ export class LedgerRepository {
             ]),
           ),
       );
-    return this.system;
+    const forget = () => {
+      if (this.system === read) this.system = undefined;
+    };
+    read.then((accounts) => {
+      const kinds = new Set([...accounts.values()].map((a) => a.kind));
+      if (!kinds.has('cash') || !kinds.has('revenue')) forget();
+    }, forget);
+    return read;
   }
 
   async systemAccountId(kind: 'cash' | 'revenue'): Promise<number> {
