@@ -71,6 +71,31 @@ describe('posting', () => {
     expect(await count('SELECT count(*) n FROM ledger_transaction WHERE idempotency_key = $1', [k])).toBe(1);
   });
 
+  it('prepares the posting again on a connection that lost its prepared statements', async () => {
+    const a = await personal();
+    await ledger.recharge({ idempotencyKey: key('before-reset'), accountId: a.id, amountFen: 100 });
+    // Every pooled connection forgets its prepared statements (as after DISCARD ALL or a pooler's reset).
+    const max =
+      (db.dataSource.driver as unknown as { master: { options: { max?: number } } }).master.options.max ?? 10;
+    const runners = await Promise.all(
+      Array.from({ length: max }, async () => {
+        const runner = db.dataSource.createQueryRunner();
+        await runner.connect();
+        await runner.query('DEALLOCATE ALL');
+        return runner;
+      }),
+    );
+    await Promise.all(runners.map((r) => r.release()));
+    // As many postings at once as the pool has connections: one of them runs on the one prepared before.
+    const posted = await Promise.all(
+      Array.from({ length: max }, () =>
+        ledger.recharge({ idempotencyKey: key('after-reset'), accountId: a.id, amountFen: 10 }),
+      ),
+    );
+    expect(posted.every((p) => !p.replayed)).toBe(true);
+    expect(await balanceOf(a.id)).toBe(100 + 10 * max);
+  });
+
   it('posts a key once when the same request races itself', async () => {
     const a = await personal();
     const k = key('race');

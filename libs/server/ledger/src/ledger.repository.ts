@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import {
   applyEntries,
   type AccountKind,
@@ -126,6 +126,16 @@ type PgClient = {
 /** The connections on which the two posting statements are prepared (server-side, once per connection). */
 const preparedOn = new WeakSet<object>();
 const PREPARE_POSTING = `PREPARE ledger_post_begin AS ${POST_BEGIN}; PREPARE ledger_post_write AS ${POST_WRITE}`;
+/** Which of the two is still prepared on the connection (to drop before preparing them again). */
+const STILL_PREPARED = `SELECT name FROM pg_prepared_statements WHERE name IN ('ledger_post_begin', 'ledger_post_write')`;
+/**
+ * A prepared statement the connection no longer has (26000), or one whose plan no longer fits the
+ * tables it reads (0A000 "cached plan must not change result type", after a migration).
+ */
+const isStalePreparedStatement = (error: unknown) => {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === '26000' || (code === '0A000' && /cached plan/.test(message ?? ''));
+};
 
 /** The last result of a (possibly multi-statement) simple query. */
 const lastRows = (result: { rows: Row[] } | { rows: Row[] }[]) =>
@@ -157,9 +167,17 @@ export class LedgerRepository {
     private readonly afterAnnounce?: () => void,
   ) {}
 
-  /** The cash and revenue accounts (never locked: they keep no cached balance). */
+  /**
+   * The cash and revenue accounts (never locked: they keep no cached balance), read once; a failed or
+   * incomplete read (database down, migrations not yet run) is not kept: the next call reads again.
+   */
   systemAccounts(): Promise<Map<number, LockedAccount>> {
-    this.system ??= this.dataSource
+    this.system ??= this.readSystemAccounts();
+    return this.system;
+  }
+
+  private readSystemAccounts(): Promise<Map<number, LockedAccount>> {
+    const read = this.dataSource
       .query(`SELECT id, kind FROM ledger_account WHERE kind IN ('cash', 'revenue')`)
       .then(
         (rows: Row[]) =>
@@ -176,7 +194,14 @@ export class LedgerRepository {
             ]),
           ),
       );
-    return this.system;
+    const forget = () => {
+      if (this.system === read) this.system = undefined;
+    };
+    read.then((accounts) => {
+      const kinds = new Set([...accounts.values()].map((a) => a.kind));
+      if (!kinds.has('cash') || !kinds.has('revenue')) forget();
+    }, forget);
+    return read;
   }
 
   async systemAccountId(kind: 'cash' | 'revenue'): Promise<number> {
@@ -224,6 +249,28 @@ export class LedgerRepository {
     const lockIds = [...new Set(request.lockIds)].filter((id) => !system.has(id));
     const runner = this.dataSource.createQueryRunner();
     const client: PgClient = await runner.connect();
+    try {
+      return await this.postOn(runner, client, request, system, lockIds);
+    } catch (error) {
+      // The connection lost its prepared statements (DISCARD ALL, DEALLOCATE, a pooler's reset) or their
+      // plans no longer fit the tables (a migration): prepare them again and post once more (the failed
+      // attempt was rolled back, nothing of it stays).
+      if (!isStalePreparedStatement(error) || !preparedOn.delete(client)) throw error;
+      for (const row of lastRows(await client.query(STILL_PREPARED)))
+        await client.query(`DEALLOCATE ${String(row['name'])}`);
+      return await this.postOn(runner, client, request, system, lockIds);
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async postOn(
+    runner: QueryRunner,
+    client: PgClient,
+    request: PostingRequest,
+    system: Map<number, LockedAccount>,
+    lockIds: number[],
+  ): Promise<PostedTransaction> {
     let open = false;
     let announced = 0;
     try {
@@ -300,8 +347,6 @@ export class LedgerRepository {
       // A failed statement leaves the transaction aborted (or, at COMMIT, already ended): roll it back.
       if (open) await client.query('ROLLBACK').catch(() => undefined);
       throw error;
-    } finally {
-      await runner.release();
     }
   }
 

@@ -59,4 +59,17 @@ describe('orderConsumptionOf', () => {
     expect(orderConsumptionOf(amended(2, 0))).toBeUndefined();
     expect(orderConsumptionOf(createEnvelope(TransactionStopped, 'CP1', {} as never))).toBeUndefined();
   });
+
+  it('refuses (to be retried, then dead-lettered) a settled total that is negative or not whole fen', () => {
+    // A negative total would otherwise credit the account as if it were an amendment.
+    expect(() => orderConsumptionOf(settled(-500, 'CARD1'))).toThrow(/settled at -500 fen/);
+    expect(() => orderConsumptionOf(settled(12.5, 'CARD1'))).toThrow(/not a whole number/);
+    expect(() => orderConsumptionOf(settled(Number.MAX_SAFE_INTEGER + 2, 'CARD1'))).toThrow();
+    expect(() => orderConsumptionOf(settled(Number.NaN, 'CARD1'))).toThrow();
+  });
+
+  it('refuses an amendment whose difference is not whole fen or whose version is not after the first', () => {
+    expect(() => orderConsumptionOf(amended(2, 0.5))).toThrow(/not a whole number/);
+    expect(() => orderConsumptionOf(amended(1, 100))).toThrow(/version 1/);
+  });
 });

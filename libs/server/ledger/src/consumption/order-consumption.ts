@@ -17,12 +17,17 @@ export const orderPostingKey = (orderNo: string, version: number) => `order:${or
 /**
  * The consumption an order event posts: `order.settled` (v2) the order's total as version 1, an
  * `order.amended` only its difference from the version before. Undefined for other events and for
- * versions that change nothing billed (a held order settles at 0).
+ * versions that change nothing billed (a held order settles at 0). Throws for figures that are not whole
+ * fen (or a negative total): the event is retried, then dead-lettered, never posted as something else.
  */
 export function orderConsumptionOf(envelope: EventEnvelope): OrderConsumption | undefined {
   if (OrderSettled.is(envelope)) {
     const p = envelope.payload;
-    if (!p.totalFen) return undefined;
+    if (p.totalFen === 0) return undefined;
+    if (!Number.isSafeInteger(p.totalFen) || p.totalFen < 0)
+      throw new Error(
+        `order ${p.orderNo} settled at ${p.totalFen} fen: not a whole number of fen, 0 or more`,
+      );
     return {
       kind: 'consumption',
       orderNo: p.orderNo,
@@ -34,7 +39,12 @@ export function orderConsumptionOf(envelope: EventEnvelope): OrderConsumption | 
   }
   if (OrderAmended.is(envelope)) {
     const p = envelope.payload;
-    if (!p.difference.totalFen) return undefined;
+    const fen = p.difference?.totalFen;
+    if (fen === 0) return undefined;
+    if (!Number.isSafeInteger(fen) || !Number.isSafeInteger(p.version) || p.version < 2)
+      throw new Error(
+        `order ${p.orderNo} amended (version ${p.version}) by ${fen} fen: not a whole number of fen`,
+      );
     return {
       kind: 'consumption_amendment',
       orderNo: p.orderNo,
