@@ -52,6 +52,10 @@ export const enUS: LocaleMessages = {
     stoppedNormally: 'Charging stopped normally',
     stoppedAbnormally: 'Charging stopped abnormally alarm',
     orderAmount: 'Order amount: {{amount}} yuan',
+    bodyNormal: 'Pile {{pile}}, gun {{gun}} finished charging: {{reason}}{{energy}}',
+    bodyAbnormal:
+      'Pile {{pile}}, gun {{gun}} stopped abnormally: {{reason}}{{energy}}, transaction {{transaction}}',
+    bodyEnergy: ', {{kwh}} kWh',
     orderHeld: 'Order held for review',
     stopNotices: 'Charging stop notices',
     moreStops_one: '{{count}} more charging stop',

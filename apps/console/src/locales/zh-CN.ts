@@ -56,6 +56,10 @@ export const zhCN = {
     stoppedNormally: '充电正常停止',
     stoppedAbnormally: '充电异常停止告警',
     orderAmount: '订单金额：{{amount}} 元',
+    bodyNormal: '充电桩{{pile}}的{{gun}}号枪充电正常结束，原因：{{reason}}{{energy}}',
+    bodyAbnormal:
+      '充电桩{{pile}}的{{gun}}号枪充电异常停止，原因：{{reason}}{{energy}}，交易号{{transaction}}',
+    bodyEnergy: '，充电量{{kwh}}千瓦时',
     orderHeld: '订单异常，待审核',
     stopNotices: '充电停止通知',
     moreStops_one: '还有 {{count}} 条充电停止通知',

@@ -26,19 +26,26 @@ describe('stopNoticeOf', () => {
     [
       stop({ stopKind: 'abnormal', reason: 'PowerLoss', energyWh: undefined, quarantined: true }),
       2,
-      '充电桩FZ-001的2号枪充电异常停止，原因：断电，交易号77',
+      '充电桩FZ-001的2号枪充电异常停止，原因：充电桩断电，交易号77',
     ],
     [
       stop({ reason: 'SomethingNew' }),
       1,
       '充电桩FZ-001的2号枪充电正常结束，原因：SomethingNew，充电量12.50千瓦时',
     ],
-  ])('%#: type %s, msg in Chinese', (event, type, msg) => {
+  ])('%#: type %s, msg in Chinese, and the same as data for the console', (event, type, msg) => {
     expect(stopNoticeOf(event, 'Asia/Shanghai')).toEqual({
       type,
       msg,
       date: '2025-03-01 10:03:04',
       key: 'FZ-001/77',
+      stop: {
+        chargePointId: 'FZ-001',
+        connectorId: 2,
+        transactionId: 77,
+        reason: event.reason,
+        ...(event.energyWh === undefined ? {} : { energyWh: event.energyWh }),
+      },
     });
   });
 });

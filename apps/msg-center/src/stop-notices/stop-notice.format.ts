@@ -1,27 +1,15 @@
 import type { OrderFigures, TransactionStoppedV1 } from '@voltdepot/shared-events';
-import type { StopNotice } from '@voltdepot/shared-contracts';
+import { STOP_REASON_LABELS, type StopNotice } from '@voltdepot/shared-contracts';
 import { formatBusinessTime } from '../shared/business-time';
-
-/** OCPP 1.6 stop reasons as the operator reads (and hears) them. */
-const REASONS_ZH: Record<string, string> = {
-  DeAuthorized: '授权失效',
-  EmergencyStop: '紧急停止',
-  EVDisconnected: '车辆断开连接',
-  HardReset: '充电桩硬重启',
-  Local: '本地停止',
-  Other: '其他原因',
-  PowerLoss: '断电',
-  Reboot: '充电桩重启',
-  Remote: '远程停止',
-  SoftReset: '充电桩软重启',
-  UnlockCommand: '解锁命令',
-};
 
 export const STOP_NOTICE_TYPE_NORMAL = 1;
 export const STOP_NOTICE_TYPE_ABNORMAL = 2;
 
+/** An OCPP 1.6 stop reason as the operator reads (and hears) it, in Chinese (the code when unknown). */
 export function stopReasonText(reason: string): string {
-  return REASONS_ZH[reason] ?? reason;
+  return Object.hasOwn(STOP_REASON_LABELS, reason)
+    ? STOP_REASON_LABELS[reason as keyof typeof STOP_REASON_LABELS]['zh-CN']
+    : reason;
 }
 
 /** `<chargePointId>/<transactionId>`: the same for a stop and its order. */
@@ -65,5 +53,12 @@ export function stopNoticeOf(stop: TransactionStoppedV1, timeZone: string): Stop
     msg,
     date: formatBusinessTime(stop.timestamp, timeZone),
     key: stopNoticeKey(stop),
+    stop: {
+      chargePointId: stop.chargePointId,
+      connectorId: stop.connectorId,
+      transactionId: stop.transactionId,
+      reason: stop.reason,
+      ...(stop.energyWh !== undefined && stop.energyWh >= 0 ? { energyWh: stop.energyWh } : {}),
+    },
   };
 }

@@ -125,6 +125,13 @@ describe.each(drivers)('realtime stop notices from the bus (%s driver)', (driver
       msg: '充电桩CP-9的1号枪充电异常停止，原因：紧急停止，充电量20.00千瓦时，交易号4242',
       date: '2025-06-01 08:00:00',
       key: 'CP-9/4242',
+      stop: {
+        chargePointId: 'CP-9',
+        connectorId: 1,
+        transactionId: 4242,
+        reason: 'EmergencyStop',
+        energyWh: 20_000,
+      },
     };
     await eventually(() => expect(receiver.received(STOMP_STOP_NOTICE_TOPIC)).toEqual([expected]), 1000, 10);
     expect(Date.now() - publishedAt).toBeLessThan(1000);

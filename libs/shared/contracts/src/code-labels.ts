@@ -440,7 +440,7 @@ export const RESERVATION_STATUS_LABELS: CodeLabels<ReservationStatusCode> = {
 
 /** Why a transaction stopped (StopTransaction.reason): an order's end reason. */
 export const STOP_REASON_LABELS: CodeLabels<StopReason> = {
-  EmergencyStop: l('急停', 'Emergency stop'),
+  EmergencyStop: l('紧急停止', 'Emergency stop'),
   EVDisconnected: l('车辆断开连接', 'Vehicle disconnected'),
   HardReset: l('充电桩硬复位', 'Pile hard reset'),
   Local: l('充电桩本地停止', 'Local stop at the pile'),

@@ -181,6 +181,18 @@ export type StopNotice = {
   amountFen?: number;
   /** True when the order was held for review as abnormal (its amount is not billed). */
   orderHeld?: boolean;
+  /**
+   * What `msg` says, as data, so a console shows it in its user's language (`msg` is the Chinese text
+   * that is read aloud). Absent in notices of older servers: the console then shows `msg`.
+   */
+  stop?: {
+    chargePointId: string;
+    connectorId: number;
+    transactionId: number;
+    /** OCPP 1.6 stop reason (STOP_REASON_LABELS). */
+    reason: string;
+    energyWh?: number;
+  };
 };
 
 /**

@@ -56,6 +56,33 @@ const button = (text: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === text) as HTMLButtonElement;
 
 describe('realtime stop notices', () => {
+  it.each([
+    ['en-US', 'Pile DEPOT-A-03, gun 2 finished charging: Local stop at the pile, 97.280 kWh'],
+    ['zh-CN', '充电桩DEPOT-A-03的2号枪充电正常结束，原因：充电桩本地停止，充电量97.280千瓦时'],
+  ] as const)(
+    'shows the text in the user language (%s) and reads the Chinese message aloud',
+    async (locale, text) => {
+      const stomp = await setup(locale);
+      const msg = '充电桩DEPOT-A-03的2号枪充电正常结束，原因：充电桩本地停止，充电量97.28千瓦时';
+      await push(stomp, {
+        type: 1,
+        msg,
+        date: '2026-03-01 08:00:00',
+        key: 'DEPOT-A-03/9',
+        stop: {
+          chargePointId: 'DEPOT-A-03',
+          connectorId: 2,
+          transactionId: 9,
+          reason: 'Local',
+          energyWh: 97_280,
+        },
+      });
+      await waitFor(() => expect(shown()).toHaveLength(1));
+      expect(shown()[0]).toContain(text);
+      expect(said()).toEqual([msg.replace(/-/g, '')]);
+    },
+  );
+
   it('shows three of a flood of 60 and sums up the other 57; a dismissed one gives its slot to the next', async () => {
     const stomp = await setup();
     await push(stomp, ...Array.from({ length: 60 }, (_, i) => stop(i + 1)));

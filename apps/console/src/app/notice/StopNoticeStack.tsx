@@ -6,7 +6,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useDialogOpen } from './openDialog';
 import { formatYuan } from '../format/money';
-import { stopNoticeTitleKey } from './stopNotice';
+import { noticeBody, stopNoticeTitleKey } from './stopNotice';
 import { splitQueue, type QueuedNotice } from './stopNoticeQueue';
 
 /** ProLayout's header height (token heightLayoutHeader): the stack never grows up into it. */
@@ -118,7 +118,7 @@ function HeldStopNotices({ queue, onDismiss, onDismissAll }: StopNoticeStackProp
   );
 }
 
-/** Title in the user's language, the server's message, the order's amount once known, a close button. */
+/** Title and text in the user's language, the order's amount once known, a close button. */
 function NoticeLines({ notice, onDismiss }: { notice: StopNotice; onDismiss: () => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -137,7 +137,7 @@ function NoticeLines({ notice, onDismiss }: { notice: StopNotice; onDismiss: () 
         <Typography.Text strong data-testid="stop-notice-title">
           {t(stopNoticeTitleKey(notice))}
         </Typography.Text>
-        <div style={{ overflowWrap: 'anywhere' }}>{notice.msg}</div>
+        <div style={{ overflowWrap: 'anywhere' }}>{noticeBody(t, notice)}</div>
         {amount && <div data-testid="stop-notice-amount">{amount}</div>}
       </div>
       <Button

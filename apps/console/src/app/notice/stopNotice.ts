@@ -1,4 +1,7 @@
 import type { StopNotice } from '@voltdepot/shared-contracts';
+import type { TFunction } from 'i18next';
+import { codeLabel } from '../../locales/codeLabel';
+import { formatKwh } from '../format/money';
 
 /** Type 1 is a normal stop; anything else an abnormal-stop alarm (spec §2 "Realtime stop notices"). */
 export function stopNoticeTitleKey(notice: Pick<StopNotice, 'type'>) {
@@ -54,4 +57,21 @@ export class StopNoticeBoard {
     const known = this.notices.get(key);
     if (known) known.dismissed = true;
   }
+}
+
+/**
+ * The notice's text in the user's language from its data; the server's (Chinese, spoken) message when the
+ * notice carries no data (an older server).
+ */
+export function noticeBody(t: TFunction, notice: StopNotice): string {
+  const stop = notice.stop;
+  if (!stop) return notice.msg;
+  const energy = stop.energyWh === undefined ? '' : t('notice.bodyEnergy', { kwh: formatKwh(stop.energyWh) });
+  return t(Number(notice.type) === 1 ? 'notice.bodyNormal' : 'notice.bodyAbnormal', {
+    pile: stop.chargePointId,
+    gun: stop.connectorId,
+    reason: codeLabel(t, 'billing.stopReason', stop.reason),
+    energy,
+    transaction: stop.transactionId,
+  });
 }
