@@ -297,7 +297,8 @@ export function GridPage<T extends Record<string, unknown>>(props: GridPageProps
           {
             title: text('sequence'),
             key: 'sequence',
-            width: 80,
+            // Wide enough for the header in either language ("Sequence" wrapped at 80 px).
+            width: 100,
             search: false,
             render: (_dom: ReactNode, _row: T, index: number) => (grid.page - 1) * grid.pageSize + index + 1,
           } satisfies ProColumns<T>,

@@ -44,6 +44,7 @@ export function GroupPage() {
         title: t('messages.group.members'),
         dataIndex: 'memberIds',
         search: false,
+        width: 240,
         render: (_dom, row) =>
           row.type === 'NONE'
             ? '-'
