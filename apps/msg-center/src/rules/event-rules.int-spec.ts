@@ -87,14 +87,17 @@ describe('event rules: bus events -> messages (throttled per rule and target)', 
   it("sends matching events to the rule's group, once per window per pile/gun, and ignores non-matching ones", async () => {
     const first = createEnvelope(TransactionStopped, 'CP-A', stop('CP-A', 'abnormal'));
     await producer.publish(first);
-    await eventually(async () => expect(await inbox()).toEqual(['CP-A告警|<p>CP-A 1号枪 断电</p>']));
+    await eventually(async () => expect(await inbox()).toEqual(['CP-A告警|<p>CP-A 1号枪 充电桩断电</p>']));
 
     await producer.publish(first); // redelivery
     await producer.publish(createEnvelope(TransactionStopped, 'CP-A', stop('CP-A', 'abnormal'))); // same window
     await producer.publish(createEnvelope(TransactionStopped, 'CP-A', stop('CP-A', 'normal'))); // no match
     await producer.publish(createEnvelope(TransactionStopped, 'CP-B', stop('CP-B', 'abnormal'))); // other target
     await eventually(async () =>
-      expect(await inbox()).toEqual(['CP-A告警|<p>CP-A 1号枪 断电</p>', 'CP-B告警|<p>CP-B 1号枪 断电</p>']),
+      expect(await inbox()).toEqual([
+        'CP-A告警|<p>CP-A 1号枪 充电桩断电</p>',
+        'CP-B告警|<p>CP-B 1号枪 充电桩断电</p>',
+      ]),
     );
     await sleep(800);
     expect(await inbox()).toHaveLength(2);
