@@ -129,6 +129,33 @@ async function queryByKeyword(page: Page, keyword: string) {
   await filter.getByRole('button', { name: /查\s*询/ }).click();
 }
 
+/**
+ * Wait (through the api) until the read model holds the pile's guns idle: on a loaded machine the
+ * connection's StatusNotifications can take a while through the bus, and this is setup, not the live
+ * path the scenario checks (the charge and the stop below are watched on the open page).
+ */
+async function gunsIdleInReadModel(t: ScenarioContext, depot: Depot, timeoutMs = 60_000): Promise<void> {
+  const token = await apiToken(t, ACCOUNTS.admin);
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  for (;;) {
+    const res = await fetch(`${t.services.apiUrl}/api/monitor/station/${depot.stationId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (res.ok) {
+      const view = (await res.json()) as { piles: { chargePointId: string; guns: { status: string }[] }[] };
+      const guns = view.piles.find((p) => p.chargePointId === depot.chargePointId)?.guns ?? [];
+      last = JSON.stringify(guns.map((g) => g.status));
+      if (guns.length === 2 && guns.every((g) => g.status === 'idle')) return;
+    } else last = `HTTP ${res.status}`;
+    if (Date.now() > deadline)
+      throw new Error(
+        `the read model did not show ${depot.chargePointId}'s guns idle in ${timeoutMs} ms: ${last}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 const gunCard = (page: Page, chargePointId: string, gun: number) =>
   page.getByTestId(`gun-card-${chargePointId}-${gun}`);
 
@@ -145,6 +172,7 @@ export const monitoringScenarios: Scenario[] = [
       const depot = await registerDepot(t);
       const pile = await connectPile(t, depot.chargePointId);
       try {
+        await gunsIdleInReadModel(t, depot);
         const page = await t.newPage();
         await signIn(page, t, ACCOUNTS.admin);
         await page.goto(`${t.baseUrl}/operation/stationMonitor?station=${depot.stationId}`);

@@ -111,7 +111,6 @@ export const shellScenarios: Scenario[] = [
       const page = await t.newPage();
       await signIn(page, t, ACCOUNTS.admin);
       await page.getByTestId('user-menu').click();
-      await page.getByRole('menuitem', { name: '语言' }).hover();
       await page.getByRole('menuitem', { name: 'English' }).click();
       await visible(page, 'Hello, Administrator');
       assert.equal(await page.getByTestId('header-title').textContent(), 'Voltdepot Charging Operations');

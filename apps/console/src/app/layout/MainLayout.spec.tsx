@@ -124,6 +124,19 @@ describe('header', () => {
     expect(container.textContent).toContain('A');
   });
 
+  it('switches the language with one click in the user menu (the languages are items, not a hover submenu)', async () => {
+    const { container } = await home();
+    fireEvent.click(q(container, '[data-testid="user-menu"]') as HTMLElement);
+    await waitFor(() => expect(document.body.textContent).toContain('Log out'));
+    const item = [...document.querySelectorAll('.ant-dropdown-menu-item')].find(
+      (el) => el.textContent?.trim() === '简体中文',
+    );
+    expect(item).toBeDefined();
+    fireEvent.click(item as HTMLElement);
+    await waitFor(() => expect(document.documentElement.lang).toBe('zh-CN'));
+    await waitFor(() => expect(container.textContent).toContain('当前时间：'));
+  });
+
   it('logs out from the user menu: revokes the session, forgets it, goes to /login', async () => {
     const { container, router, calls } = await home();
     fireEvent.click(q(container, '[data-testid="user-menu"]') as HTMLElement);

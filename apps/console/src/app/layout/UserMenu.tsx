@@ -36,16 +36,22 @@ export function UserMenu() {
   const [twoFactor, setTwoFactor] = useState(false);
 
   const items: MenuProps['items'] = [
+    // The languages as a group of the menu, not a submenu: one click, no hover that a slow pointer loses.
     {
       key: 'language',
-      icon: <GlobalOutlined />,
-      label: t('header.language'),
+      type: 'group',
+      label: (
+        <span>
+          <GlobalOutlined /> {t('header.language')}
+        </span>
+      ),
       children: SUPPORTED_LOCALES.map((key) => ({
         key: `${LOCALE_PREFIX}${key}`,
         label: t(localeLabelKey[key]),
         icon: key === locale ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
       })),
     },
+    { type: 'divider' },
     { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword') },
     { key: 'totp', icon: <SafetyOutlined />, label: t('admin.totp.menu') },
     { type: 'divider' },
