@@ -1,19 +1,14 @@
-/** PostgreSQL unique_violation, optionally of one named constraint or index. */
+import { foreignKeyViolation, uniqueViolation } from '@voltdepot/server-database';
+
+/** PostgreSQL unique_violation, optionally of one named constraint or index (server-database reads the error). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = error as {
-    code?: string;
-    constraint?: string;
-    driverError?: { code?: string; constraint?: string };
-  };
-  const code = e.driverError?.code ?? e.code;
-  const name = e.driverError?.constraint ?? e.constraint;
-  return code === '23505' && (constraint === undefined || name === constraint);
+  const name = uniqueViolation(error);
+  return name !== undefined && (constraint === undefined || name === constraint);
 }
 
 /** PostgreSQL foreign_key_violation. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; driverError?: { code?: string } };
-  return (e.driverError?.code ?? e.code) === '23503';
+  return foreignKeyViolation(error) !== undefined;
 }
 
 export function iso(value: Date | string | null): string | null {
