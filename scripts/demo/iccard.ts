@@ -28,8 +28,18 @@ const yuan = (amount: number) => Math.round(amount * 100);
 type Company = { number: string; name: string; contacts: string; contactInformation: string };
 
 export const DEMO_IC_COMPANIES: Company[] = [
-  { number: 'HFIC-01', name: '合肥公交集团有限公司', contacts: '孙建国', contactInformation: '0551-63612345' },
-  { number: 'HFIC-02', name: '合肥城市客运有限公司', contacts: '吴海燕', contactInformation: '0551-64281166' },
+  {
+    number: 'HFIC-01',
+    name: '合肥公交集团有限公司',
+    contacts: '孙建国',
+    contactInformation: '0551-63612345',
+  },
+  {
+    number: 'HFIC-02',
+    name: '合肥城市客运有限公司',
+    contacts: '吴海燕',
+    contactInformation: '0551-64281166',
+  },
   {
     number: 'HFIC-03',
     name: '合肥长运交通运输有限公司',
@@ -270,9 +280,9 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
   if (!organization) throw new Error(`no 'HF' or 'ROOT' organisation: run the migrations first`);
   const organizationId = Number(organization.id);
   // The card office's operator: the demo administrator once the api has created it, else 0 (the system).
-  const [operator] = (await m.query(
-    `SELECT id FROM sys_user WHERE lower(username) = 'admin'`,
-  )) as { id: number }[];
+  const [operator] = (await m.query(`SELECT id FROM sys_user WHERE lower(username) = 'admin'`)) as {
+    id: number;
+  }[];
   const operatorId = operator ? Number(operator.id) : 0;
 
   const companyIds = new Map<string, number>();
@@ -351,7 +361,9 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
 
   for (const card of DEMO_IC_CARDS) {
     const holder = customers.get(card.customer)!;
-    const firstAt = card.steps.length ? dayTime(now, card.steps[0][1], card.steps[0][2]) : dayTime(now, 3, 10);
+    const firstAt = card.steps.length
+      ? dayTime(now, card.steps[0][1], card.steps[0][2])
+      : dayTime(now, 3, 10);
     const { id: cardId } = await ensure(m, 'ic_card', { card_no: card.cardNo }, () => ({
       chip: card.chip,
       card_type: card.cardType,
@@ -368,7 +380,8 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
         at,
         run: async () => {
           if (skipped) return;
-          if ((await m.query(`SELECT 1 FROM ic_card_action WHERE idempotency_key = $1`, [key])).length) return;
+          if ((await m.query(`SELECT 1 FROM ic_card_action WHERE idempotency_key = $1`, [key])).length)
+            return;
           const [state] = (await m.query(`SELECT status FROM ic_card WHERE id = $1`, [cardId])) as {
             status: CardStatus;
           }[];
@@ -414,7 +427,8 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
             )) as { amount_fen: string }[];
             moved = action === 'recharge' ? amountFen! : entry ? Number(entry.amount_fen) : null;
           }
-          if (action === 'makeCpu' || action === 'makeM1') await ledger.linkCard(card.cardNo, holder.accountId);
+          if (action === 'makeCpu' || action === 'makeM1')
+            await ledger.linkCard(card.cardNo, holder.accountId);
           await m.transaction(async (t) => {
             await t.query(
               `INSERT INTO ic_card_action (card_id, action, status_before, status_after, notes, amount_fen,
