@@ -22,39 +22,43 @@ export const DEMO_MSG_CONFIGS = {
   email: '告警邮件（本地 SMTP 示例）',
 };
 
-export const DEMO_MSG_TEMPLATES: [config: keyof typeof DEMO_MSG_CONFIGS, name: string, type: string, content: string][] =
+export const DEMO_MSG_TEMPLATES: [
+  config: keyof typeof DEMO_MSG_CONFIGS,
+  name: string,
+  type: string,
+  content: string,
+][] = [
   [
-    [
-      'inSite',
-      '充电异常停止通知',
-      '0',
-      '<p>${time} 充电桩 ${pile} 的 ${gun} 号枪充电异常停止，原因：${reason}，已充电 ${energyKwh} kWh。请值班人员确认车辆状态。</p>',
-    ],
-    [
-      'inSite',
-      '充电桩故障通知',
-      '0',
-      '<p>${time} 充电桩 ${pile} 的 ${gun} 号枪故障：${errorCode} ${info}，请运维人员尽快到场处理。</p>',
-    ],
-    [
-      'inSite',
-      'IC 卡余额不足提醒',
-      '0',
-      '<p>${customer} 的 IC 卡 ${cardNo} 余额 ${balance} 元，已低于最低可充电余额，请及时充值。</p>',
-    ],
-    [
-      'email',
-      'IC 卡余额不足邮件',
-      '2',
-      '<p>尊敬的 ${customer}：</p><p>您的 IC 卡 ${cardNo} 当前余额 ${balance} 元，已低于最低可充电余额，充电桩将拒绝该卡充电。请到营业厅或联系车队管理员充值。</p><p>合肥伏特充电运营有限公司</p>',
-    ],
-    [
-      'inSite',
-      '服务告警通知',
-      '0',
-      '<p>${time} ${name}：${target} 当前值 ${value}（阈值 ${expression} ${threshold}），状态 ${status}。</p>',
-    ],
-  ];
+    'inSite',
+    '充电异常停止通知',
+    '0',
+    '<p>${time} 充电桩 ${pile} 的 ${gun} 号枪充电异常停止，原因：${reason}，已充电 ${energyKwh} kWh。请值班人员确认车辆状态。</p>',
+  ],
+  [
+    'inSite',
+    '充电桩故障通知',
+    '0',
+    '<p>${time} 充电桩 ${pile} 的 ${gun} 号枪故障：${errorCode} ${info}，请运维人员尽快到场处理。</p>',
+  ],
+  [
+    'inSite',
+    'IC 卡余额不足提醒',
+    '0',
+    '<p>${customer} 的 IC 卡 ${cardNo} 余额 ${balance} 元，已低于最低可充电余额，请及时充值。</p>',
+  ],
+  [
+    'email',
+    'IC 卡余额不足邮件',
+    '2',
+    '<p>尊敬的 ${customer}：</p><p>您的 IC 卡 ${cardNo} 当前余额 ${balance} 元，已低于最低可充电余额，充电桩将拒绝该卡充电。请到营业厅或联系车队管理员充值。</p><p>合肥伏特充电运营有限公司</p>',
+  ],
+  [
+    'inSite',
+    '服务告警通知',
+    '0',
+    '<p>${time} ${name}：${target} 当前值 ${value}（阈值 ${expression} ${threshold}），状态 ${status}。</p>',
+  ],
+];
 
 /** Receiver groups by role code (demo logins: operator, maintainer; admin sees everything). */
 export const DEMO_MSG_GROUPS: [name: string, roles: string[], description: string][] = [
@@ -172,7 +176,15 @@ export async function seedDemoMessages(m: EntityManager): Promise<void> {
   }
   // Health checks of the demo's own services (127.0.0.1 only): an alert when one stops answering.
   const apiPort = process.env['API_PORT'] || '3000';
-  const alerts: [name: string, group: string, jobType: string, target: string, expression: string, threshold: number, level: string][] = [
+  const alerts: [
+    name: string,
+    group: string,
+    jobType: string,
+    target: string,
+    expression: string,
+    threshold: number,
+    level: string,
+  ][] = [
     ['API 服务健康检查', 'HTTP', 'HTTP', `http://127.0.0.1:${apiPort}/health#up`, 'LE', 0, 'EMERGENCY'],
     ['Redis 连接检查', 'REDIS', 'CONNECTION', '127.0.0.1:6379#up', 'LE', 0, 'IMPORTANT'],
     ['本机内存使用率', 'NODE', 'NODE', 'local#memory', 'GE', 95, 'MINOR'],
