@@ -41,6 +41,8 @@ import {
   visitOf,
 } from './demo/depot-schedule';
 import { DEMO_FAULTS, type DemoStationRows, seedDemoBasicData } from './demo/basic-data';
+import { seedDemoIcCards } from './demo/iccard';
+import { seedDemoMessages } from './demo/messages';
 import { ensure } from './demo/seed-row';
 
 /** Two depots of 10 piles with 2 guns each: 40 guns for 40 buses. Both near Hefei, under the HF depot. */
@@ -154,6 +156,8 @@ export const demoVehicles = () =>
  * (the assets services need Nest DI and a principal), column for column what the services store, and a
  * new pile or card writes the gateway's `pile_registry` / `id_tag` row exactly as the assets hooks do.
  * Idempotent by natural keys: an existing record is kept as it is, whatever was changed in the console.
+ * Then the message centre's configs, templates, groups and rules (demo/messages.ts) and the IC cards
+ * and accounts (demo/iccard.ts), some of them on the buses' cards.
  */
 export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (m) => {
@@ -378,6 +382,7 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
       [piles, CHARGER_TYPE_DC, CHARGER_TYPE_AC],
     );
     await seedDemoBasicData(m, organizationId, seededStations);
+    await seedDemoMessages(m);
 
     for (const bus of demoVehicles()) {
       const vehicle = await ensure(m, 'vehicle', { vin: bus.vin }, () => ({
@@ -422,6 +427,8 @@ export async function seedDemoDepot(dataSource: DataSource): Promise<void> {
       }
     }
   });
+  // After the bus cards: the IC cards and their money go through the ledger, in its own transactions.
+  await seedDemoIcCards(dataSource);
 }
 
 const ABNORMAL: StopReason[] = ['EmergencyStop', 'PowerLoss', 'Other'];
@@ -673,7 +680,7 @@ async function main(): Promise<void> {
     await dataSource.destroy();
   }
   console.log(
-    `demo depot seeded: ${DEMO_DEPOTS.length} stations, ${pileIds().length} piles, ${busCards().length} buses with cards, default price plan`,
+    `demo depot seeded: ${DEMO_DEPOTS.length} stations, ${pileIds().length} piles, ${busCards().length} buses with cards, default price plan, IC cards and accounts, message rules`,
   );
   if (!simulate) return;
 

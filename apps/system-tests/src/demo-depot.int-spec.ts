@@ -5,7 +5,13 @@
 import { ASSET_DEFINITIONS } from '@voltdepot/server-assets';
 import { createTestDatabase, type TestDatabase } from '@voltdepot/server-testing';
 import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
-import { CHARGER_TYPE_LABELS, CONNECTOR_TYPE_LABELS } from '@voltdepot/shared-contracts';
+import {
+  cardTransition,
+  CHARGER_TYPE_LABELS,
+  CONNECTOR_TYPE_LABELS,
+  type CardStatus,
+  type IcCardAction,
+} from '@voltdepot/shared-contracts';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the demo depot is a script (npm start); this tests it
 import { DEMO_FAULTS } from '../../../scripts/demo/basic-data';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- as above
@@ -48,6 +54,19 @@ const COUNTS: Record<string, string> = {
   stopCodes: `SELECT count(*)::int AS n FROM stop_code`,
   personnel: `SELECT count(*)::int AS n FROM maintenance_personnel`,
   peakTimes: `SELECT count(*)::int AS n FROM peak_charging_time`,
+  icCompanies: `SELECT count(*)::int AS n FROM ic_company`,
+  icCustomers: `SELECT count(*)::int AS n FROM ic_customer`,
+  icCards: `SELECT count(*)::int AS n FROM ic_card`,
+  icActions: `SELECT count(*)::int AS n FROM ic_card_action`,
+  ledgerAccounts: `SELECT count(*)::int AS n FROM ledger_account`,
+  ledgerTransactions: `SELECT count(*)::int AS n FROM ledger_transaction`,
+  ledgerEntries: `SELECT count(*)::int AS n FROM ledger_entry`,
+  linkedCards: `SELECT count(*)::int AS n FROM ledger_card_account`,
+  msgConfigs: `SELECT count(*)::int AS n FROM msg_config`,
+  msgTemplates: `SELECT count(*)::int AS n FROM msg_template`,
+  msgGroups: `SELECT count(*)::int AS n FROM msg_group`,
+  msgRules: `SELECT count(*)::int AS n FROM msg_event`,
+  msgAlerts: `SELECT count(*)::int AS n FROM msg_alert`,
 };
 
 describe('demo depot seed', () => {
@@ -98,14 +117,28 @@ describe('demo depot seed', () => {
       stopCodes: 8,
       personnel: 3,
       peakTimes: 7,
+      icCompanies: 3,
+      icCustomers: 14,
+      icCards: 22,
+      linkedCards: 21,
+      msgConfigs: 2,
+      msgTemplates: 5,
+      msgGroups: 2,
+      msgRules: 3,
+      msgAlerts: 3,
     });
     const ids = await db.dataSource.query(
       `SELECT (SELECT array_agg(id ORDER BY id) FROM charging_pile) AS piles,
               (SELECT array_agg(id ORDER BY id) FROM charging_card) AS cards,
               (SELECT array_agg(password_hash ORDER BY charge_point_id) FROM pile_registry) AS hashes`,
     );
+    const balances = await db.dataSource.query(`SELECT id, balance_fen FROM ledger_account ORDER BY id`);
 
     await seedDemoDepot(db.dataSource);
+    // No second posting, no second action record: every balance is as it was.
+    expect(await db.dataSource.query(`SELECT id, balance_fen FROM ledger_account ORDER BY id`)).toEqual(
+      balances,
+    );
     expect(await counts()).toEqual(first);
     expect(
       await db.dataSource.query(
@@ -114,6 +147,162 @@ describe('demo depot seed', () => {
                 (SELECT array_agg(password_hash ORDER BY charge_point_id) FROM pile_registry) AS hashes`,
       ),
     ).toEqual(ids);
+  });
+
+  it('seeds IC cards whose money is real ledger postings: balances are the sums of their entries', async () => {
+    // Every cached balance equals the sum of its account's entries; each transaction sums to zero.
+    const drift = await db.dataSource.query(
+      `SELECT a.id, a.kind, a.balance_fen, coalesce(sum(e.amount_fen), 0) AS entries
+         FROM ledger_account a LEFT JOIN ledger_entry e ON e.account_id = a.id
+        WHERE a.kind NOT IN ('cash', 'revenue')
+        GROUP BY a.id HAVING a.balance_fen <> coalesce(sum(e.amount_fen), 0)`,
+    );
+    expect(drift).toEqual([]);
+    const [{ unbalanced }] = (await db.dataSource.query(
+      `SELECT count(*)::int AS unbalanced FROM (SELECT transaction_id FROM ledger_entry
+         GROUP BY transaction_id HAVING sum(amount_fen) <> 0) t`,
+    )) as { unbalanced: number }[];
+    expect(unbalanced).toBe(0);
+    // Every money movement is keyed 'demo:...' and dated over the last 30 days, not all now.
+    const [tx] = (await db.dataSource.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE idempotency_key LIKE 'demo:%')::int AS demo,
+              count(DISTINCT occurred_at::date)::int AS days,
+              bool_and(occurred_at BETWEEN now() - interval '31 days' AND now()) AS recent,
+              array_agg(DISTINCT kind ORDER BY kind) AS kinds
+         FROM ledger_transaction`,
+    )) as { n: number; demo: number; days: number; recent: boolean; kinds: string[] }[];
+    expect(tx).toMatchObject({ demo: tx.n, recent: true, kinds: ['allocation', 'recharge', 'refund'] });
+    expect(tx.days).toBeGreaterThanOrEqual(10);
+
+    // Cards in several statuses, of both chips; the bus cards are group drivers' sub-account cards.
+    const statuses = (await db.dataSource.query(
+      `SELECT status, array_agg(DISTINCT chip ORDER BY chip) AS chips, count(*)::int AS n
+         FROM ic_card GROUP BY status ORDER BY status`,
+    )) as { status: string; chips: string[]; n: number }[];
+    expect(statuses.map((s) => s.status)).toEqual(['cancelled', 'lost', 'normal', 'notMade']);
+    expect(statuses.find((s) => s.status === 'normal')?.chips).toEqual(['CPU', 'M1']);
+    const busIc = (await db.dataSource.query(
+      `SELECT k.card_no, u.client_type, a.kind, a.balance_fen, l.account_id = a.id AS linked
+         FROM ic_card k JOIN ic_customer u ON u.id = k.customer_id
+         JOIN ledger_account a ON a.id = k.ledger_account_id
+         LEFT JOIN ledger_card_account l ON l.id_tag = k.card_no
+        WHERE k.card_no = ANY($1) ORDER BY k.card_no`,
+      [busCards()],
+    )) as { card_no: string; client_type: number; kind: string; balance_fen: string; linked: boolean }[];
+    expect(busIc).toHaveLength(15);
+    const drivers = busIc.filter((c) => c.card_no !== 'BUS0040');
+    expect(drivers.every((c) => c.client_type === 3 && c.kind === 'group_sub' && c.linked)).toBe(true);
+    // Enough for many evenings of charging (a bus draws a few hundred yuan a session).
+    expect(drivers.every((c) => Number(c.balance_fen) >= 5_000_000)).toBe(true);
+    // The contracted driver's card is nearly empty: its first order blocks it at the pile.
+    expect(busIc.find((c) => c.card_no === 'BUS0040')).toMatchObject({
+      client_type: 1,
+      kind: 'personal',
+      balance_fen: '1500',
+      linked: true,
+    });
+    // Two groups of 3-4 drivers, each driver's account under the group's.
+    const groups = (await db.dataSource.query(
+      `SELECT g.user_name, count(m.id)::int AS members,
+              bool_and(sa.parent_id = g.ledger_account_id) AS sub_accounts
+         FROM ic_customer g JOIN ic_customer m ON m.group_id = g.id
+         JOIN ledger_account sa ON sa.id = m.ledger_account_id
+        WHERE g.client_type = 2 GROUP BY g.id ORDER BY g.id`,
+    )) as { user_name: string; members: number; sub_accounts: boolean }[];
+    expect(groups).toEqual([
+      { user_name: '合肥公交集团第一车队', members: 4, sub_accounts: true },
+      { user_name: '合肥公交集团第二车队', members: 3, sub_accounts: true },
+    ]);
+
+    // Each card's action records replay the state machine from notMade to its status.
+    const cards = (await db.dataSource.query(
+      `SELECT k.card_no, k.chip, k.status, k.ledger_account_id,
+              json_agg(json_build_object('action', x.action, 'before', x.status_before, 'after', x.status_after,
+                'amount', x.amount_fen, 'tx', x.ledger_transaction_id) ORDER BY x.occurred_at, x.id)
+                FILTER (WHERE x.id IS NOT NULL) AS actions
+         FROM ic_card k LEFT JOIN ic_card_action x ON x.card_id = k.id GROUP BY k.id`,
+    )) as {
+      card_no: string;
+      chip: 'CPU' | 'M1';
+      status: CardStatus;
+      actions:
+        | {
+            action: IcCardAction;
+            before: CardStatus;
+            after: CardStatus;
+            amount: number | null;
+            tx: number | null;
+          }[]
+        | null;
+    }[];
+    for (const card of cards) {
+      let status: CardStatus = 'notMade';
+      for (const a of card.actions ?? []) {
+        expect(`${card.card_no} ${a.action} from ${a.before}`).toBe(
+          `${card.card_no} ${a.action} from ${status}`,
+        );
+        const allowed = cardTransition(status, a.action, {
+          chip: card.chip,
+          cardNo: card.card_no,
+          balanceFen: a.action === 'logout' ? 0 : 1,
+          presentedCardNo: card.card_no,
+          registeredIdNumber: 'x',
+          presentedIdNumber: 'x',
+          rechargeFen: a.action === 'recharge' ? 1 : undefined,
+          refundFen: a.action === 'recharge' || a.action === 'logout' ? undefined : 1,
+        });
+        expect(allowed.ok && allowed.status).toBe(a.after);
+        // Money actions carry their ledger transaction; the rest none.
+        expect(a.tx !== null).toBe(['recharge', 'refundWithCard', 'refundWithoutCard'].includes(a.action));
+        status = a.after;
+      }
+      expect(`${card.card_no} ${card.status}`).toBe(`${card.card_no} ${status}`);
+    }
+  });
+
+  it('seeds the message centre: configs, templates, receiver groups, event rules and alerts, all local', async () => {
+    const rules = (await db.dataSource.query(
+      `SELECT e.name, e.event_type, e.condition, e.channels, e.enabled, t.template_name, g.name AS group_name,
+              g.type AS group_type, cardinality(g.member_ids) AS members
+         FROM msg_event e LEFT JOIN msg_template t ON t.id = e.template_id JOIN msg_group g ON g.id = e.group_id
+        ORDER BY e.id`,
+    )) as Record<string, unknown>[];
+    expect(rules.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        event_type: 'transaction.stopped',
+        condition: { stopKind: 'abnormal' },
+        channels: [4],
+        enabled: true,
+        template_name: '充电异常停止通知',
+        group_type: 'ROLE',
+        members: 2,
+      }),
+      expect.objectContaining({
+        event_type: 'pile.error',
+        channels: [4],
+        enabled: true,
+        template_name: '充电桩故障通知',
+        group_type: 'ROLE',
+        members: 2,
+      }),
+    ]);
+    const templates = (await db.dataSource.query(`SELECT template_name FROM msg_template`)) as {
+      template_name: string;
+    }[];
+    expect(templates.map((t) => t.template_name)).toEqual(
+      expect.arrayContaining(['充电异常停止通知', 'IC 卡余额不足提醒', 'IC 卡余额不足邮件']),
+    );
+    // No real secrets and no host but this machine.
+    const [email] = (await db.dataSource.query(
+      `SELECT settings FROM msg_config WHERE channel = 'EMAIL'`,
+    )) as {
+      settings: Record<string, unknown>;
+    }[];
+    expect(email.settings).toMatchObject({ host: '127.0.0.1' });
+    expect(email.settings).not.toHaveProperty('password');
+    const targets = (await db.dataSource.query(`SELECT target FROM msg_alert`)) as { target: string }[];
+    for (const { target } of targets)
+      expect(target).toMatch(/^(http:\/\/127\.0\.0\.1[:/]|127\.0\.0\.1:|local#)/);
   });
 
   it('gives both stations the default plan from the epoch and puts everything under the HF depot', async () => {

@@ -50,6 +50,11 @@ export type TransactionMeta = {
   operatorId?: number | null;
   reference?: string | null;
   memo?: string | null;
+  /**
+   * When the money moved, if not now: only the demo seed sets it (scripts/demo/iccard.ts, to spread its
+   * history over past days); not part of the request's fingerprint, and a replay keeps the first time.
+   */
+  occurredAt?: Date | null;
 };
 
 /**
@@ -95,12 +100,12 @@ function toAccount(row: Row): LedgerAccount {
 /**
  * A posting's first statement: the transaction row with its key (`ON CONFLICT DO NOTHING`: a concurrent
  * poster of the same key waits on it), then, only when the row is new, the accounts `$7` and their
- * arrears accounts locked in id order. No row: the key was posted before. One row per locked account
+ * arrears accounts locked in id order (`$8`: the time it happened, now unless given). No row: the key was posted before. One row per locked account
  * (one with null account columns when none is locked), each carrying the new transaction's id.
  */
 const POST_BEGIN = `WITH tx AS (
-    INSERT INTO ledger_transaction (kind, idempotency_key, request_hash, operator_id, reference, memo)
-    VALUES ($1, $2, $3, $4, $5, $6)
+    INSERT INTO ledger_transaction (kind, idempotency_key, request_hash, operator_id, reference, memo, occurred_at)
+    VALUES ($1, $2, $3, $4, $5, $6, COALESCE($8::timestamptz, now()))
     ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, occurred_at),
   locked AS (
     SELECT id, kind, parent_id, balance_fen, frozen FROM ledger_account
@@ -290,6 +295,7 @@ export class LedgerRepository {
             sqlText(client, request.reference ?? null),
             sqlText(client, request.memo ?? null),
             sqlInts(lockIds),
+            request.occurredAt ? sqlText(client, request.occurredAt.toISOString()) : 'NULL',
           ].join(', ')})`,
         ),
       );
