@@ -134,6 +134,6 @@ export const RECORD_COLUMNS: SpreadsheetColumn<IcLedgerRecordView>[] = [
   money('balanceBefore', h('变动前余额(元)', 'Balance before (yuan)'), (r) => r.balanceBeforeFen),
   money('balanceAfter', h('变动后余额(元)', 'Balance after (yuan)'), (r) => r.balanceAfterFen),
   money('arrearsChange', h('欠费变动(元)', 'Arrears change (yuan)'), (r) => r.arrearsChangeFen),
-  { key: 'reference', header: h('订单号', 'Order number'), width: 28 },
+  { key: 'reference', header: h('关联单号', 'Reference'), width: 28 },
   { key: 'operatorName', header: h('操作员', 'Operator') },
 ];

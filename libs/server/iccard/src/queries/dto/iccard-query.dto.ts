@@ -166,7 +166,12 @@ export const icLedgerRecordViewSchema = apiSchemas.named(
     arrearsChangeFen: z.number().int().describe('+ arrears booked, - arrears settled; usually 0'),
     balanceBeforeFen: z.number().int().nullable().describe('Null when only the arrears moved'),
     balanceAfterFen: z.number().int().nullable(),
-    reference: z.string().nullable().describe('For consumption: the order number'),
+    reference: z
+      .string()
+      .nullable()
+      .describe(
+        'For consumption: the order number; for a card action card:<cardNo>; for a group transfer group:<id>',
+      ),
     operatorId: z.number().int().nullable(),
     operatorName: z.string().nullable(),
     occurredAt: z.string(),
