@@ -42,6 +42,12 @@ export type AccountQuery = z.output<typeof accountQuerySchema>;
 
 /** `2026-01-31T16:00:00Z`, `2026-02-01T00:00:00.000+08:00`: an instant, so its zone is explicit. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** The written day and time exist (Date would take 2026-02-31 for 2026-03-03). */
+function calendarExists(text: string): boolean {
+  const [y, m, d, h, mi, sec] = text.split(/[-T:.Z+]/).map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d && h <= 23 && mi <= 59 && (sec || 0) <= 59;
+}
 const instantMessage = 'must be an ISO 8601 instant with its time zone, e.g. 2026-01-31T16:00:00Z';
 const filterInstant = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -51,7 +57,7 @@ const filterInstant = z.preprocess(
     .regex(ISO_INSTANT, instantMessage)
     .transform((text, ctx) => {
       const at = new Date(text);
-      if (Number.isNaN(at.getTime())) {
+      if (Number.isNaN(at.getTime()) || !calendarExists(text)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${text} is not a date that exists` });
         return z.NEVER;
       }
