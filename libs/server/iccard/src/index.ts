@@ -6,3 +6,5 @@ export * from './iccard.service';
 export * from './card-actions.service';
 export * from './dto/iccard.dto';
 export * from './iccard-ledger';
+export * from './card-announcer.writer';
+export { IcCardRepository } from './iccard.repository';
