@@ -10,7 +10,12 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
-import { CardRepository, IcCardSyncService, IdTagRepository, icCardSyncSubscription } from '@voltdepot/server-assets';
+import {
+  CardRepository,
+  IcCardSyncService,
+  IdTagRepository,
+  icCardSyncSubscription,
+} from '@voltdepot/server-assets';
 import { allMigrations, createDataSource } from '@voltdepot/server-database';
 import {
   CardActionsService,
@@ -20,12 +25,7 @@ import {
   type IcCardDataScope,
 } from '@voltdepot/server-iccard';
 import { CardAuthorisationWriter, LedgerRepository, LedgerService } from '@voltdepot/server-ledger';
-import {
-  createEnvelope,
-  OutboxRelay,
-  RedisStreamsBus,
-  type Subscription,
-} from '@voltdepot/server-messaging';
+import { createEnvelope, OutboxRelay, RedisStreamsBus, type Subscription } from '@voltdepot/server-messaging';
 import { OcppGateway } from '@voltdepot/server-ocpp-gateway';
 import { SimulatedPile } from '@voltdepot/server-ocpp-simulator';
 import { pilePasswordHasherFromEnv } from '@voltdepot/server-pile-credentials';
@@ -164,12 +164,15 @@ it('makes an IC card usable at the pile, blocks it within seconds when reported 
 
   await perform('reportLoss', { certificateNumber: 'ID-0001' });
   expect(await authorizeUntil('Blocked')).toBeLessThan(5_000);
-  const start = await pile.call<{ idTagInfo: { status: string }; transactionId: number }>('StartTransaction', {
-    connectorId: 1,
-    idTag: CARD,
-    meterStart: 0,
-    timestamp: new Date().toISOString(),
-  });
+  const start = await pile.call<{ idTagInfo: { status: string }; transactionId: number }>(
+    'StartTransaction',
+    {
+      connectorId: 1,
+      idTag: CARD,
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    },
+  );
   expect(start.idTagInfo.status).toBe('Blocked');
   await pile.call('StopTransaction', {
     transactionId: start.transactionId,
@@ -221,7 +224,9 @@ it('the migration announces the IC cards that existed before it, once', async ()
   }
   await api.relay.nudge();
   await eventually(async () => {
-    const [row] = await db.dataSource.query(`SELECT status FROM charging_card WHERE physical_number = $1`, [old]);
+    const [row] = await db.dataSource.query(`SELECT status FROM charging_card WHERE physical_number = $1`, [
+      old,
+    ]);
     expect(row).toEqual({ status: 'lost' });
   }, 10_000);
   await authorizeUntil('Blocked', old);

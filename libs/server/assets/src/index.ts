@@ -1,10 +1,6 @@
 export * from './assets.module';
 export * from './assets-worker.module';
-export {
-  ICCARD_CARDS_GROUP,
-  IcCardSyncService,
-  icCardSyncSubscription,
-} from './cards/ic-card-sync.consumer';
+export { ICCARD_CARDS_GROUP, IcCardSyncService, icCardSyncSubscription } from './cards/ic-card-sync.consumer';
 export { CardRepository } from './cards/card.repository';
 export { IdTagRepository } from './cards/id-tag.repository';
 export * from './assets.exception';

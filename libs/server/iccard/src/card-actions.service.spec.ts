@@ -113,7 +113,7 @@ function serviceWith(status: CardStatus, balanceFen: number) {
   const a = fakeAnnouncer(s.card);
   const afterAnnounce = jest.fn(() => {
     // The relay is nudged only once the transaction holding the event has committed.
-    expect(s.transactions.committed).toHaveLength(s.transactions.opened);
+    expect(s.transactions.committed.at(-1)).toEqual({ transaction: s.transactions.opened });
   });
   const service = new CardActionsService(
     s.store,
@@ -275,7 +275,9 @@ describe('CardActionsService', () => {
       const { service, announcer } = serviceWith('normal', 0);
       await service.perform(5, 'C1', 'reportLoss', { requestId: 'r-1', certificateNumber: 'ABC123' });
       await service.perform(5, 'C1', 'reportLoss', { requestId: 'r-1', certificateNumber: 'ABC123' });
-      await refusal(service.perform(5, 'C1', 'reportLoss', { requestId: 'r-2', certificateNumber: 'ABC123' }));
+      await refusal(
+        service.perform(5, 'C1', 'reportLoss', { requestId: 'r-2', certificateNumber: 'ABC123' }),
+      );
       expect(announcer.announce).toHaveBeenCalledTimes(1);
     });
 

@@ -326,7 +326,9 @@ export const icCardChangedV1Schema = exactSchema<IcCardChangedV1>()(
     .strict(),
 );
 
-const ICCARD_PAYLOAD_SCHEMAS = new Map<string, z.ZodTypeAny>([withSchema(IcCardChanged, icCardChangedV1Schema)]);
+const ICCARD_PAYLOAD_SCHEMAS = new Map<string, z.ZodTypeAny>([
+  withSchema(IcCardChanged, icCardChangedV1Schema),
+]);
 
 /** The payload schema of an IC-card event (by its type and version); undefined for any other event. */
 export function icCardPayloadSchemaOf(

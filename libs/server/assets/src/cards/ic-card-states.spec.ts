@@ -1,6 +1,12 @@
 import { CARD_STATUSES } from '@voltdepot/shared-contracts';
 import { idTagStatusOf } from './id-tag.repository';
-import { chargingCardOf, latestPerCard, supersedes, unsyncableReason, type IcCardState } from './ic-card-states';
+import {
+  chargingCardOf,
+  latestPerCard,
+  supersedes,
+  unsyncableReason,
+  type IcCardState,
+} from './ic-card-states';
 
 const state = (cardNo: string, sequence: number, status: IcCardState['status'] = 'normal'): IcCardState => ({
   cardNo,
@@ -43,7 +49,8 @@ describe('the charging card of an IC card', () => {
   });
 
   it('maps every IC status to a basic-data status (the same codes)', () => {
-    for (const status of CARD_STATUSES) expect(CARD_STATUSES).toContain(chargingCardOf(state('C1', 1, status)).status);
+    for (const status of CARD_STATUSES)
+      expect(CARD_STATUSES).toContain(chargingCardOf(state('C1', 1, status)).status);
   });
 
   it('takes the number as physical and self number, the type, holder and organisation', () => {

@@ -1,5 +1,5 @@
-import { createEnvelope } from '@voltdepot/server-messaging';
-import { IcCardChanged, type IcCardChangedV1 } from '@voltdepot/shared-events';
+import { createEnvelope, type BatchDeliveryContext } from '@voltdepot/server-messaging';
+import { IcCardChanged, type EventEnvelope, type IcCardChangedV1 } from '@voltdepot/shared-events';
 import type { EntityManager } from 'typeorm';
 import { supersedes, type chargingCardOf } from './ic-card-states';
 import { IcCardSyncService, icCardSyncSubscription } from './ic-card-sync.consumer';
@@ -39,7 +39,14 @@ function setup(selfNumbersTaken: string[] = []) {
     idTagRepository,
     logger,
   );
-  return { service, cards, idTags, logger, idTagRepository, subscription: icCardSyncSubscription(service, logger) };
+  return {
+    service,
+    cards,
+    idTags,
+    logger,
+    idTagRepository,
+    subscription: icCardSyncSubscription(service, logger),
+  };
 }
 
 const changed = (cardNo: string, sequence: number, status: IcCardChangedV1['status']) =>
@@ -53,9 +60,9 @@ const changed = (cardNo: string, sequence: number, status: IcCardChangedV1['stat
     changedAt: '2026-11-27T08:00:00.000Z',
   });
 
-const deliver = async (s: ReturnType<typeof setup>, ...envelopes: ReturnType<typeof changed>[]) => {
+const deliver = async (s: ReturnType<typeof setup>, ...envelopes: EventEnvelope[]) => {
   if (!s.subscription.batchHandler) throw new Error('a batch consumer');
-  await s.subscription.batchHandler(envelopes);
+  await s.subscription.batchHandler(envelopes, {} as BatchDeliveryContext);
 };
 
 describe('IC card sync (assets consumer of iccard.card.changed)', () => {
@@ -86,13 +93,24 @@ describe('IC card sync (assets consumer of iccard.card.changed)', () => {
 
   it('answers the cards whose id tag it changed', async () => {
     const s = setup();
-    expect(await s.service.apply([{ cardNo: 'C1', cardType: 1, status: 'normal', organizationId: 1, sequence: 2 }])).toEqual(['C1']);
-    expect(await s.service.apply([{ cardNo: 'C1', cardType: 1, status: 'lost', organizationId: 1, sequence: 1 }])).toEqual([]);
+    expect(
+      await s.service.apply([
+        { cardNo: 'C1', cardType: 1, status: 'normal', organizationId: 1, sequence: 2 },
+      ]),
+    ).toEqual(['C1']);
+    expect(
+      await s.service.apply([{ cardNo: 'C1', cardType: 1, status: 'lost', organizationId: 1, sequence: 1 }]),
+    ).toEqual([]);
   });
 
   it('skips, with a warning, a card whose self number another card has, or whose number is too long, and goes on', async () => {
     const s = setup(['C1']);
-    await deliver(s, changed('C1', 1, 'normal'), changed('C2345678901234567', 2, 'normal'), changed('C3', 3, 'normal'));
+    await deliver(
+      s,
+      changed('C1', 1, 'normal'),
+      changed('C2345678901234567', 2, 'normal'),
+      changed('C3', 3, 'normal'),
+    );
     expect([...s.idTags.keys()]).toEqual(['C3']);
     expect(s.logger.warn).toHaveBeenCalledTimes(2);
   });
