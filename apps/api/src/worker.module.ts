@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AssetsWorkerModule } from '@voltdepot/server-assets';
 import { BillingWorkerModule } from '@voltdepot/server-billing';
 import { JobsModule } from '@voltdepot/server-jobs';
 import { LedgerWorkerModule } from '@voltdepot/server-ledger';
@@ -29,6 +30,8 @@ export class WorkerModule {
         MonitoringWorkerModule.forRoot(monitoringOptions(config)),
         // Charging consumption of prepaid card accounts, from the orders' events.
         LedgerWorkerModule.forRoot({ minimumBalanceFen: config.LEDGER_MINIMUM_BALANCE_FEN }),
+        // Basic-data charging cards (and the piles' id tags) kept from the IC cards' events.
+        AssetsWorkerModule.forRoot(),
       ],
     };
   }

@@ -23,8 +23,14 @@ function fakeStore(status: CardStatus) {
     certificateNumber: 'ABC123',
   };
   const actions = new Map<string, NewCardAction & { view: IcCardActionView }>();
+  const transactions = { opened: 0, committed: [] as unknown[] };
   const store: CardActionStore = {
-    transaction: (work) => work({} as never),
+    transaction: async (work) => {
+      const m = { transaction: ++transactions.opened } as never;
+      const result = await work(m);
+      transactions.committed.push(m);
+      return result;
+    },
     findCard: async (_m, cardNo) => (cardNo === card.cardNo ? { ...card } : undefined),
     findCustomer: async () => undefined,
     actionByKey: async (_m, key) => {
@@ -55,7 +61,19 @@ function fakeStore(status: CardStatus) {
     postedBalanceBefore: async () => undefined,
     actionPage: async () => ({ list: [], total: 0 }),
   };
-  return { store, card, actions };
+  return { store, card, actions, transactions };
+}
+
+/** The announcer: what it saw of the card, in which transaction. */
+function fakeAnnouncer(card: CardRecord) {
+  const announced: { m: unknown; cardNo: string; status: CardStatus }[] = [];
+  const announcer = {
+    announce: jest.fn(async (m: unknown, cardNo: string) => {
+      announced.push({ m, cardNo, status: card.status });
+      return {} as never;
+    }),
+  };
+  return { announcer, announced };
 }
 
 /** The ledger in memory: one account, postings by key (a key posts once). */
@@ -92,8 +110,19 @@ function fakeLedger(balanceFen: number) {
 function serviceWith(status: CardStatus, balanceFen: number) {
   const s = fakeStore(status);
   const l = fakeLedger(balanceFen);
-  const service = new CardActionsService(s.store, l.ledger, { scopeOf: async () => scope });
-  return { service, ...s, ...l };
+  const a = fakeAnnouncer(s.card);
+  const afterAnnounce = jest.fn(() => {
+    // The relay is nudged only once the transaction holding the event has committed.
+    expect(s.transactions.committed.at(-1)).toEqual({ transaction: s.transactions.opened });
+  });
+  const service = new CardActionsService(
+    s.store,
+    l.ledger,
+    { scopeOf: async () => scope },
+    a.announcer,
+    afterAnnounce,
+  );
+  return { service, ...s, ...l, ...a, afterAnnounce };
 }
 
 async function refusal(promise: Promise<unknown>) {
@@ -208,5 +237,58 @@ describe('CardActionsService', () => {
     const { service } = serviceWith('normal', 0);
     const error = await refusal(service.perform(5, 'C2', 'read', { requestId: 'req-x-1' }));
     expect(error).toMatchObject({ code: 'ICCARD_CARD_NOT_FOUND', httpStatus: 404 });
+  });
+
+  describe('announces the card to the pile (iccard.card.changed)', () => {
+    it.each([
+      ['makeCpu', 'notMade', { requestId: 'r' }, 'normal'],
+      ['reportLoss', 'normal', { requestId: 'r', certificateNumber: 'ABC123' }, 'lost'],
+      ['reportLoss', 'occupied', { requestId: 'r', certificateNumber: 'ABC123' }, 'lost'],
+      ['releaseLoss', 'lost', { requestId: 'r', certificateNumber: 'ABC123' }, 'normal'],
+      ['replace', 'lost', { requestId: 'r', certificateNumber: 'ABC123' }, 'invalid'],
+      ['swap', 'normal', { requestId: 'r', presentedCardNo: 'C1' }, 'invalid'],
+      ['logout', 'normal', { requestId: 'r', presentedCardNo: 'C1' }, 'cancelled'],
+      ['logout', 'lost', { requestId: 'r', certificateNumber: 'ABC123' }, 'cancelled'],
+    ] as const)(
+      '%s of a %s card: once, in the transaction that writes the new status (%s)',
+      async (action, status, dto, after) => {
+        const { service, announced, transactions, afterAnnounce } = serviceWith(status, 0);
+        await service.perform(5, 'C1', action, dto);
+        expect(announced).toEqual([{ m: transactions.committed[0], cardNo: 'C1', status: after }]);
+        expect(transactions.opened).toBe(1);
+        expect(afterAnnounce).toHaveBeenCalledTimes(1);
+      },
+    );
+
+    it.each([
+      ['read', { requestId: 'r', presentedCardNo: 'C1' }],
+      ['recharge', { requestId: 'r', presentedCardNo: 'C1', amount: 100 }],
+      ['refundWithCard', { requestId: 'r', presentedCardNo: 'C1' }],
+    ] as const)('not for %s (the status stays normal)', async (action, dto) => {
+      const { service, announcer, afterAnnounce } = serviceWith('normal', 500);
+      await service.perform(5, 'C1', action, dto);
+      expect(announcer.announce).not.toHaveBeenCalled();
+      expect(afterAnnounce).not.toHaveBeenCalled();
+    });
+
+    it('not for a replayed request, nor for a refused one', async () => {
+      const { service, announcer } = serviceWith('normal', 0);
+      await service.perform(5, 'C1', 'reportLoss', { requestId: 'r-1', certificateNumber: 'ABC123' });
+      await service.perform(5, 'C1', 'reportLoss', { requestId: 'r-1', certificateNumber: 'ABC123' });
+      await refusal(
+        service.perform(5, 'C1', 'reportLoss', { requestId: 'r-2', certificateNumber: 'ABC123' }),
+      );
+      expect(announcer.announce).toHaveBeenCalledTimes(1);
+    });
+
+    it('fails the action when the announcement cannot be written (no status change without its event)', async () => {
+      const { service, announcer, transactions, afterAnnounce } = serviceWith('normal', 0);
+      announcer.announce.mockRejectedValueOnce(new Error('outbox unavailable'));
+      await expect(
+        service.perform(5, 'C1', 'reportLoss', { requestId: 'r-3', certificateNumber: 'ABC123' }),
+      ).rejects.toThrow('outbox unavailable');
+      expect(transactions.committed).toHaveLength(0);
+      expect(afterAnnounce).not.toHaveBeenCalled();
+    });
   });
 });

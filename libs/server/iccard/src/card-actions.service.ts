@@ -16,6 +16,7 @@ import type {
   IcCardActionView,
   IcCardView,
 } from './dto/iccard.dto';
+import type { CardAnnouncer } from './card-announcer.writer';
 import type { IcCardDataScopeProvider } from './iccard-data-scope';
 import { LEDGER_CODES, type IcCardLedger, type IcCardPosting } from './iccard-ledger';
 import { IcCardErrorCode, IcCardException } from './iccard.exception';
@@ -82,12 +83,17 @@ const conflict = () =>
  * (its idempotency key is the request's); the action is recorded and the card's status set in the
  * transaction holding the lock. The ledger commits its posting in its own transaction: if the record
  * does not commit after it, the retry finds the posting (the ledger replays it) and records it then.
+ * A status change is announced (`iccard.card.changed`, through the outbox) in that same transaction, so
+ * the pile learns it (docs/ic-cards.md "The card at the pile"); `afterAnnounce` runs after its commit
+ * (the app nudges its outbox relay).
  */
 export class CardActionsService {
   constructor(
     private readonly repository: CardActionStore,
     private readonly ledger: CardActionLedger,
     private readonly scopes: IcCardDataScopeProvider,
+    private readonly announcer: CardAnnouncer,
+    private readonly afterAnnounce: () => void = () => undefined,
   ) {}
 
   async actionPage(
@@ -114,7 +120,8 @@ export class CardActionsService {
       certificateNumber: dto.certificateNumber ?? null,
       amount: dto.amount ?? null,
     });
-    return this.repository.transaction(async (m) => {
+    let announced = false;
+    const result = await this.repository.transaction(async (m) => {
       const card = await this.repository.findCard(m, cardNo, scope, true);
       if (!card) throw new IcCardException(IcCardErrorCode.CardNotFound, `card ${cardNo} not found`);
       const done = await this.repository.actionByKey(m, key);
@@ -169,11 +176,17 @@ export class CardActionsService {
         idempotencyKey: key,
         requestHash: hash,
       });
-      if (transition.status !== card.status)
+      if (transition.status !== card.status) {
         await this.repository.setCardStatus(m, card.id, transition.status);
+        // Under the card's row lock, with the status write: the pile learns what commits.
+        await this.announcer.announce(m, card.cardNo);
+        announced = true;
+      }
       const after = await this.repository.findCard(m, cardNo, scope);
       return { record, card: viewOf(after!), replayed: false };
     });
+    if (announced) this.afterAnnounce();
+    return result;
   }
 
   /** Balance from a group to one of its users' sub-accounts, or back; exactly once per request id. */

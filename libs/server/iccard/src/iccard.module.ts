@@ -1,6 +1,8 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { OUTBOX_RELAY, type OutboxRelay } from '@voltdepot/server-messaging';
 import { CardActionsService } from './card-actions.service';
+import { CardAnnouncerWriter } from './card-announcer.writer';
 import { ICCARD_DATA_SCOPE, type IcCardDataScopeProvider } from './iccard-data-scope';
 import { ICCARD_LEDGER, type IcCardLedger } from './iccard-ledger';
 import { IcCardController } from './iccard.controller';
@@ -19,7 +21,9 @@ export type IcCardModuleOptions = {
 
 /**
  * The IC-card area's HTTP side: companies, customers, cards, card actions and group allocations, on the
- * ledger the app gives it (its accounts and postings). Needs the app's TypeORM `DataSource`.
+ * ledger the app gives it (its accounts and postings). Needs the app's TypeORM `DataSource`. Card
+ * registrations and status changes are announced through the outbox: the process runs MessagingModule
+ * (and so its relay, nudged after such a commit).
  */
 @Module({})
 export class IcCardModule {
@@ -40,11 +44,23 @@ export class IcCardModule {
           inject: [DataSource],
           useFactory: (ds: DataSource) => new IcCardRepository(ds),
         },
+        { provide: CardAnnouncerWriter, useFactory: () => new CardAnnouncerWriter() },
         {
           provide: IcCardService,
-          inject: [IcCardRepository, ICCARD_LEDGER, ICCARD_DATA_SCOPE],
-          useFactory: (r: IcCardRepository, ledger: IcCardLedger, scopes: IcCardDataScopeProvider) =>
-            new IcCardService(r, ledger, scopes),
+          inject: [
+            IcCardRepository,
+            ICCARD_LEDGER,
+            ICCARD_DATA_SCOPE,
+            CardAnnouncerWriter,
+            { token: OUTBOX_RELAY, optional: true },
+          ],
+          useFactory: (
+            r: IcCardRepository,
+            ledger: IcCardLedger,
+            scopes: IcCardDataScopeProvider,
+            announcer: CardAnnouncerWriter,
+            relay?: Pick<OutboxRelay, 'nudge'>,
+          ) => new IcCardService(r, ledger, scopes, announcer, () => relay?.nudge()),
         },
         {
           provide: IcCardQueryRepository,
@@ -59,9 +75,20 @@ export class IcCardModule {
         },
         {
           provide: CardActionsService,
-          inject: [IcCardRepository, ICCARD_LEDGER, ICCARD_DATA_SCOPE],
-          useFactory: (r: IcCardRepository, ledger: IcCardLedger, scopes: IcCardDataScopeProvider) =>
-            new CardActionsService(r, ledger, scopes),
+          inject: [
+            IcCardRepository,
+            ICCARD_LEDGER,
+            ICCARD_DATA_SCOPE,
+            CardAnnouncerWriter,
+            { token: OUTBOX_RELAY, optional: true },
+          ],
+          useFactory: (
+            r: IcCardRepository,
+            ledger: IcCardLedger,
+            scopes: IcCardDataScopeProvider,
+            announcer: CardAnnouncerWriter,
+            relay?: Pick<OutboxRelay, 'nudge'>,
+          ) => new CardActionsService(r, ledger, scopes, announcer, () => relay?.nudge()),
         },
       ],
     };

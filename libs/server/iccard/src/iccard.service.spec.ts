@@ -18,7 +18,7 @@ function setup() {
   const customers = new Map<number, IcCustomerView>();
   const opened: Parameters<CustomerLedger['openAccount']>[0][] = [];
   const store = {
-    transaction: (work: (m: never) => Promise<unknown>) => work({} as never),
+    transaction: (work: (m: never) => Promise<unknown>) => work({ transaction: 1 } as never),
     organizationAccess: async (id: number) => (id === 1 ? 'visible' : id === 2 ? 'outside' : 'missing'),
     findCompany: async () => undefined,
     companyNumberTaken: async () => false,
@@ -58,15 +58,30 @@ function setup() {
     setCustomerAccount: async (_m: unknown, id: number, accountId: number) => {
       customers.get(id)!.accountId = accountId;
     },
+    cardNoTaken: async (_m: unknown, cardNo: string) => cards.has(cardNo),
+    insertCard: async (m: unknown, card: { cardNo: string }) => {
+      cards.set(card.cardNo, { m, ...card });
+    },
+    findCard: async (_m: unknown, cardNo: string) =>
+      cards.has(cardNo) ? { cardNo, status: 'notMade', certificateNumber: 'ABC123' } : undefined,
   } as unknown as IcCardStore;
+  const cards = new Map<string, { m: unknown; cardNo: string }>();
+  const announced: { m: unknown; cardNo: string; inserted: boolean }[] = [];
+  const announcer = {
+    announce: jest.fn(async (m: unknown, cardNo: string) => {
+      announced.push({ m, cardNo, inserted: cards.get(cardNo)?.m === m });
+      return {} as never;
+    }),
+  };
+  const afterAnnounce = jest.fn();
   const ledger: CustomerLedger = {
     openAccount: async (input) => {
       opened.push(input);
       return { id: 99 + opened.length, kind: input.kind, balanceFen: 0 };
     },
   };
-  const service = new IcCardService(store, ledger, { scopeOf: async () => scope });
-  return { service, opened, customers };
+  const service = new IcCardService(store, ledger, { scopeOf: async () => scope }, announcer, afterAnnounce);
+  return { service, opened, customers, announced, announcer, afterAnnounce };
 }
 
 async function failure(promise: Promise<unknown>) {
@@ -117,5 +132,25 @@ describe('IcCardService customers', () => {
       const error = await failure(service.saveCustomer(5, undefined, { ...person, organizationId }));
       expect(error).toMatchObject({ code: 'ICCARD_ORGANIZATION_NOT_VISIBLE', httpStatus: 422 });
     }
+  });
+});
+
+describe('IcCardService cards', () => {
+  it('announces a registered card (not made) in the transaction that inserts it, then nudges the relay', async () => {
+    const { service, announced, afterAnnounce } = setup();
+    const holder = await service.saveCustomer(5, undefined, person);
+    await service.createCard(5, { cardNo: 'C9', chip: 'CPU', cardType: 1 as const, customerId: holder.id });
+    expect(announced).toEqual([{ m: { transaction: 1 }, cardNo: 'C9', inserted: true }]);
+    expect(afterAnnounce).toHaveBeenCalledTimes(1);
+  });
+
+  it('announces nothing for a repeated card number', async () => {
+    const { service, announcer } = setup();
+    const holder = await service.saveCustomer(5, undefined, person);
+    const dto = { cardNo: 'C9', chip: 'CPU' as const, cardType: 1 as const, customerId: holder.id };
+    await service.createCard(5, dto);
+    const error = await failure(service.createCard(5, dto));
+    expect(error.code).toBe('ICCARD_CARD_NUMBER_REPEATED');
+    expect(announcer.announce).toHaveBeenCalledTimes(1);
   });
 });

@@ -11,6 +11,7 @@ import type {
   SaveCompanyDto,
   SaveCustomerDto,
 } from './dto/iccard.dto';
+import type { CardAnnouncer } from './card-announcer.writer';
 import type { IcCardDataScope, IcCardDataScopeProvider } from './iccard-data-scope';
 import { IcCardErrorCode, IcCardException } from './iccard.exception';
 import type { IcCardLedger } from './iccard-ledger';
@@ -43,13 +44,17 @@ const ACCOUNT_KIND = { 1: 'personal', 2: 'group', 3: 'group_sub' } as const;
 /**
  * IC-card companies, customers and cards (§1, §5, §6). A customer gets its ledger account when created:
  * a personal account, a group account for a group, a sub-account of its group's for a group external
- * card. A card draws on its customer's account.
+ * card. A card draws on its customer's account. A card's registration is announced
+ * (`iccard.card.changed`, through the outbox) in the transaction that inserts it; `afterAnnounce` runs
+ * after the commit (the app nudges its outbox relay).
  */
 export class IcCardService {
   constructor(
     private readonly repository: IcCardStore,
     private readonly ledger: CustomerLedger,
     private readonly scopes: IcCardDataScopeProvider,
+    private readonly announcer: CardAnnouncer,
+    private readonly afterAnnounce: () => void = () => undefined,
   ) {}
 
   async companyPage(
@@ -132,7 +137,7 @@ export class IcCardService {
   /** A card record (not made yet) drawing on its customer's account; its number is unique (§5). */
   async createCard(userId: number, dto: CreateCardDto): Promise<IcCardView> {
     const scope = await this.scopes.scopeOf(userId);
-    return this.repository.transaction(async (m) => {
+    const created = await this.repository.transaction(async (m) => {
       const customer = await this.repository.findCustomer(m, dto.customerId, scope);
       if (!customer)
         throw new IcCardException(IcCardErrorCode.CustomerNotFound, `customer ${dto.customerId} not found`, [
@@ -145,6 +150,7 @@ export class IcCardService {
           { messageCode: 'selfNumberRepeated', fields: [{ field: 'cardNo', message: 'already used' }] },
         );
       await this.repository.insertCard(m, { ...dto, accountId: customer.accountId! });
+      await this.announcer.announce(m, dto.cardNo);
       const { certificateNumber: _certificate, ...card } = (await this.repository.findCard(
         m,
         dto.cardNo,
@@ -152,6 +158,8 @@ export class IcCardService {
       ))!;
       return card;
     });
+    this.afterAnnounce();
+    return created;
   }
 
   /** A group customer (client type 2) in the caller's scope, with its account. */

@@ -10,3 +10,5 @@ export * from './queries/iccard-query.controller';
 export * from './queries/iccard-query.service';
 export * from './queries/iccard-query.exception';
 export * from './queries/dto/iccard-query.dto';
+export * from './card-announcer.writer';
+export { IcCardRepository } from './iccard.repository';

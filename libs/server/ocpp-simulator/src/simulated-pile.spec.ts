@@ -345,6 +345,20 @@ describe('SimulatedPile field behaviours (queued while offline, so every message
     expect(session.energyWh).toBe(session.meterStopWh! - session.meterStartWh);
   });
 
+  it('a replayed stop: the very same StopTransaction sent twice', async () => {
+    const p = pile();
+    await p.startSession(1, 'BUS-1', { autoStop: false, replayStop: true });
+    const session = await p.stopSession(1, 'EVDisconnected');
+    const stops = p.queuedMessages().filter((m) => m.action === 'StopTransaction');
+    expect(stops).toHaveLength(2);
+    expect(stops[1].params).toEqual(stops[0].params);
+    expect(stops[0].params).toMatchObject({ meterStop: session.meterStopWh, reason: 'EVDisconnected' });
+    const unreplayed = pile();
+    await unreplayed.startSession(1, 'BUS-1', { autoStop: false });
+    await unreplayed.stopSession(1, 'EVDisconnected');
+    expect(unreplayed.queuedMessages().filter((m) => m.action === 'StopTransaction')).toHaveLength(1);
+  });
+
   it('Charging -> Available without Finishing with skipFinishing; Finishing in between otherwise', async () => {
     const seen = (p: SimulatedPile) => {
       const statuses: string[] = [];

@@ -166,6 +166,11 @@ export type SessionOptions = BusBatteryOptions & {
   holdAfterStop?: boolean;
   /** Stop twice: a second StopTransaction with another reason and a higher meterStop follows the first. */
   doubleStop?: DoubleStop;
+  /**
+   * Replay the stop: the very same StopTransaction is sent again after the first was answered (a pile
+   * that replays its transaction queue after a lost answer or a reboot).
+   */
+  replayStop?: boolean;
 };
 
 type Connector = {
@@ -182,6 +187,8 @@ type Connector = {
   holdAfterStop?: boolean;
   /** The session's `doubleStop`. */
   doubleStop?: DoubleStop;
+  /** The session's `replayStop`. */
+  replayStop?: boolean;
   /** Suspended (SuspendedEV / SuspendedEVSE): the session goes on at 0 kW. */
   suspended?: boolean;
   /** Resolves once the StartTransaction answer has arrived. */
@@ -432,6 +439,7 @@ export class SimulatedPile extends EventEmitter {
     connector.lastReadingAt = startedAt;
     connector.holdAfterStop = bus.holdAfterStop ?? false;
     connector.doubleStop = bus.doubleStop;
+    connector.replayStop = bus.replayStop ?? false;
     connector.suspended = false;
     this.sessions.push(session);
     await this.setStatus(connector, 'Preparing');
@@ -471,12 +479,14 @@ export class SimulatedPile extends EventEmitter {
     if (!connector.session) throw new Error(`connector ${connectorId} has no session`);
     const session = this.endSession(connector, reason);
     const stopped = session.stoppedAt!;
-    this.enqueueStop(session, {
+    const stop = {
       meterStop: session.meterStopWh!,
       timestamp: stopped,
       reason,
       transactionData: [this.energySample(stopped, this.register(connector), 'Transaction.End')],
-    });
+    };
+    this.enqueueStop(session, stop);
+    if (connector.replayStop) this.enqueueStop(session, stop, false);
     const late = this.options.lateSampleMs ?? 0;
     if (late > 0) {
       // The sampling timer fires just after the stop: the register has moved on by a trace.

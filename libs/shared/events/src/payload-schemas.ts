@@ -32,6 +32,7 @@ import {
   type TransactionStopRepeatedV1,
 } from './ocpp-events';
 import { CardAuthorisationChanged, type CardAuthorisationChangedV1 } from './ledger-events';
+import { IcCardChanged, type IcCardChangedV1 } from './iccard-events';
 
 /*
  * Runtime schemas of the event payloads, for checking what a producer really puts on the bus (the
@@ -309,4 +310,29 @@ export function ledgerPayloadSchemaOf(
   envelope: Pick<EventEnvelope, 'type' | 'version'>,
 ): z.ZodTypeAny | undefined {
   return LEDGER_PAYLOAD_SCHEMAS.get(`${envelope.type}@${envelope.version}`);
+}
+
+export const icCardChangedV1Schema = exactSchema<IcCardChangedV1>()(
+  z
+    .object({
+      cardNo: z.string().min(1),
+      cardType: integer.min(0).max(3),
+      status: z.enum(['notMade', 'normal', 'occupied', 'lost', 'cancelled', 'invalid']),
+      customerName: z.string().optional(),
+      organizationId: integer,
+      sequence: integer.nonnegative(),
+      changedAt: instant,
+    })
+    .strict(),
+);
+
+const ICCARD_PAYLOAD_SCHEMAS = new Map<string, z.ZodTypeAny>([
+  withSchema(IcCardChanged, icCardChangedV1Schema),
+]);
+
+/** The payload schema of an IC-card event (by its type and version); undefined for any other event. */
+export function icCardPayloadSchemaOf(
+  envelope: Pick<EventEnvelope, 'type' | 'version'>,
+): z.ZodTypeAny | undefined {
+  return ICCARD_PAYLOAD_SCHEMAS.get(`${envelope.type}@${envelope.version}`);
 }

@@ -8,6 +8,8 @@ export const Topics = {
   Orders: 'orders',
   /** Prepaid cards' authorisation by the ledger (blocked or not). Key: idTag. */
   LedgerCards: 'ledger.cards',
+  /** IC cards registered or changed status, by the IC-card area. Key: cardNo. */
+  IcCards: 'iccard.cards',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];
