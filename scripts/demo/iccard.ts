@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LedgerRepository, LedgerService, CardAuthorisationWriter } from '@voltdepot/server-ledger';
+import { CardAnnouncerWriter } from '@voltdepot/server-iccard';
 import { cardTransition, type CardStatus, type IcCardAction } from '@voltdepot/shared-contracts';
 import type { DataSource } from 'typeorm';
 import { ensure } from './seed-row';
@@ -485,4 +486,12 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
 
   steps.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const step of steps) await step.run();
+
+  // Each demo card's state goes to the pile as the api's card actions send it (iccard.card.changed through
+  // the outbox; the assets area keeps the charging card): a lost card is Blocked, a made one Accepted.
+  // Announcing the current state again on the next start is harmless (the consumer keeps the latest).
+  const announcer = new CardAnnouncerWriter();
+  await m.transaction(async (t) => {
+    for (const card of DEMO_IC_CARDS) await announcer.announce(t, card.cardNo);
+  });
 }

@@ -12,11 +12,8 @@ import { BusinessTimeZonePublic1764180000300 } from './1764180000300-business-ti
 import { Ledger1764190000000 } from './1764190000000-ledger';
 import { CardAuthorisation1764190000100 } from './1764190000100-card-authorisation';
 import { IcCard1764200000000 } from './1764200000000-iccard';
-<<<<<<< HEAD
 import { IcCardRecords1764210000050 } from './1764210000050-iccard-records';
-=======
 import { IcCardCardSync1764210000200 } from './1764210000200-iccard-card-sync';
->>>>>>> h5-cardsync
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
@@ -102,9 +99,6 @@ export const allMigrations = [
   Ledger1764190000000,
   CardAuthorisation1764190000100,
   IcCard1764200000000,
-<<<<<<< HEAD
   IcCardRecords1764210000050,
-=======
   IcCardCardSync1764210000200,
->>>>>>> h5-cardsync
 ];
