@@ -40,6 +40,7 @@ export const SOURCE_ROLES: readonly { dir: string; role: SourceRole; why?: strin
   { dir: 'libs/server/core/src', role: 'no-tables' },
   { dir: 'libs/server/database/src', role: 'no-tables' },
   { dir: 'libs/server/spreadsheet/src', role: 'no-tables' },
+  { dir: 'libs/server/documents/src', role: 'no-tables' },
   { dir: 'libs/server/ocpp-simulator/src', role: 'no-tables' },
   { dir: 'libs/server/jobs/src', role: 'no-tables' },
   {
@@ -194,6 +195,10 @@ export const PUBLISHED_VIEWS: Readonly<Record<string, { owner: Area; readBy: str
   billing_station_price_plan_v: { owner: 'billing', readBy: 'assets: the plan a station charges with' },
   ledger_account_v: { owner: 'ledger', readBy: 'iccard: balances of customer accounts' },
   ledger_entry_v: { owner: 'ledger', readBy: 'iccard: amounts before and after of card actions' },
+  ledger_statement_entry_v: {
+    owner: 'ledger',
+    readBy: 'iccard: monthly bills (entries of customer accounts and their arrears)',
+  },
   gateway_pile_command_v: { owner: 'gateway', readBy: 'billing: reservations' },
   gateway_pile_registry_v: { owner: 'gateway', readBy: "assets: a host's state at the gateway" },
   gateway_unknown_pile_attempt_v: { owner: 'gateway', readBy: 'assets: unknown piles' },

@@ -12,7 +12,12 @@ import { BillingModule } from '@voltdepot/server-billing';
 import { IcCardModule } from '@voltdepot/server-iccard';
 import { LedgerModule, LedgerService } from '@voltdepot/server-ledger';
 import { MonitoringModule, type MonitoringModuleOptions } from '@voltdepot/server-monitoring';
-import { DataScopeService, IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
+import {
+  BusinessTimeZoneReader,
+  DataScopeService,
+  IdentityModule,
+  IdentityPermissionLookup,
+} from '@voltdepot/server-identity';
 import {
   busCheck,
   busConfigFromService,
@@ -124,6 +129,7 @@ export class AppModule {
             module: LedgerModule.forRoot({ minimumBalanceFen: config.LEDGER_MINIMUM_BALANCE_FEN }),
             token: LedgerService,
           },
+          timeZone: { inject: [DataSource], useFactory: (db: DataSource) => new BusinessTimeZoneReader(db) },
         }),
         // Live monitoring's screens and pile commands (the read model is fed by the worker).
         monitoring,

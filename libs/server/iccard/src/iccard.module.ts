@@ -1,6 +1,9 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CardActionsService } from './card-actions.service';
+import { IcCardBillController } from './bills/bill.controller';
+import { IcBillRepository } from './bills/bill.repository';
+import { type BillTimeZone, IcBillService, ICCARD_BILL_TIME_ZONE } from './bills/bill.service';
 import { ICCARD_DATA_SCOPE, type IcCardDataScopeProvider } from './iccard-data-scope';
 import { ICCARD_LEDGER, type IcCardLedger } from './iccard-ledger';
 import { IcCardController } from './iccard.controller';
@@ -12,6 +15,8 @@ export type IcCardModuleOptions = {
   dataScope: { inject: [typeof DataSource]; useFactory: (db: DataSource) => IcCardDataScopeProvider };
   /** The ledger: the module that provides it and its token (the ledger's `LedgerModule` and `LedgerService`). */
   ledger: { module: DynamicModule; token: Type<IcCardLedger> };
+  /** The business time zone of the bills' months (identity's `BusinessTimeZoneReader` fits). Default Asia/Shanghai. */
+  timeZone?: { inject: [typeof DataSource]; useFactory: (db: DataSource) => BillTimeZone };
 };
 
 /**
@@ -24,7 +29,7 @@ export class IcCardModule {
     return {
       module: IcCardModule,
       imports: [options.ledger.module],
-      controllers: [IcCardController],
+      controllers: [IcCardController, IcCardBillController],
       providers: [
         { provide: ICCARD_LEDGER, useExisting: options.ledger.token },
         {
@@ -48,6 +53,23 @@ export class IcCardModule {
           inject: [IcCardRepository, ICCARD_LEDGER, ICCARD_DATA_SCOPE],
           useFactory: (r: IcCardRepository, ledger: IcCardLedger, scopes: IcCardDataScopeProvider) =>
             new CardActionsService(r, ledger, scopes),
+        },
+        {
+          provide: ICCARD_BILL_TIME_ZONE,
+          inject: options.timeZone?.inject ?? [],
+          useFactory:
+            options.timeZone?.useFactory ?? ((): BillTimeZone => ({ read: async () => 'Asia/Shanghai' })),
+        },
+        {
+          provide: IcBillRepository,
+          inject: [DataSource],
+          useFactory: (ds: DataSource) => new IcBillRepository(ds),
+        },
+        {
+          provide: IcBillService,
+          inject: [IcBillRepository, ICCARD_DATA_SCOPE, ICCARD_BILL_TIME_ZONE],
+          useFactory: (r: IcBillRepository, scopes: IcCardDataScopeProvider, zone: BillTimeZone) =>
+            new IcBillService(r, scopes, zone),
         },
       ],
     };

@@ -6,3 +6,6 @@ export * from './iccard.service';
 export * from './card-actions.service';
 export * from './dto/iccard.dto';
 export * from './iccard-ledger';
+export * from './bills/bill.controller';
+export * from './bills/bill.service';
+export * from './bills/dto/bill.dto';
