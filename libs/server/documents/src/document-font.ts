@@ -1,3 +1,4 @@
+import { healthCheck, type HealthCheck } from '@voltdepot/server-core';
 import { existsSync, readFileSync } from 'node:fs';
 
 export const DEFAULT_DOCUMENT_FONT_PATH = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
@@ -77,4 +78,12 @@ export function loadDocumentFonts(env: NodeJS.ProcessEnv = process.env): Documen
 export async function checkDocumentFont(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { regular } = documentFontFiles(env);
   if (!existsSync(regular.path)) throw new DocumentFontMissingError(regular.path);
+}
+
+/**
+ * The api's /health entry for the document font: not critical (the api serves everything else without
+ * it, so it reports "degraded"), with the message naming the file and the fix.
+ */
+export function documentFontHealthCheck(env: NodeJS.ProcessEnv = process.env): HealthCheck {
+  return healthCheck('document-font', () => checkDocumentFont(env), { critical: false });
 }

@@ -1,5 +1,11 @@
-import { ValidationException } from '@voltdepot/server-core';
-import { type DocumentModel, renderDocumentPdf, renderDocumentXlsx } from '@voltdepot/server-documents';
+import { CommonException, ValidationException } from '@voltdepot/server-core';
+import { CommonErrorCodes } from '@voltdepot/shared-contracts';
+import {
+  DocumentFontMissingError,
+  type DocumentModel,
+  renderDocumentPdf,
+  renderDocumentXlsx,
+} from '@voltdepot/server-documents';
 import type { SpreadsheetLanguage } from '@voltdepot/server-spreadsheet';
 import type { IcCardDataScopeProvider } from '../iccard-data-scope';
 import { IcCardErrorCode, IcCardException } from '../iccard.exception';
@@ -64,7 +70,7 @@ export class IcBillService {
       timeZone: zone,
       madeAt: businessTime(this.now(), zone),
     });
-    const body = format === 'pdf' ? await renderDocumentPdf(model) : await renderDocumentXlsx(model);
+    const body = format === 'pdf' ? await this.pdf(model) : await renderDocumentXlsx(model);
     return { fileName: billFileName(statement.summary, lang, format), body };
   }
 
@@ -89,6 +95,18 @@ export class IcBillService {
   /** Validates the month up front (a 400 before any byte of a download is sent). */
   async checkMonth(month: string): Promise<void> {
     this.range(month, await this.timeZone.read());
+  }
+
+  private async pdf(model: DocumentModel): Promise<Buffer> {
+    try {
+      return await renderDocumentPdf(model);
+    } catch (error) {
+      // The machine lacks the font: 503 saying which file and how to install it, not a bare 500.
+      if (error instanceof DocumentFontMissingError) {
+        throw new CommonException(CommonErrorCodes.Unavailable, error.message);
+      }
+      throw error;
+    }
   }
 
   private async statementIn(zone: string, userId: number, accountId: number, month: string) {
