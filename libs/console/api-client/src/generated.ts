@@ -429,6 +429,40 @@ export type HealthReport = {
   }[];
 };
 
+export type IcBillLine = {
+  occurredAt: string;
+  kind: string;
+  reference: string | null;
+  amountFen: number;
+  balanceAfterFen: number;
+};
+
+export type IcBillPage = {
+  list: IcBillSummary[];
+  total: number;
+};
+
+export type IcBillStatement = {
+  summary: IcBillSummary;
+  lines: IcBillLine[];
+};
+
+export type IcBillSummary = {
+  accountId: number;
+  kind: 'personal' | 'group' | 'group_sub';
+  customerId: number;
+  name: string;
+  month: string;
+  openingFen: number;
+  rechargedFen: number;
+  consumedFen: number;
+  refundedFen: number;
+  transferredFen: number;
+  correctedFen: number;
+  closingFen: number;
+  orderCount: number;
+};
+
 export type IcCardActionPage = {
   list: IcCardActionView[];
   total: number;
@@ -2197,6 +2231,36 @@ export type ApiOperationTypes = {
     };
     body: undefined;
     response: IcCardActionPage;
+  };
+  IcCardBillController_exportList: {
+    query: {
+      month: string;
+      name?: string;
+      kind?: 'personal' | 'group' | 'group_sub';
+      lang?: 'zh-CN' | 'en-US';
+    };
+    body: undefined;
+    response: Blob;
+  };
+  IcCardBillController_page: {
+    query: { month: string; name?: string; kind?: 'personal' | 'group' | 'group_sub' };
+    body: undefined;
+    response: IcBillPage;
+  };
+  IcCardBillController_statement: {
+    query: undefined;
+    body: undefined;
+    response: IcBillStatement;
+  };
+  IcCardBillController_pdf: {
+    query: { lang?: 'zh-CN' | 'en-US' };
+    body: undefined;
+    response: Blob;
+  };
+  IcCardBillController_xlsx: {
+    query: { lang?: 'zh-CN' | 'en-US' };
+    body: undefined;
+    response: Blob;
   };
   IcCardController_createCard: {
     query: undefined;
@@ -4523,6 +4587,41 @@ export const apiOperations = {
     tag: 'IcCard',
     pathParams: ['page', 'size'],
     queryParams: ['cardNo', 'action', 'customerId'],
+  },
+  IcCardBillController_exportList: {
+    method: 'GET',
+    path: '/api/iccard/bill/export/xlsx',
+    tag: 'IcCardBill',
+    pathParams: [],
+    queryParams: ['month', 'name', 'kind', 'lang'],
+  },
+  IcCardBillController_page: {
+    method: 'GET',
+    path: '/api/iccard/bill/page/{page}/size/{size}',
+    tag: 'IcCardBill',
+    pathParams: ['page', 'size'],
+    queryParams: ['month', 'name', 'kind'],
+  },
+  IcCardBillController_statement: {
+    method: 'GET',
+    path: '/api/iccard/bill/{accountId}/{month}',
+    tag: 'IcCardBill',
+    pathParams: ['accountId', 'month'],
+    queryParams: [],
+  },
+  IcCardBillController_pdf: {
+    method: 'GET',
+    path: '/api/iccard/bill/{accountId}/{month}/pdf',
+    tag: 'IcCardBill',
+    pathParams: ['accountId', 'month'],
+    queryParams: ['lang'],
+  },
+  IcCardBillController_xlsx: {
+    method: 'GET',
+    path: '/api/iccard/bill/{accountId}/{month}/xlsx',
+    tag: 'IcCardBill',
+    pathParams: ['accountId', 'month'],
+    queryParams: ['lang'],
   },
   IcCardController_createCard: {
     method: 'POST',
