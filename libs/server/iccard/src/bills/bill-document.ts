@@ -105,7 +105,9 @@ export function billDocument(
 
 /** A file name people can read: `账单-张三-2026-11.pdf`, `bill-Zhang San-2026-11.xlsx`. */
 export function billFileName(summary: IcBillSummary, lang: SpreadsheetLanguage, ext: 'pdf' | 'xlsx'): string {
-  const name = summary.name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
+  const name = [...summary.name]
+    .map((ch) => (/[\\/:*?"<>|]/.test(ch) || ch.charCodeAt(0) < 0x20 ? '_' : ch))
+    .join('');
   return `${T.file[lang]}-${name}-${summary.month}.${ext}`;
 }
 
