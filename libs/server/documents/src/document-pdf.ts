@@ -169,7 +169,7 @@ function drawRow(
     if (text !== '') {
       doc.text(text, x + CELL_PADDING, y + CELL_PADDING, {
         width: w - 2 * CELL_PADDING,
-        align: style === 'header' ? 'left' : (columns[i]?.align ?? 'left'),
+        align: columns[i]?.align ?? 'left',
       });
     }
     x += w;
