@@ -19,6 +19,10 @@ FROM node:20-slim AS runtime
 ARG APP
 ENV NODE_ENV=production APP=${APP}
 WORKDIR /app
+# The api renders bills and reports as PDF in Noto Sans CJK (libs/server/documents; DOCUMENT_FONT_PATH).
+RUN if [ "${APP}" = "api" ]; then \
+      apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk && rm -rf /var/lib/apt/lists/*; \
+    fi
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /repo/dist/apps/${APP} ./dist/apps/${APP}

@@ -40,6 +40,8 @@ if [[ "${1:-}" == "stop" ]]; then
 fi
 
 ensure_dependencies
+# The CJK font the api renders bills and reports with (fonts-noto-cjk).
+bash "$ROOT/scripts/ensure-fonts.sh"
 if [[ "${BUS:-redis}" == "kafka" ]]; then ensure_infra --kafka; else ensure_infra; fi
 export BUS=${BUS:-redis}
 export NODE_ENV=${NODE_ENV:-production}

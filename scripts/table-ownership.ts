@@ -40,6 +40,7 @@ export const SOURCE_ROLES: readonly { dir: string; role: SourceRole; why?: strin
   { dir: 'libs/server/core/src', role: 'no-tables' },
   { dir: 'libs/server/database/src', role: 'no-tables' },
   { dir: 'libs/server/spreadsheet/src', role: 'no-tables' },
+  { dir: 'libs/server/documents/src', role: 'no-tables' },
   { dir: 'libs/server/ocpp-simulator/src', role: 'no-tables' },
   { dir: 'libs/server/jobs/src', role: 'no-tables' },
   {
@@ -202,6 +203,10 @@ export const PUBLISHED_VIEWS: Readonly<Record<string, { owner: Area; readBy: str
   ledger_entry_v: {
     owner: 'ledger',
     readBy: 'iccard: amounts before and after of card actions, account records',
+  },
+  ledger_statement_entry_v: {
+    owner: 'ledger',
+    readBy: 'iccard: monthly bills (entries of customer accounts and their arrears)',
   },
   gateway_pile_command_v: { owner: 'gateway', readBy: 'billing: reservations' },
   gateway_pile_registry_v: { owner: 'gateway', readBy: "assets: a host's state at the gateway" },

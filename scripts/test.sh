@@ -6,6 +6,8 @@ set -uo pipefail
 cd "$ROOT"
 
 ensure_dependencies || exit 1
+# The CJK font of the server-rendered documents (their tests and the api).
+bash "$ROOT/scripts/ensure-fonts.sh" || exit 1
 ensure_infra --kafka || exit 1
 
 RESULTS="$ROOT/.var/test-results"

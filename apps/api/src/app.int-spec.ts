@@ -99,6 +99,8 @@ describe('api app (real PostgreSQL and Redis)', () => {
       { name: 'postgres', status: 'up', latencyMs: expect.any(Number) },
       { name: 'redis', status: 'up', latencyMs: expect.any(Number) },
       { name: 'bus:redis', status: 'up', latencyMs: expect.any(Number) },
+      // The CJK font of the bills' PDFs (scripts/ensure-fonts.sh installs it).
+      { name: 'document-font', status: 'up', latencyMs: expect.any(Number) },
     ]);
     expect(res.headers['cache-control']).toBe('no-store');
   });

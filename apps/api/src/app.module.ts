@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import {
   AuthGuardModule,
   ConfigModule,
+  type HealthCheck,
   ObservabilityModule,
   postgresUrlCheck,
   redisUrlCheck,
@@ -9,10 +10,16 @@ import {
 import { AssetsModule } from '@voltdepot/server-assets';
 import { pilePasswordHasherOf } from '@voltdepot/server-pile-credentials';
 import { BillingModule } from '@voltdepot/server-billing';
+import { documentFontHealthCheck } from '@voltdepot/server-documents';
 import { IcCardModule } from '@voltdepot/server-iccard';
 import { LedgerModule, LedgerService } from '@voltdepot/server-ledger';
 import { MonitoringModule, type MonitoringModuleOptions } from '@voltdepot/server-monitoring';
-import { DataScopeService, IdentityModule, IdentityPermissionLookup } from '@voltdepot/server-identity';
+import {
+  BusinessTimeZoneReader,
+  DataScopeService,
+  IdentityModule,
+  IdentityPermissionLookup,
+} from '@voltdepot/server-identity';
 import {
   busCheck,
   busConfigFromService,
@@ -46,7 +53,11 @@ export function monitoringOptions(config: ApiConfig): MonitoringModuleOptions {
  * outbox relay (each process runs one; one publishes at a time), /health and /metrics. Built from the
  * validated configuration, so nothing below reads process.env.
  */
-export function coreImports(config: ApiConfig, serviceName: string): DynamicModule[] {
+export function coreImports(
+  config: ApiConfig,
+  serviceName: string,
+  extraChecks: HealthCheck[] = [],
+): DynamicModule[] {
   return [
     ConfigModule.forRoot(config),
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: serviceName }),
@@ -56,7 +67,12 @@ export function coreImports(config: ApiConfig, serviceName: string): DynamicModu
       useFactory: (bus: EventBus) => ({
         service: serviceName,
         version: config.SERVICE_VERSION,
-        checks: [postgresUrlCheck(config.DATABASE_URL), redisUrlCheck(config.REDIS_URL), busCheck(bus)],
+        checks: [
+          postgresUrlCheck(config.DATABASE_URL),
+          redisUrlCheck(config.REDIS_URL),
+          busCheck(bus),
+          ...extraChecks,
+        ],
       }),
     }),
   ];
@@ -73,7 +89,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ...coreImports(config, config.SERVICE_NAME),
+        // The HTTP process renders the bills' PDFs: /health says when their font is missing (and the fix).
+        ...coreImports(config, config.SERVICE_NAME, [documentFontHealthCheck()]),
         // The shared guard: deny by default, @Public / @Authenticated / @RequirePermissions open routes.
         AuthGuardModule.forRoot({
           jwtSecret: config.JWT_SECRET,
@@ -124,6 +141,7 @@ export class AppModule {
             module: LedgerModule.forRoot({ minimumBalanceFen: config.LEDGER_MINIMUM_BALANCE_FEN }),
             token: LedgerService,
           },
+          timeZone: { inject: [DataSource], useFactory: (db: DataSource) => new BusinessTimeZoneReader(db) },
         }),
         // Live monitoring's screens and pile commands (the read model is fed by the worker).
         monitoring,

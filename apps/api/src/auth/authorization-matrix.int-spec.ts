@@ -330,6 +330,11 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/iccard/card': 'iccard:cardManage:add',
   'POST /api/iccard/card/:cardNo/:action': 'iccard:cardManage:operate',
   'GET /api/iccard/action/page/:page/size/:size': 'iccard:recharge:query',
+  'GET /api/iccard/bill/:accountId/:month': 'iccard:bill:query',
+  'GET /api/iccard/bill/:accountId/:month/pdf': 'iccard:bill:query',
+  'GET /api/iccard/bill/:accountId/:month/xlsx': 'iccard:bill:query',
+  'GET /api/iccard/bill/export/xlsx': 'iccard:bill:query',
+  'GET /api/iccard/bill/page/:page/size/:size': 'iccard:bill:query',
   'POST /api/iccard/group/:id/:direction': 'iccard:groupAccount:allocate',
   // IC-card screens' reads and exports (libs/server/iccard/src/queries).
   'GET /api/iccard/account/page/:page/size/:size': 'iccard:customer:query',
@@ -391,6 +396,8 @@ const PARAMS: Record<string, string> = {
   ':progressId': '00000000-0000-4000-8000-000000000000',
   ':cardNo': 'NO-SUCH-CARD',
   ':direction': 'allocate',
+  ':accountId': '999999',
+  ':month': '2026-01',
 };
 
 describe('authorisation: every route x every seeded role', () => {

@@ -233,6 +233,7 @@ const RESOURCE_LABELS: Record<SeededResourceCode, readonly [zhCN: string, enUS: 
   ],
   'iccard:recharge:query': ['查询充值、退款和消费记录', 'Query recharge, refund and consumption records'],
   'iccard:groupAccount:allocate': ['集团账户分配与回收', 'Allocate and reclaim group balances'],
+  'iccard:bill:query': ['查询账单', 'Query bills'],
   issue: ['问题与工单', 'Issues and work orders'],
   'issue:equipmentIssue': ['设备故障', 'Equipment issues'],
   'issue:inspection': ['巡检', 'Inspection'],

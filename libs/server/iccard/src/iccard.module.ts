@@ -3,6 +3,9 @@ import { DataSource } from 'typeorm';
 import { OUTBOX_RELAY, type OutboxRelay } from '@voltdepot/server-messaging';
 import { CardActionsService } from './card-actions.service';
 import { CardAnnouncerWriter } from './card-announcer.writer';
+import { IcCardBillController } from './bills/bill.controller';
+import { IcBillRepository } from './bills/bill.repository';
+import { type BillTimeZone, IcBillService, ICCARD_BILL_TIME_ZONE } from './bills/bill.service';
 import { ICCARD_DATA_SCOPE, type IcCardDataScopeProvider } from './iccard-data-scope';
 import { ICCARD_LEDGER, type IcCardLedger } from './iccard-ledger';
 import { IcCardController } from './iccard.controller';
@@ -17,6 +20,8 @@ export type IcCardModuleOptions = {
   dataScope: { inject: [typeof DataSource]; useFactory: (db: DataSource) => IcCardDataScopeProvider };
   /** The ledger: the module that provides it and its token (the ledger's `LedgerModule` and `LedgerService`). */
   ledger: { module: DynamicModule; token: Type<IcCardLedger> };
+  /** The business time zone of the bills' months (identity's `BusinessTimeZoneReader` fits). Default Asia/Shanghai. */
+  timeZone?: { inject: [typeof DataSource]; useFactory: (db: DataSource) => BillTimeZone };
 };
 
 /**
@@ -31,7 +36,7 @@ export class IcCardModule {
     return {
       module: IcCardModule,
       imports: [options.ledger.module],
-      controllers: [IcCardController, IcCardQueryController],
+      controllers: [IcCardController, IcCardQueryController, IcCardBillController],
       providers: [
         { provide: ICCARD_LEDGER, useExisting: options.ledger.token },
         {
@@ -89,6 +94,23 @@ export class IcCardModule {
             announcer: CardAnnouncerWriter,
             relay?: Pick<OutboxRelay, 'nudge'>,
           ) => new CardActionsService(r, ledger, scopes, announcer, () => relay?.nudge()),
+        },
+        {
+          provide: ICCARD_BILL_TIME_ZONE,
+          inject: options.timeZone?.inject ?? [],
+          useFactory:
+            options.timeZone?.useFactory ?? ((): BillTimeZone => ({ read: async () => 'Asia/Shanghai' })),
+        },
+        {
+          provide: IcBillRepository,
+          inject: [DataSource],
+          useFactory: (ds: DataSource) => new IcBillRepository(ds),
+        },
+        {
+          provide: IcBillService,
+          inject: [IcBillRepository, ICCARD_DATA_SCOPE, ICCARD_BILL_TIME_ZONE],
+          useFactory: (r: IcBillRepository, scopes: IcCardDataScopeProvider, zone: BillTimeZone) =>
+            new IcBillService(r, scopes, zone),
         },
       ],
     };

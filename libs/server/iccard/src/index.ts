@@ -12,3 +12,6 @@ export * from './queries/iccard-query.exception';
 export * from './queries/dto/iccard-query.dto';
 export * from './card-announcer.writer';
 export { IcCardRepository } from './iccard.repository';
+export * from './bills/bill.controller';
+export * from './bills/bill.service';
+export * from './bills/dto/bill.dto';

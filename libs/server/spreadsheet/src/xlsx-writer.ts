@@ -130,3 +130,38 @@ export async function sendTemplate<T>(
   await writeTemplate(res, sheetName, columns, language, examples);
   res.end();
 }
+
+/** One row of a free-form sheet (a document: title, facts, several tables): its cells, bold or not. */
+export type FreeSheetRow = {
+  cells: readonly unknown[];
+  bold?: boolean;
+  /** Excel number format of each numeric cell, over the column's. */
+  numFmts?: readonly (string | undefined)[];
+};
+
+/**
+ * A free-form one-sheet workbook built in memory (a statement or a report, not a streamed list): rows
+ * as given, formula-like text escaped as in every export, column widths in characters and an Excel
+ * number format per column where given (e.g. '0.00' for yuan).
+ */
+export async function writeFreeXlsx(
+  sheetName: string,
+  rows: readonly FreeSheetRow[],
+  columns: readonly { width?: number; numFmt?: string }[] = [],
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1');
+  columns.forEach((c, index) => {
+    const column = sheet.getColumn(index + 1);
+    column.width = c.width ?? DEFAULT_WIDTH;
+  });
+  for (const row of rows) {
+    const added = sheet.addRow(row.cells.map((cell) => escapeCell(cell)));
+    if (row.bold) added.font = { bold: true };
+    row.cells.forEach((cell, index) => {
+      const numFmt = row.numFmts?.[index] ?? columns[index]?.numFmt;
+      if (numFmt && typeof cell === 'number') added.getCell(index + 1).numFmt = numFmt;
+    });
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

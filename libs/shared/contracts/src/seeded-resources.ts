@@ -214,6 +214,7 @@ export const SEEDED_RESOURCE_CODES = [
   'home',
   'iccard',
   'iccard:bill',
+  'iccard:bill:query',
   'iccard:cardManage',
   'iccard:cardManage:add',
   'iccard:cardManage:operate',

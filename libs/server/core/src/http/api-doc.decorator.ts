@@ -7,6 +7,7 @@ export const API_DOC_KEY = 'voltdepot:apiDoc';
 /** Content types of the files routes send. */
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
   jpeg: 'image/jpeg',
   png: 'image/png',
   prometheusText: 'text/plain',

@@ -13,6 +13,7 @@ import { Ledger1764190000000 } from './1764190000000-ledger';
 import { CardAuthorisation1764190000100 } from './1764190000100-card-authorisation';
 import { IcCard1764200000000 } from './1764200000000-iccard';
 import { IcCardRecords1764210000050 } from './1764210000050-iccard-records';
+import { IcCardBills1764210000100 } from './1764210000100-iccard-bills';
 import { IcCardCardSync1764210000200 } from './1764210000200-iccard-card-sync';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
@@ -100,5 +101,6 @@ export const allMigrations = [
   CardAuthorisation1764190000100,
   IcCard1764200000000,
   IcCardRecords1764210000050,
+  IcCardBills1764210000100,
   IcCardCardSync1764210000200,
 ];

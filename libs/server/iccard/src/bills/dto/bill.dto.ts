@@ -1,0 +1,90 @@
+import { apiSchemas, gridPageOf, INT32_MAX, intParam, view } from '@voltdepot/server-core';
+import { SPREADSHEET_LANGUAGES } from '@voltdepot/server-spreadsheet';
+import { z } from 'zod';
+
+export const BILL_ACCOUNT_KINDS = ['personal', 'group', 'group_sub'] as const;
+export type BillAccountKind = (typeof BILL_ACCOUNT_KINDS)[number];
+
+/** `YYYY-MM`; a month still to come is refused by the service (it knows the business time zone). */
+export const billMonthSchema = z
+  .string({ required_error: 'month is required (YYYY-MM)', invalid_type_error: 'month must be YYYY-MM' })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
+
+const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const lang = z.enum(SPREADSHEET_LANGUAGES, {
+  errorMap: () => ({ message: `must be one of ${SPREADSHEET_LANGUAGES.join(', ')}` }),
+});
+
+export const billQuerySchema = z.object({
+  month: billMonthSchema,
+  name: z.preprocess(blankIsAbsent, z.string().trim().max(50, 'must be at most 50 characters').optional()),
+  kind: z.preprocess(
+    blankIsAbsent,
+    z
+      .enum(BILL_ACCOUNT_KINDS, {
+        errorMap: () => ({ message: `must be one of ${BILL_ACCOUNT_KINDS.join(', ')}` }),
+      })
+      .optional(),
+  ),
+});
+export type BillQuery = z.output<typeof billQuerySchema>;
+
+export const billExportQuerySchema = billQuerySchema.extend({ lang: lang.default('zh-CN') });
+export type BillExportQuery = z.output<typeof billExportQuerySchema>;
+
+export const billDocumentQuerySchema = z.object({ lang: lang.default('zh-CN') });
+export type BillDocumentQuery = z.output<typeof billDocumentQuerySchema>;
+
+const accountIdMessage = 'accountId must be a positive whole number';
+export const billParamsSchema = z.object({
+  accountId: intParam(1, INT32_MAX, { type: accountIdMessage, min: accountIdMessage, max: accountIdMessage }),
+  month: billMonthSchema,
+});
+export type BillParams = z.output<typeof billParamsSchema>;
+
+const fen = () => z.number().int();
+
+export const icBillSummarySchema = apiSchemas.named(
+  'IcBillSummary',
+  view({
+    accountId: z.number().int(),
+    kind: z.enum(BILL_ACCOUNT_KINDS),
+    customerId: z.number().int(),
+    name: z.string(),
+    month: z.string(),
+    openingFen: fen(),
+    rechargedFen: fen(),
+    consumedFen: fen(),
+    refundedFen: fen(),
+    /** Net allocations to (and reclaims from) the account, between a group and its sub-accounts. */
+    transferredFen: fen(),
+    correctedFen: fen(),
+    closingFen: fen(),
+    orderCount: z.number().int().min(0),
+  }),
+);
+export type IcBillSummary = z.infer<typeof icBillSummarySchema>;
+
+export const icBillPageSchema = gridPageOf('IcBillPage', icBillSummarySchema);
+
+export const icBillLineSchema = apiSchemas.named(
+  'IcBillLine',
+  view({
+    /** `YYYY-MM-DD HH:mm:ss` in the business time zone. */
+    occurredAt: z.string(),
+    /** The ledger transaction's kind: recharge, refund, consumption, consumption_amendment, allocation, reclaim, correction. */
+    kind: z.string(),
+    /** The order number of a consumption line. */
+    reference: z.string().nullable(),
+    amountFen: fen(),
+    balanceAfterFen: fen(),
+  }),
+);
+export type IcBillLine = z.infer<typeof icBillLineSchema>;
+
+export const icBillStatementSchema = apiSchemas.named(
+  'IcBillStatement',
+  view({ summary: icBillSummarySchema, lines: z.array(icBillLineSchema) }),
+);
+export type IcBillStatement = z.infer<typeof icBillStatementSchema>;
