@@ -2,6 +2,7 @@ import { adminEnUS } from '../features/admin/locales';
 import { homeEnUS } from '../features/home/locales';
 import { welcomeEnUS } from '../features/welcome/locales';
 import { billingEnUS } from '../features/billing/locales';
+import { icCardEnUS } from '../features/iccard/locales';
 import { assetsEnUS } from '../features/assets/locales';
 import { monitoringEnUS } from '../features/monitoring/locales';
 import { messagesEnUS } from '../features/messages/locales';
@@ -212,5 +213,6 @@ export const enUS: LocaleMessages = {
   assets: assetsEnUS,
   admin: adminEnUS,
   billing: billingEnUS,
+  iccard: icCardEnUS,
   timeZone: timeZoneEnUS,
 };

@@ -2,6 +2,7 @@ import { adminZhCN } from '../features/admin/locales';
 import { homeZhCN } from '../features/home/locales';
 import { welcomeZhCN } from '../features/welcome/locales';
 import { billingZhCN } from '../features/billing/locales';
+import { icCardZhCN } from '../features/iccard/locales';
 import { assetsZhCN } from '../features/assets/locales';
 import { monitoringZhCN } from '../features/monitoring/locales';
 import { messagesZhCN } from '../features/messages/locales';
@@ -214,6 +215,7 @@ export const zhCN = {
   assets: assetsZhCN,
   admin: adminZhCN,
   billing: billingZhCN,
+  iccard: icCardZhCN,
   timeZone: timeZoneZhCN,
 };
 
