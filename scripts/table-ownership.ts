@@ -180,7 +180,10 @@ export const OWNED_TABLES: Readonly<Record<Area, readonly string[]>> = {
  */
 export const PUBLISHED_VIEWS: Readonly<Record<string, { owner: Area; readBy: string }>> = {
   identity_organization_v: { owner: 'identity', readBy: 'assets, billing, iccard, monitoring: data scope' },
-  identity_user_contact_v: { owner: 'identity', readBy: 'msg-center: recipients, receiver options' },
+  identity_user_contact_v: {
+    owner: 'identity',
+    readBy: 'msg-center: recipients, receiver options; iccard: operator names of records',
+  },
   identity_role_v: { owner: 'identity', readBy: 'msg-center: receiver options' },
   identity_user_role_v: { owner: 'identity', readBy: 'msg-center: role groups' },
   identity_user_permission_v: { owner: 'identity', readBy: 'msg-center: stop-notice receivers' },
@@ -192,8 +195,14 @@ export const PUBLISHED_VIEWS: Readonly<Record<string, { owner: Area; readBy: str
   assets_vehicle_v: { owner: 'assets', readBy: 'billing, monitoring' },
   assets_alarm_code_v: { owner: 'assets', readBy: 'the gateway (see the findings)' },
   billing_station_price_plan_v: { owner: 'billing', readBy: 'assets: the plan a station charges with' },
-  ledger_account_v: { owner: 'ledger', readBy: 'iccard: balances of customer accounts' },
-  ledger_entry_v: { owner: 'ledger', readBy: 'iccard: amounts before and after of card actions' },
+  ledger_account_v: {
+    owner: 'ledger',
+    readBy: 'iccard: balances of customer accounts, their arrears accounts',
+  },
+  ledger_entry_v: {
+    owner: 'ledger',
+    readBy: 'iccard: amounts before and after of card actions, account records',
+  },
   gateway_pile_command_v: { owner: 'gateway', readBy: 'billing: reservations' },
   gateway_pile_registry_v: { owner: 'gateway', readBy: "assets: a host's state at the gateway" },
   gateway_unknown_pile_attempt_v: { owner: 'gateway', readBy: 'assets: unknown piles' },

@@ -331,6 +331,17 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/iccard/card/:cardNo/:action': 'iccard:cardManage:operate',
   'GET /api/iccard/action/page/:page/size/:size': 'iccard:recharge:query',
   'POST /api/iccard/group/:id/:direction': 'iccard:groupAccount:allocate',
+  // IC-card screens' reads and exports (libs/server/iccard/src/queries).
+  'GET /api/iccard/account/page/:page/size/:size': 'iccard:customer:query',
+  'GET /api/iccard/group/:id': 'iccard:customer:query',
+  'GET /api/iccard/record/page/:page/size/:size': 'iccard:recharge:query',
+  'GET /api/iccard/card/:cardNo/detail': 'iccard:cardManage:query',
+  'GET /api/iccard/company/export/xlsx': 'iccard:customer:query',
+  'GET /api/iccard/customer/export/xlsx': 'iccard:customer:query',
+  'GET /api/iccard/card/export/xlsx': 'iccard:cardManage:query',
+  'GET /api/iccard/action/export/xlsx': 'iccard:recharge:query',
+  'GET /api/iccard/account/export/xlsx': 'iccard:customer:query',
+  'GET /api/iccard/record/export/xlsx': 'iccard:recharge:query',
   'GET /test-unguarded': 'none',
 };
 

@@ -429,6 +429,35 @@ export type HealthReport = {
   }[];
 };
 
+export type IcAccountPage = {
+  list: IcAccountView[];
+  total: number;
+};
+
+export type IcAccountView = {
+  accountId: number;
+  kind: 'personal' | 'group' | 'group_sub';
+  customerId: number;
+  /** The customer's user name */
+  name: string;
+  companyName: string | null;
+  balanceFen: number;
+  /** What the customer owes (consumption the balance could not cover) */
+  arrearsFen: number;
+  frozen: boolean;
+  /** Cumulative charging consumption net of amendments (positive) */
+  consumedFen: number;
+  /** Cumulative recharges */
+  rechargedFen: number;
+  /** A group's users; null for other accounts */
+  userCount: number | null;
+  /** The company's contacts */
+  contacts: string | null;
+  /** The company's contact information, else the customer's phone */
+  contactInformation: string | null;
+  cardCount: number;
+};
+
 export type IcCardActionPage = {
   list: IcCardActionView[];
   total: number;
@@ -466,6 +495,16 @@ export type IcCardActionView = {
   balanceAfterFen: number | null;
   operatorId: number;
   occurredAt: string;
+};
+
+export type IcCardDetail = {
+  card: IcCardView;
+  customer: IcCustomerView;
+  account: IcAccountView;
+  /** The card's last 50 actions, newest first */
+  actions: IcCardActionView[];
+  /** The account's last 50 records, newest first */
+  records: IcLedgerRecordView[];
 };
 
 export type IcCardPage = {
@@ -534,10 +573,61 @@ export type IcCustomerView = {
   updatedAt: string;
 };
 
+export type IcGroupInfo = {
+  group: IcCustomerView;
+  account: IcAccountView;
+  members: IcGroupMemberView[];
+};
+
+export type IcGroupMemberView = {
+  customerId: number;
+  userName: string;
+  phone: string | null;
+  accountId: number | null;
+  balanceFen: number;
+  arrearsFen: number;
+  consumedFen: number;
+  cards: {
+    cardNo: string;
+    chip: 'CPU' | 'M1';
+    status: 'notMade' | 'normal' | 'occupied' | 'lost' | 'cancelled' | 'invalid';
+  }[];
+};
+
 export type IcGroupTransferResult = {
   groupBalanceFen: number;
   memberBalanceFen: number;
   replayed: boolean;
+};
+
+export type IcLedgerRecordPage = {
+  list: IcLedgerRecordView[];
+  total: number;
+  /** The sum of amountFen over every record the filters match */
+  sumFen: number;
+};
+
+export type IcLedgerRecordView = {
+  transactionId: number;
+  kind:
+    'recharge' | 'refund' | 'consumption' | 'consumption_amendment' | 'allocation' | 'reclaim' | 'correction';
+  accountId: number;
+  customerId: number;
+  customerName: string;
+  /** The card whose action made it (none for consumption) */
+  cardNo: string | null;
+  /** Signed money of the record for the customer: + recharge, - consumption. Equals the balance's change, less the arrears it settled or booked (arrearsChangeFen) */
+  amountFen: number;
+  /** + arrears booked, - arrears settled; usually 0 */
+  arrearsChangeFen: number;
+  /** Null when only the arrears moved */
+  balanceBeforeFen: number | null;
+  balanceAfterFen: number | null;
+  /** For consumption: the order number; for a card action card:<cardNo>; for a group transfer group:<id> */
+  reference: string | null;
+  operatorId: number | null;
+  operatorName: string | null;
+  occurredAt: string;
 };
 
 export type IdResponse = {
@@ -2178,6 +2268,42 @@ export type ApiOperationTypes = {
     body: undefined;
     response: void;
   };
+  IcCardQueryController_exportAccounts: {
+    query: {
+      kind?: 'personal' | 'group' | 'group_sub';
+      name?: string;
+      companyId?: string;
+      lang?: 'zh-CN' | 'en-US';
+    };
+    body: undefined;
+    response: Blob;
+  };
+  IcCardQueryController_accountPage: {
+    query: { kind?: 'personal' | 'group' | 'group_sub'; name?: string; companyId?: string };
+    body: undefined;
+    response: IcAccountPage;
+  };
+  IcCardQueryController_exportActions: {
+    query: {
+      cardNo?: string;
+      action?:
+        | 'makeCpu'
+        | 'makeM1'
+        | 'read'
+        | 'reportLoss'
+        | 'releaseLoss'
+        | 'replace'
+        | 'swap'
+        | 'recharge'
+        | 'refundWithCard'
+        | 'refundWithoutCard'
+        | 'logout';
+      customerId?: string;
+      lang?: 'zh-CN' | 'en-US';
+    };
+    body: undefined;
+    response: Blob;
+  };
   IcCardController_actionPage: {
     query: {
       cardNo?: string;
@@ -2208,15 +2334,33 @@ export type ApiOperationTypes = {
     };
     response: IcCardView;
   };
+  IcCardQueryController_exportCards: {
+    query: {
+      cardNo?: string;
+      status?: 'notMade' | 'normal' | 'occupied' | 'lost' | 'cancelled' | 'invalid';
+      chip?: 'CPU' | 'M1';
+      cardType?: '0' | '1' | '2' | '3';
+      customerId?: string;
+      lang?: 'zh-CN' | 'en-US';
+    };
+    body: undefined;
+    response: Blob;
+  };
   IcCardController_cardPage: {
     query: {
       cardNo?: string;
       status?: 'notMade' | 'normal' | 'occupied' | 'lost' | 'cancelled' | 'invalid';
       chip?: 'CPU' | 'M1';
+      cardType?: '0' | '1' | '2' | '3';
       customerId?: string;
     };
     body: undefined;
     response: IcCardPage;
+  };
+  IcCardQueryController_cardDetail: {
+    query: undefined;
+    body: undefined;
+    response: IcCardDetail;
   };
   IcCardController_perform: {
     query: undefined;
@@ -2238,6 +2382,11 @@ export type ApiOperationTypes = {
       organizationId?: number;
     };
     response: IcCompanyView;
+  };
+  IcCardQueryController_exportCompanies: {
+    query: { number?: string; name?: string; lang?: 'zh-CN' | 'en-US' };
+    body: undefined;
+    response: Blob;
   };
   IcCardController_companyPage: {
     query: { number?: string; name?: string };
@@ -2274,6 +2423,17 @@ export type ApiOperationTypes = {
     };
     response: IcCustomerView;
   };
+  IcCardQueryController_exportCustomers: {
+    query: {
+      userName?: string;
+      clientType?: '1' | '2' | '3';
+      companyId?: string;
+      groupId?: string;
+      lang?: 'zh-CN' | 'en-US';
+    };
+    body: undefined;
+    response: Blob;
+  };
   IcCardController_customerPage: {
     query: { userName?: string; clientType?: '1' | '2' | '3'; companyId?: string; groupId?: string };
     body: undefined;
@@ -2298,6 +2458,11 @@ export type ApiOperationTypes = {
     };
     response: IcCustomerView;
   };
+  IcCardQueryController_groupInfo: {
+    query: undefined;
+    body: undefined;
+    response: IcGroupInfo;
+  };
   IcCardController_transfer: {
     query: undefined;
     body: {
@@ -2306,6 +2471,23 @@ export type ApiOperationTypes = {
       amount: string;
     };
     response: IcGroupTransferResult;
+  };
+  IcCardQueryController_exportRecords: {
+    query: undefined;
+    body: undefined;
+    response: Blob;
+  };
+  IcCardQueryController_recordPage: {
+    query: {
+      kind?: string;
+      cardNo?: string;
+      customerId?: string;
+      accountId?: string;
+      from?: string;
+      to?: string;
+    };
+    body: undefined;
+    response: IcLedgerRecordPage;
   };
   LabelController_create: {
     query: undefined;
@@ -4517,6 +4699,27 @@ export const apiOperations = {
     pathParams: ['id'],
     queryParams: [],
   },
+  IcCardQueryController_exportAccounts: {
+    method: 'GET',
+    path: '/api/iccard/account/export/xlsx',
+    tag: 'IcCardQuery',
+    pathParams: [],
+    queryParams: ['kind', 'name', 'companyId', 'lang'],
+  },
+  IcCardQueryController_accountPage: {
+    method: 'GET',
+    path: '/api/iccard/account/page/{page}/size/{size}',
+    tag: 'IcCardQuery',
+    pathParams: ['page', 'size'],
+    queryParams: ['kind', 'name', 'companyId'],
+  },
+  IcCardQueryController_exportActions: {
+    method: 'GET',
+    path: '/api/iccard/action/export/xlsx',
+    tag: 'IcCardQuery',
+    pathParams: [],
+    queryParams: ['cardNo', 'action', 'customerId', 'lang'],
+  },
   IcCardController_actionPage: {
     method: 'GET',
     path: '/api/iccard/action/page/{page}/size/{size}',
@@ -4531,12 +4734,26 @@ export const apiOperations = {
     pathParams: [],
     queryParams: [],
   },
+  IcCardQueryController_exportCards: {
+    method: 'GET',
+    path: '/api/iccard/card/export/xlsx',
+    tag: 'IcCardQuery',
+    pathParams: [],
+    queryParams: ['cardNo', 'status', 'chip', 'cardType', 'customerId', 'lang'],
+  },
   IcCardController_cardPage: {
     method: 'GET',
     path: '/api/iccard/card/page/{page}/size/{size}',
     tag: 'IcCard',
     pathParams: ['page', 'size'],
-    queryParams: ['cardNo', 'status', 'chip', 'customerId'],
+    queryParams: ['cardNo', 'status', 'chip', 'cardType', 'customerId'],
+  },
+  IcCardQueryController_cardDetail: {
+    method: 'GET',
+    path: '/api/iccard/card/{cardNo}/detail',
+    tag: 'IcCardQuery',
+    pathParams: ['cardNo'],
+    queryParams: [],
   },
   IcCardController_perform: {
     method: 'POST',
@@ -4551,6 +4768,13 @@ export const apiOperations = {
     tag: 'IcCard',
     pathParams: [],
     queryParams: [],
+  },
+  IcCardQueryController_exportCompanies: {
+    method: 'GET',
+    path: '/api/iccard/company/export/xlsx',
+    tag: 'IcCardQuery',
+    pathParams: [],
+    queryParams: ['number', 'name', 'lang'],
   },
   IcCardController_companyPage: {
     method: 'GET',
@@ -4573,6 +4797,13 @@ export const apiOperations = {
     pathParams: [],
     queryParams: [],
   },
+  IcCardQueryController_exportCustomers: {
+    method: 'GET',
+    path: '/api/iccard/customer/export/xlsx',
+    tag: 'IcCardQuery',
+    pathParams: [],
+    queryParams: ['userName', 'clientType', 'companyId', 'groupId', 'lang'],
+  },
   IcCardController_customerPage: {
     method: 'GET',
     path: '/api/iccard/customer/page/{page}/size/{size}',
@@ -4587,12 +4818,33 @@ export const apiOperations = {
     pathParams: ['id'],
     queryParams: [],
   },
+  IcCardQueryController_groupInfo: {
+    method: 'GET',
+    path: '/api/iccard/group/{id}',
+    tag: 'IcCardQuery',
+    pathParams: ['id'],
+    queryParams: [],
+  },
   IcCardController_transfer: {
     method: 'POST',
     path: '/api/iccard/group/{id}/{direction}',
     tag: 'IcCard',
     pathParams: ['id', 'direction'],
     queryParams: [],
+  },
+  IcCardQueryController_exportRecords: {
+    method: 'GET',
+    path: '/api/iccard/record/export/xlsx',
+    tag: 'IcCardQuery',
+    pathParams: [],
+    queryParams: [],
+  },
+  IcCardQueryController_recordPage: {
+    method: 'GET',
+    path: '/api/iccard/record/page/{page}/size/{size}',
+    tag: 'IcCardQuery',
+    pathParams: ['page', 'size'],
+    queryParams: ['kind', 'cardNo', 'customerId', 'accountId', 'from', 'to'],
   },
   LabelController_create: {
     method: 'POST',

@@ -6,6 +6,9 @@ import { ICCARD_LEDGER, type IcCardLedger } from './iccard-ledger';
 import { IcCardController } from './iccard.controller';
 import { IcCardRepository } from './iccard.repository';
 import { IcCardService } from './iccard.service';
+import { IcCardQueryController } from './queries/iccard-query.controller';
+import { IcCardQueryRepository } from './queries/iccard-query.repository';
+import { IcCardQueryService } from './queries/iccard-query.service';
 
 export type IcCardModuleOptions = {
   /** The caller's data scope (identity's DataScopeService fits), built from the app's DataSource. */
@@ -24,7 +27,7 @@ export class IcCardModule {
     return {
       module: IcCardModule,
       imports: [options.ledger.module],
-      controllers: [IcCardController],
+      controllers: [IcCardController, IcCardQueryController],
       providers: [
         { provide: ICCARD_LEDGER, useExisting: options.ledger.token },
         {
@@ -42,6 +45,17 @@ export class IcCardModule {
           inject: [IcCardRepository, ICCARD_LEDGER, ICCARD_DATA_SCOPE],
           useFactory: (r: IcCardRepository, ledger: IcCardLedger, scopes: IcCardDataScopeProvider) =>
             new IcCardService(r, ledger, scopes),
+        },
+        {
+          provide: IcCardQueryRepository,
+          inject: [DataSource],
+          useFactory: (ds: DataSource) => new IcCardQueryRepository(ds),
+        },
+        {
+          provide: IcCardQueryService,
+          inject: [IcCardRepository, IcCardQueryRepository, ICCARD_DATA_SCOPE],
+          useFactory: (r: IcCardRepository, q: IcCardQueryRepository, scopes: IcCardDataScopeProvider) =>
+            new IcCardQueryService(r, q, scopes),
         },
         {
           provide: CardActionsService,

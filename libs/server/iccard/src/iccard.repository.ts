@@ -16,16 +16,16 @@ import type {
 } from './dto/iccard.dto';
 import type { IcCardDataScope } from './iccard-data-scope';
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 type Db = DataSource | EntityManager;
 
-const num = (v: unknown) => Number(v);
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
-const iso = (v: unknown) => new Date(v as string).toISOString();
+export const num = (v: unknown) => Number(v);
+export const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+export const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
+export const iso = (v: unknown) => new Date(v as string).toISOString();
 
 /** Positional parameters by name of value: `p.add(x)` binds `x` and answers its placeholder. */
-class Params {
+export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -34,7 +34,7 @@ class Params {
 }
 
 /** WHERE within the caller's data scope (`column` is an organisation id), with the grid's filters. */
-function scoped(column: string, scope: IcCardDataScope) {
+export function scoped(column: string, scope: IcCardDataScope) {
   const p = new Params();
   const conditions = [
     `${column} IN (SELECT so.id FROM identity_organization_v so WHERE so.path LIKE ANY(${p.add(scope.pathPatterns)}::text[]))`,
@@ -51,7 +51,7 @@ function scoped(column: string, scope: IcCardDataScope) {
 }
 
 /** `%text%` with LIKE's wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const COMPANY = `SELECT c.id, c.organization_id, c.number, c.name, c.contacts, c.contact_information, c.updated_at
   FROM ic_company c`;
@@ -122,12 +122,12 @@ function toCard(r: Row): IcCardView {
 /** A card with what its actions need: the holder's registered certificate number. */
 export type CardRecord = IcCardView & { certificateNumber: string };
 
-const ACTION = `SELECT x.id, x.action, x.status_before, x.status_after, x.notes, x.amount_fen, x.operator_id,
+export const ACTION = `SELECT x.id, x.action, x.status_before, x.status_after, x.notes, x.amount_fen, x.operator_id,
     x.occurred_at, x.request_hash, k.card_no, u.user_name, e.balance_before_fen, e.balance_after_fen
   FROM ic_card_action x JOIN ic_card k ON k.id = x.card_id JOIN ic_customer u ON u.id = k.customer_id
   LEFT JOIN ledger_entry_v e ON e.transaction_id = x.ledger_transaction_id AND e.account_id = k.ledger_account_id`;
 
-function toAction(r: Row): IcCardActionView {
+export function toAction(r: Row): IcCardActionView {
   return {
     id: num(r['id']),
     cardNo: String(r['card_no']),
@@ -319,6 +319,7 @@ export class IcCardRepository {
     f.where((x) => `k.card_no ILIKE ${x}`, q.cardNo && containing(q.cardNo));
     f.where((x) => `k.status = ${x}`, q.status);
     f.where((x) => `k.chip = ${x}`, q.chip);
+    f.where((x) => `k.card_type = ${x}`, q.cardType && Number(q.cardType));
     f.where((x) => `k.customer_id = ${x}`, q.customerId);
     return page(this.db, CARD, f, 'k.id DESC', pageNo, size, toCard);
   }

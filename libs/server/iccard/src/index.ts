@@ -6,3 +6,7 @@ export * from './iccard.service';
 export * from './card-actions.service';
 export * from './dto/iccard.dto';
 export * from './iccard-ledger';
+export * from './queries/iccard-query.controller';
+export * from './queries/iccard-query.service';
+export * from './queries/iccard-query.exception';
+export * from './queries/dto/iccard-query.dto';

@@ -7,6 +7,10 @@ import {
   IC_CARD_CHIP_LABELS,
   IC_CARD_MESSAGE_CODES,
   IC_CARD_MESSAGE_LABELS,
+  IC_ACCOUNT_KIND_LABELS,
+  IC_ACCOUNT_KINDS,
+  LEDGER_KIND_LABELS,
+  LEDGER_KINDS,
   type IcCardAction,
   type IcCardContext,
   parseRechargeAmount,
@@ -273,6 +277,8 @@ describe('IC card labels', () => {
     ['messages', IC_CARD_MESSAGE_LABELS, IC_CARD_MESSAGE_CODES],
     ['actions', IC_CARD_ACTION_LABELS, IC_CARD_ACTIONS],
     ['chips', IC_CARD_CHIP_LABELS, ['CPU', 'M1']],
+    ['ledger kinds', LEDGER_KIND_LABELS, LEDGER_KINDS],
+    ['account kinds', IC_ACCOUNT_KIND_LABELS, IC_ACCOUNT_KINDS],
   ] as const)('every one of the %s has a label in each language', (_name, labels, codes) => {
     expect(Object.keys(labels).sort()).toEqual([...codes].sort());
     for (const label of Object.values(labels)) {

@@ -366,3 +366,33 @@ export function cardSessionTransition(status: CardStatus, event: IcCardSessionEv
   }
   return status === 'occupied' ? { ok: true, status: 'normal', notes: [] } : { ok: true, status, notes: [] };
 }
+
+/** The kinds of ledger transaction an IC-card account's records show (docs/ledger.md). */
+export const LEDGER_KINDS = [
+  'recharge',
+  'refund',
+  'consumption',
+  'consumption_amendment',
+  'allocation',
+  'reclaim',
+  'correction',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const LEDGER_KIND_LABELS: CodeLabels<LedgerKind> = {
+  recharge: l('充值', 'Recharge'),
+  refund: l('退款', 'Refund'),
+  consumption: l('充电消费', 'Charging consumption'),
+  consumption_amendment: l('消费修正', 'Consumption amendment'),
+  allocation: l('集团分配', 'Group allocation'),
+  reclaim: l('集团回收', 'Group reclaim'),
+  correction: l('调账', 'Correction'),
+};
+
+/** The kinds of IC-card customer account: a personal account, a group's account, a group user's sub-account. */
+export const IC_ACCOUNT_KINDS = ['personal', 'group', 'group_sub'] as const;
+export type IcAccountKind = (typeof IC_ACCOUNT_KINDS)[number];
+export const IC_ACCOUNT_KIND_LABELS: CodeLabels<IcAccountKind> = {
+  personal: l('个人账户', 'Personal account'),
+  group: l('集团账户', 'Group account'),
+  group_sub: l('集团子账户', 'Group sub-account'),
+};

@@ -12,6 +12,7 @@ import { BusinessTimeZonePublic1764180000300 } from './1764180000300-business-ti
 import { Ledger1764190000000 } from './1764190000000-ledger';
 import { CardAuthorisation1764190000100 } from './1764190000100-card-authorisation';
 import { IcCard1764200000000 } from './1764200000000-iccard';
+import { IcCardRecords1764210000050 } from './1764210000050-iccard-records';
 import { IdentityTotp1763820000100 } from './1763820000100-identity-totp';
 import { Billing1763840000000 } from './1763840000000-billing';
 import { BillingResources1763840000100 } from './1763840000100-billing-resources';
@@ -97,4 +98,5 @@ export const allMigrations = [
   Ledger1764190000000,
   CardAuthorisation1764190000100,
   IcCard1764200000000,
+  IcCardRecords1764210000050,
 ];

@@ -171,12 +171,12 @@ export const groupTransferParamsSchema = z.object({
 export type GroupTransferParams = z.output<typeof groupTransferParamsSchema>;
 
 /** Optional text filter without NUL (the global interceptor refuses NUL first). */
-const filterText = (max: number) =>
+export const filterText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().max(max, `must be at most ${max} characters`).optional(),
   );
-const filterId = z.preprocess(
+export const filterId = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
   z
     .string()
@@ -185,7 +185,7 @@ const filterId = z.preprocess(
     .refine((n) => n >= 1 && n <= INT32_MAX, 'must be a positive whole number')
     .optional(),
 );
-const filterEnum = <T extends [string, ...string[]]>(values: T) =>
+export const filterEnum = <T extends [string, ...string[]]>(values: T) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) }).optional(),
@@ -204,6 +204,8 @@ export const cardQuerySchema = z.object({
   cardNo: filterText(32),
   status: filterEnum([...CARD_STATUSES]),
   chip: filterEnum([...IC_CARD_CHIPS]),
+  /** Basic-data card type: 0 driver (the driver-card screen), 1 consumer, 2 management, 3 charging. */
+  cardType: filterEnum(['0', '1', '2', '3']),
   customerId: filterId,
 });
 export type CardQuery = z.output<typeof cardQuerySchema>;
