@@ -1,12 +1,20 @@
 import { apiPath, type ApiBody, type ApiResponse } from '@voltdepot/console-api-client';
 import type { IcCardAction } from '@voltdepot/shared-contracts';
 import { request, type QueryParams } from '../../../request';
-import type { IcAccountRow, IcCardDetail, IcGroupInfo, IcRecordPage } from './readTypes';
 
 const emptyPage = { list: [], total: 0 };
 
 /** The lists the server exports as xlsx (GET /api/iccard/{list}/export/xlsx?lang=&<filters>). */
 export type IcCardExport = 'company' | 'customer' | 'card' | 'action' | 'account' | 'record';
+
+const EXPORTS = {
+  company: 'IcCardQueryController_exportCompanies',
+  customer: 'IcCardQueryController_exportCustomers',
+  card: 'IcCardQueryController_exportCards',
+  action: 'IcCardQueryController_exportActions',
+  account: 'IcCardQueryController_exportAccounts',
+  record: 'IcCardQueryController_exportRecords',
+} as const;
 
 /** Every call of the IC-card screens, through the one request layer. */
 export const icCardApi = {
@@ -84,30 +92,35 @@ export const icCardApi = {
     );
   },
 
-  // IcCardQueryController (branch h1-reads): paths written out until the generated client has them.
   async accounts(page: number, size: number, filters: QueryParams, signal?: AbortSignal) {
     return (
-      (await request.get<{ list: IcAccountRow[]; total: number }>(
-        `/api/iccard/account/page/${page}/size/${size}`,
+      (await request.get<ApiResponse<'IcCardQueryController_accountPage'>>(
+        apiPath('IcCardQueryController_accountPage', { page, size }),
         { params: filters, signal },
       )) ?? emptyPage
     );
   },
   async records(page: number, size: number, filters: QueryParams, signal?: AbortSignal) {
     return (
-      (await request.get<IcRecordPage>(`/api/iccard/record/page/${page}/size/${size}`, {
-        params: filters,
-        signal,
-      })) ?? { ...emptyPage, sumFen: 0 }
+      (await request.get<ApiResponse<'IcCardQueryController_recordPage'>>(
+        apiPath('IcCardQueryController_recordPage', { page, size }),
+        { params: filters, signal },
+      )) ?? { ...emptyPage, sumFen: 0 }
     );
   },
   group(id: number, signal?: AbortSignal) {
-    return request.get<IcGroupInfo>(`/api/iccard/group/${id}`, { signal });
+    return request.get<ApiResponse<'IcCardQueryController_groupInfo'>>(
+      apiPath('IcCardQueryController_groupInfo', { id }),
+      { signal },
+    );
   },
   cardDetail(cardNo: string, signal?: AbortSignal) {
-    return request.get<IcCardDetail>(`/api/iccard/card/${encodeURIComponent(cardNo)}/detail`, { signal });
+    return request.get<ApiResponse<'IcCardQueryController_cardDetail'>>(
+      apiPath('IcCardQueryController_cardDetail', { cardNo }),
+      { signal },
+    );
   },
   export(list: IcCardExport, filters: QueryParams, lang: string) {
-    return request.exportExcel(`/api/iccard/${list}/export/xlsx`, { params: { ...filters, lang } });
+    return request.exportExcel(apiPath(EXPORTS[list]), { params: { ...filters, lang } });
   },
 };

@@ -59,9 +59,7 @@ export function CardGrid({
   const fixed = useMemo<QueryParams>(
     () => ({
       ...(chip ? { chip } : {}),
-      // The card page endpoint is getting a `cardType` filter (another branch); until it has it the
-      // rows are narrowed here too (see `rows` below). TODO: drop the client-side narrowing once it does.
-      ...(cardType !== undefined ? { cardType } : {}),
+      ...(cardType !== undefined ? { cardType: String(cardType) } : {}),
     }),
     [chip, cardType],
   );
@@ -70,13 +68,6 @@ export function CardGrid({
     fixed,
     variant: `${chip ?? ''}:${cardType ?? ''}`,
   });
-  // TODO(cardType): the server filters by `cardType` once the card page endpoint has it.
-  const shown = useMemo(
-    () =>
-      cardType === undefined ? grid : { ...grid, rows: grid.rows.filter((row) => row.cardType === cardType) },
-    [grid, cardType],
-  );
-
   const columns = useMemo<ProColumns<IcCardView>[]>(
     () => [
       {
@@ -142,7 +133,7 @@ export function CardGrid({
   return (
     <>
       <GridPage<IcCardView>
-        grid={shown}
+        grid={grid}
         testId={testId}
         title={title}
         texts="iccard"
