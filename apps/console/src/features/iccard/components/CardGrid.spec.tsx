@@ -172,6 +172,38 @@ describe('CardGrid', { timeout: 120_000 }, () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('after a refund with the card asks whether to log it out, and logs it out as a new operation', async () => {
+    const reader = fakeReader();
+    const refunded: IcCardActionResult = {
+      record: { ...recharged.record, action: 'refundWithCard', notes: ['askLogout'], amountFen: -1000 },
+      card: aCard({ balanceFen: 0 }),
+      replayed: false,
+    };
+    const loggedOut: IcCardActionResult = {
+      record: { ...recharged.record, action: 'logout', notes: [], amountFen: null, statusAfter: 'cancelled' },
+      card: aCard({ balanceFen: 0, status: 'cancelled' }),
+      replayed: false,
+    };
+    const { calls } = await open(reader, {
+      'POST /api/iccard/card/C0001/refundWithCard': () => refunded,
+      'POST /api/iccard/card/C0001/logout': () => loggedOut,
+    });
+    await click(byTestId('card-refundWithCard-C0001'));
+    await click(byTestId('card-action-ok'));
+    await waitFor(() => expect(byTestId('ask-logout-ok')).not.toBeNull());
+    expect(document.body.textContent).toContain('Refunded. Log the card out?');
+    expect(reader.write).toHaveBeenCalledWith('refund', 'C0001', 0);
+    await click(byTestId('ask-logout-ok'));
+    await waitFor(() => expect(byTestId('card-action-ok')).not.toBeNull());
+    await click(byTestId('card-action-ok'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/iccard/card/C0001/logout')).toBe(true));
+    const [refund, logout] = calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => c.body as { requestId: string });
+    expect(logout).toEqual({ requestId: expect.any(String), presentedCardNo: 'C0001' });
+    expect(logout!.requestId).not.toBe(refund!.requestId);
+  });
+
   it('asks for the certificate number before reporting a loss, with the §5 message', async () => {
     const { calls } = await open(fakeReader());
     await click(byTestId('card-reportLoss-C0001'));
