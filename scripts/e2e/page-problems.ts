@@ -97,6 +97,7 @@ export const LOCALE_NAMESPACES = new Set([
   'assets',
   'admin',
   'billing',
+  'iccard',
   'timeZone',
 ]);
 
