@@ -121,6 +121,7 @@ export const serverErrorZhCN = {
     ICCARD_NOT_GROUP_MEMBER: '该客户不是此集团的用户',
     ICCARD_ACTION_REFUSED: IC_CARD_MESSAGE_LABELS.cardAbnormal['zh-CN'],
     ICCARD_IDEMPOTENCY_CONFLICT: '该请求编号已用于另一操作，请重新操作',
+    ICCARD_EXPORT_TOO_LARGE: '导出的数据超过 50000 行，请缩小查询范围',
   },
 };
 
@@ -258,5 +259,6 @@ export const serverErrorEnUS: ServerErrorMessages = {
     ICCARD_NOT_GROUP_MEMBER: 'This customer is not a user of this group',
     ICCARD_ACTION_REFUSED: IC_CARD_MESSAGE_LABELS.cardAbnormal['en-US'],
     ICCARD_IDEMPOTENCY_CONFLICT: 'This request id was used for another operation: start it again',
+    ICCARD_EXPORT_TOO_LARGE: 'More than 50000 rows to export: narrow the search',
   },
 };
