@@ -97,6 +97,8 @@ export const LOCALE_NAMESPACES = new Set([
   'assets',
   'admin',
   'billing',
+  'iccard',
+  'iccardBill',
   'timeZone',
 ]);
 

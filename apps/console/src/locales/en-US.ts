@@ -3,6 +3,7 @@ import { homeEnUS } from '../features/home/locales';
 import { welcomeEnUS } from '../features/welcome/locales';
 import { billingEnUS } from '../features/billing/locales';
 import { iccardBillEnUS } from '../features/iccard/billLocales';
+import { icCardEnUS } from '../features/iccard/locales';
 import { assetsEnUS } from '../features/assets/locales';
 import { monitoringEnUS } from '../features/monitoring/locales';
 import { messagesEnUS } from '../features/messages/locales';
@@ -214,5 +215,6 @@ export const enUS: LocaleMessages = {
   admin: adminEnUS,
   billing: billingEnUS,
   iccardBill: iccardBillEnUS,
+  iccard: icCardEnUS,
   timeZone: timeZoneEnUS,
 };

@@ -3,6 +3,7 @@ import { homeZhCN } from '../features/home/locales';
 import { welcomeZhCN } from '../features/welcome/locales';
 import { billingZhCN } from '../features/billing/locales';
 import { iccardBillZhCN } from '../features/iccard/billLocales';
+import { icCardZhCN } from '../features/iccard/locales';
 import { assetsZhCN } from '../features/assets/locales';
 import { monitoringZhCN } from '../features/monitoring/locales';
 import { messagesZhCN } from '../features/messages/locales';
@@ -216,6 +217,7 @@ export const zhCN = {
   admin: adminZhCN,
   billing: billingZhCN,
   iccardBill: iccardBillZhCN,
+  iccard: icCardZhCN,
   timeZone: timeZoneZhCN,
 };
 

@@ -39,6 +39,11 @@ export function localizeServerError(
   messages: ServerErrorMessages,
 ): string | undefined {
   const code = body?.code;
+  // A refusal of the IC-card area names its message: shown in the user's language.
+  const areaCode = (body?.details as { messageCode?: unknown } | undefined)?.messageCode;
+  if (typeof areaCode === 'string' && Object.hasOwn(messages.icCardMessage, areaCode)) {
+    return messages.icCardMessage[areaCode as keyof ServerErrorMessages['icCardMessage']];
+  }
   if (code === undefined || !Object.hasOwn(messages.codes, code)) return undefined;
   const text = messages.codes[code as keyof ServerErrorMessages['codes']];
   const detail = body?.message ?? '';

@@ -1,3 +1,5 @@
+import { IC_CARD_MESSAGE_LABELS, labelsOf } from '@voltdepot/shared-contracts';
+
 /**
  * What the console shows for the error codes the services answer with (`{ code, message }`), by
  * code. The services write their messages in English; a code listed here is shown in the user's
@@ -8,6 +10,8 @@ export const serverErrorZhCN = {
   validationFields: '请求参数有误：{{fields}}',
   /** A code whose server message says what exactly went wrong ({{message}} is the code's text, {{detail}} the server's). */
   detailed: '{{message}}：{{detail}}',
+  /** An IC-card refusal's `details.messageCode` (ICCARD_ACTION_REFUSED...): the area's own message. */
+  icCardMessage: labelsOf('zh-CN', IC_CARD_MESSAGE_LABELS),
   codes: {
     VALIDATION_FAILED: '请求参数有误',
     UNAUTHORIZED: '未登录或登录已失效',
@@ -107,6 +111,17 @@ export const serverErrorZhCN = {
     OCPP_COMMAND_INVALID: '指令参数不合法',
     OCPP_PILE_CALL_ERROR: '充电桩执行指令出错',
     OCPP_PILE_NOT_ACCEPTED: '充电桩拒绝了指令',
+    ICCARD_COMPANY_NOT_FOUND: 'IC 卡公司不存在',
+    ICCARD_CUSTOMER_NOT_FOUND: '客户不存在',
+    ICCARD_CARD_NOT_FOUND: '卡片不存在',
+    ICCARD_COMPANY_NUMBER_REPEATED: '公司编号已存在',
+    ICCARD_CARD_NUMBER_REPEATED: IC_CARD_MESSAGE_LABELS.selfNumberRepeated['zh-CN'],
+    ICCARD_ORGANIZATION_NOT_VISIBLE: '超出您的数据权限范围',
+    ICCARD_CLIENT_TYPE_FIXED: '开户后客户类别和所属集团不能修改',
+    ICCARD_NOT_GROUP_MEMBER: '该客户不是此集团的用户',
+    ICCARD_ACTION_REFUSED: IC_CARD_MESSAGE_LABELS.cardAbnormal['zh-CN'],
+    ICCARD_IDEMPOTENCY_CONFLICT: '该请求编号已用于另一操作，请重新操作',
+    ICCARD_EXPORT_TOO_LARGE: '导出的数据超过 50000 行，请缩小查询范围',
   },
 };
 
@@ -127,12 +142,14 @@ export const DETAILED_ERROR_CODES: ReadonlySet<string> = new Set([
 export type ServerErrorMessages = {
   validationFields: string;
   detailed: string;
+  icCardMessage: { [K in keyof typeof serverErrorZhCN.icCardMessage]: string };
   codes: { [K in keyof typeof serverErrorZhCN.codes]: string };
 };
 
 export const serverErrorEnUS: ServerErrorMessages = {
   validationFields: 'Invalid request: {{fields}}',
   detailed: '{{message}}: {{detail}}',
+  icCardMessage: labelsOf('en-US', IC_CARD_MESSAGE_LABELS),
   codes: {
     VALIDATION_FAILED: 'Invalid request',
     UNAUTHORIZED: 'Not signed in, or the session has ended',
@@ -232,5 +249,16 @@ export const serverErrorEnUS: ServerErrorMessages = {
     OCPP_COMMAND_INVALID: 'Invalid command parameters',
     OCPP_PILE_CALL_ERROR: 'The pile failed to carry out the command',
     OCPP_PILE_NOT_ACCEPTED: 'The pile rejected the command',
+    ICCARD_COMPANY_NOT_FOUND: 'No such IC-card company',
+    ICCARD_CUSTOMER_NOT_FOUND: 'No such customer',
+    ICCARD_CARD_NOT_FOUND: 'No such card',
+    ICCARD_COMPANY_NUMBER_REPEATED: 'This company number is already used',
+    ICCARD_CARD_NUMBER_REPEATED: IC_CARD_MESSAGE_LABELS.selfNumberRepeated['en-US'],
+    ICCARD_ORGANIZATION_NOT_VISIBLE: 'Outside your data scope',
+    ICCARD_CLIENT_TYPE_FIXED: 'The client type and group cannot change once the account is open',
+    ICCARD_NOT_GROUP_MEMBER: 'This customer is not a user of this group',
+    ICCARD_ACTION_REFUSED: IC_CARD_MESSAGE_LABELS.cardAbnormal['en-US'],
+    ICCARD_IDEMPOTENCY_CONFLICT: 'This request id was used for another operation: start it again',
+    ICCARD_EXPORT_TOO_LARGE: 'More than 50000 rows to export: narrow the search',
   },
 };

@@ -121,6 +121,22 @@ describe('localizeServerError', () => {
     expect(localizeServerError(body, en)).toBe(enText);
   });
 
+  it("shows an IC-card refusal as its area message (details.messageCode) in the user's language", () => {
+    const refused = {
+      code: 'ICCARD_ACTION_REFUSED',
+      message: 'The ID number does not match the registered one: verification failed',
+      details: { messageCode: 'idNumberMismatch' },
+    };
+    expect(localizeServerError(refused, zh)).toBe('证件号码与登记的不一致，验证失败');
+    expect(localizeServerError(refused, en)).toBe(
+      'The ID number does not match the registered one: verification failed',
+    );
+    // A code the console does not know: the error code's own text.
+    expect(localizeServerError({ ...refused, details: { messageCode: 'nonsense' } }, zh)).toBe(
+      '卡片状态异常，不能继续操作',
+    );
+  });
+
   it('gives undefined without a known code (the caller shows the server message)', () => {
     expect(localizeServerError({ message: 'x' }, zh)).toBeUndefined();
     expect(localizeServerError({ code: 'toString', message: 'x' }, zh)).toBeUndefined();

@@ -9,6 +9,7 @@ import { RequestRuntimeBinder } from '../app/providers/RequestRuntimeBinder';
 import { ADMIN_PERMISSIONS } from '../features/admin/permissions';
 import { BASIC_MENUS, gridButtons, HOST_BUTTONS, PRICE_PLAN_BUTTONS } from '../features/assets/permissions';
 import { BILLING_PERMISSIONS } from '../features/billing/permissions';
+import { ICCARD_PERMISSIONS } from '../features/iccard/permissions';
 import { LOG_PERMISSIONS } from '../features/logs/permissions';
 import { MSG_PERMISSIONS } from '../features/messages/permissions';
 import { MONITORING_PERMISSIONS } from '../features/monitoring/permissions';
@@ -28,6 +29,7 @@ export const ALL_PERMISSIONS: readonly string[] = [
   ...new Set([
     ...codesOf(ADMIN_PERMISSIONS),
     ...codesOf(BILLING_PERMISSIONS),
+    ...codesOf(ICCARD_PERMISSIONS),
     ...codesOf(LOG_PERMISSIONS),
     ...codesOf(MSG_PERMISSIONS),
     ...codesOf(MONITORING_PERMISSIONS),

@@ -7,6 +7,7 @@ import { welcomeRoutes } from '../../features/welcome';
 import { monitoringRoutes } from '../../features/monitoring';
 import { adminRoutes } from '../../features/admin';
 import { billingRoutes } from '../../features/billing';
+import { iccardRoutes } from '../../features/iccard';
 import type { FeatureRoutes } from './knownRoutes';
 
 /** Every feature's routes; add a feature here and its known paths start rendering. */
@@ -20,4 +21,5 @@ export const featureRoutes: FeatureRoutes = {
   ...messagesRoutes,
   ...monitoringRoutes,
   ...billingRoutes,
+  ...iccardRoutes,
 };

@@ -35,7 +35,7 @@ export const knownRoutes = [
   { path: '/dingding/stationList', layout: 'blank' },
   { path: '/dingding/simulationList', layout: 'blank' },
   { path: '/dingding/whiteList', layout: 'blank' },
-  { path: '/iccard/group_basic_info', layout: 'main' }, // group and sub-user information
+  { path: '/iccard/group_basic_info', layout: 'main', permission: 'iccard:group_basic_info' }, // group and sub-user information
   // Detail pages for session (order), bus (vehicle), station, charger, branch (gun), appUser and
   // icCard; the spec gives only the /report/components/ prefix.
   { path: '/report/components/:detail', layout: 'main' },
@@ -68,6 +68,15 @@ export const knownRoutes = [
   }, // order operation log (spec §2: Orders menu)
   { path: '/report/components/session', layout: 'main', permission: 'charging_order:view' },
   { path: '/operation/reservation', layout: 'main', permission: 'operation:reservation' },
+  // IC cards (features/iccard); /iccard/group_basic_info is among the spec's routes above.
+  { path: '/iccard/customer', layout: 'main', permission: 'iccard:customer' },
+  { path: '/iccard/cardManage', layout: 'main', permission: 'iccard:cardManage' },
+  { path: '/iccard/driverCard', layout: 'main', permission: 'iccard:driverCard' },
+  { path: '/iccard/recharge', layout: 'main', permission: 'iccard:recharge' },
+  { path: '/iccard/consumption', layout: 'main', permission: 'iccard:consumption' },
+  { path: '/iccard/groupAccount', layout: 'main', permission: 'iccard:groupAccount' },
+  { path: '/iccard/bill', layout: 'main', permission: 'iccard:bill' },
+  { path: '/report/components/icCard', layout: 'main', permission: 'iccard:cardManage:query' },
   // Administration (features/admin): users, roles, organisations, resources, dictionaries, settings.
   { path: '/sys/user', layout: 'main', permission: 'sys:user' },
   { path: '/sys/role', layout: 'main', permission: 'sys:role' },
