@@ -11,7 +11,7 @@
  *      threw, logged a console error or had something blocked by the policy, or showed a raw i18n key or
  *      code where a label belongs (checked at every screenshot and at the end; page-problems.ts).
  * Environment: DATABASE_URL, REDIS_URL (as the integration tests), CHROMIUM_PATH (/usr/bin/chromium),
- * E2E_SKIP_BUILD=1 (reuse .var/e2e/console), E2E_ONLY=<text> (scenarios whose name contains it),
+ * E2E_SKIP_BUILD=1 (reuse .var/e2e/console), E2E_ONLY=<text> (scenarios whose name contains it; a|b: either),
  * E2E_RESULTS_JSON=<file> (a jest-like report for scripts/test-summary.js), E2E_HEADED=1,
  * E2E_WORK_DIR=<dir> (build, logs and screenshots there instead of .var/e2e, for parallel runs).
  */
@@ -331,7 +331,7 @@ async function main(): Promise<number> {
     log(`browser ${activeBrowser.version()}; setup took ${seconds(Date.now() - started)}`);
 
     for (const scenario of scenarios) {
-      if (only && !scenario.name.includes(only)) continue;
+      if (only && !only.split('|').some((part) => scenario.name.includes(part))) continue;
       const contexts: BrowserContext[] = [];
       const problems = new PageProblems();
       const t: ScenarioContext = {

@@ -1,6 +1,7 @@
 import { adminScenarios } from './admin';
 import { assetsScenarios } from './assets';
 import { billingScenarios } from './billing';
+import { iccardScenarios } from './iccard';
 import { messagesScenarios } from './messages';
 import { monitoringScenarios } from './monitoring';
 import { shellScenarios } from './shell';
@@ -17,5 +18,6 @@ export const scenarios: Scenario[] = [
   ...monitoringScenarios,
   ...assetsScenarios,
   ...billingScenarios,
+  ...iccardScenarios,
   ...userTextScenarios,
 ];

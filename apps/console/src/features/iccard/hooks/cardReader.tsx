@@ -84,14 +84,36 @@ function observed(reader: CardReader, set: (connection: ReaderConnection) => voi
   };
 }
 
+/** Where this PC's reader agent listens when it is not on the default port (set once per browser). */
+export const CARD_READER_URL_STORAGE_KEY = 'voltdepot.cardReaderUrl';
+
+/**
+ * The reader agent's address: the browser's own setting when it names a loopback WebSocket
+ * (`ws://127.0.0.1:<port>` or `ws://localhost:<port>`: the agent serves this PC only, and the console's
+ * CSP allows nothing else), else CARD_READER_DEFAULT_URL.
+ */
+export function cardReaderUrl(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): string {
+  let stored: string | null = null;
+  try {
+    stored = storage?.getItem(CARD_READER_URL_STORAGE_KEY) ?? null;
+  } catch {
+    stored = null; // storage refused (private mode): the default
+  }
+  return stored && /^ws:\/\/(127\.0\.0\.1|localhost):\d{1,5}\/?$/.test(stored.trim())
+    ? stored.trim()
+    : CARD_READER_DEFAULT_URL;
+}
+
 /**
  * The card reader of the operator's PC (docs/ic-cards.md, "The card reader protocol"): one client per
- * screen, on CARD_READER_DEFAULT_URL, with a connection indicator. `reader` replaces the agent (tests).
+ * screen, on `cardReaderUrl()`, with a connection indicator. `reader` replaces the agent (tests).
  */
 export function CardReaderProvider({
   children,
   reader,
-  url = CARD_READER_DEFAULT_URL,
+  url = cardReaderUrl(),
 }: {
   children: ReactNode;
   reader?: CardReader;
