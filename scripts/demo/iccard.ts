@@ -124,8 +124,8 @@ type CardStep = [action: IcCardAction, daysAgo: number, hour: number, amountYuan
 type Card = {
   cardNo: string;
   chip: 'CPU' | 'M1';
-  /** Basic-data card type: 1 consumer, 2 management (a group's office card), 3 charging (a bus). */
-  cardType: 1 | 2 | 3;
+  /** Basic-data card type: 0 driver, 1 consumer, 2 management (a group's office card), 3 charging (a bus). */
+  cardType: 0 | 1 | 2 | 3;
   customer: string;
   steps: CardStep[];
 };
@@ -177,6 +177,22 @@ export const DEMO_IC_CARDS: Card[] = [
   busCard('BUS0024', '340122198811043022', 26),
   busCard('BUS0025', '340123198108273013', 26),
   busCard('BUS0026', '340123198108273013', 26),
+  // The drivers' own cards (type 0): they identify the driver at the pile and draw on the same sub-account.
+  ...(
+    [
+      ['HFD20250001', '340102198003150517'],
+      ['HFD20250002', '340103197811220534'],
+      ['HFD20250003', '340104198507081526'],
+      ['HFD20250004', '340121197906121518'],
+      ['HFD20250005', '340122198811043022'],
+    ] as const
+  ).map(([cardNo, customer]): Card => ({
+    cardNo,
+    chip: 'M1',
+    cardType: 0,
+    customer,
+    steps: [['makeM1', 25, 11]],
+  })),
   // Personal cards.
   {
     cardNo: 'HFC20250001',

@@ -124,6 +124,8 @@ export const iccardScenarios: Scenario[] = [
         }, reader.url);
         await signIn(page, t, ACCOUNTS.admin);
         await page.goto(`${t.baseUrl}/iccard/cardManage`);
+        // The reader is asked when the operator checks it (or acts), never in the background.
+        await page.getByTestId('reader-check').first().click();
         await page.locator('[data-testid="reader-indicator"][data-connection="connected"]').first().waitFor();
         const filter = page.locator('.ant-pro-query-filter').first();
         await filter.getByLabel('卡号').fill(cardNo);

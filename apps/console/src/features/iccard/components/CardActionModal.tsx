@@ -1,5 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { parseRechargeAmount, type IcCardAction, type IcCardMessageCode } from '@voltdepot/shared-contracts';
+import {
+  parseRechargeAmount,
+  proofOf,
+  type IcCardAction,
+  type IcCardMessageCode,
+} from '@voltdepot/shared-contracts';
 import { Alert, App, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useText } from '../hooks/useText';
@@ -60,6 +65,12 @@ export function CardActionModal({
   const [failure, setFailure] = useState<CardActionFailure>();
   const [busy, setBusy] = useState(false);
   const inputs = inputsOf(action, card);
+  // The reader is asked only by the actions that use it (an action by certificate never touches it).
+  const usesReader =
+    action === 'makeCpu' ||
+    action === 'makeM1' ||
+    action === 'read' ||
+    proofOf(action, card.status) === 'card';
   const actionLabel = t(`iccard.action.${action}`);
   const label = (code: IcCardMessageCode) => t(`iccard.message.${code}`);
 
@@ -133,7 +144,7 @@ export function CardActionModal({
       destroyOnHidden
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        <ReaderIndicator />
+        {usesReader && <ReaderIndicator checkOnShow />}
         <Typography.Text>
           {t('iccard.operate.balance', { balance: formatYuan(card.balanceFen) })}
         </Typography.Text>

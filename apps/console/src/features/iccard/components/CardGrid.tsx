@@ -77,20 +77,6 @@ export function CardGrid({
         render: (_, row) => <Link to={cardDetailPath(row.cardNo)}>{row.cardNo}</Link>,
       },
       {
-        title: t('iccard.card.chip'),
-        dataIndex: 'chip',
-        width: 90,
-        search: false,
-        render: (_, row) => t(`iccard.chip.${row.chip}`),
-      },
-      {
-        title: t('iccard.card.cardType'),
-        dataIndex: 'cardType',
-        width: 100,
-        search: false,
-        render: (_, row) => t(`iccard.cardType.${row.cardType}`, { defaultValue: '-' }),
-      },
-      {
         title: t('iccard.card.status'),
         dataIndex: 'status',
         width: 110,
@@ -113,6 +99,20 @@ export function CardGrid({
         align: 'right',
         render: (_, row) => formatYuan(row.balanceFen),
       },
+      {
+        title: t('iccard.card.chip'),
+        dataIndex: 'chip',
+        width: 90,
+        search: false,
+        render: (_, row) => t(`iccard.chip.${row.chip}`),
+      },
+      {
+        title: t('iccard.card.cardType'),
+        dataIndex: 'cardType',
+        width: 100,
+        search: false,
+        render: (_, row) => t(`iccard.cardType.${row.cardType}`, { defaultValue: '-' }),
+      },
       dateTimeColumn<IcCardView>(t('iccard.card.issuedAt'), 'issuedAt'),
       dateTimeColumn<IcCardView>(t('iccard.card.updatedAt'), 'updatedAt'),
     ],
@@ -124,7 +124,8 @@ export function CardGrid({
     label: button === 'make' ? t('iccard.make') : t(`iccard.action.${button}`),
     permission: P.cardOperate,
     testId: (row) => `card-${button}-${row.cardNo}`,
-    disabled: (row) => !actionEnabled(actionOf(button, row), row),
+    // Only what the card's status allows is offered: a row shows its few actions, not eleven greyed ones.
+    visible: (row) => actionEnabled(actionOf(button, row), row),
     onClick: (row) => setOperation({ action: actionOf(button, row), card: row }),
   }));
 
@@ -139,8 +140,8 @@ export function CardGrid({
         texts="iccard"
         sequence
         columns={columns}
-        scrollX={2100}
-        actionsWidth={520}
+        scrollX={1500}
+        actionsWidth={380}
         toolbarExtra={[<ReaderIndicator key="reader" />]}
         search={{
           queryTestId: `${testId}-query`,

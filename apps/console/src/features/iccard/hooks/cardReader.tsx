@@ -6,7 +6,16 @@ import {
   type CardWritePurpose,
   type IcCardChip,
 } from '@voltdepot/shared-contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /** What the screens need of the local card reader agent (CardReaderClient; tests pass a fake). */
 export type CardReader = {
@@ -15,54 +24,64 @@ export type CardReader = {
   write(purpose: CardWritePurpose, cardNo: string, balanceFen: number): Promise<CardOnReader>;
 };
 
-export type ReaderConnection = 'checking' | 'connected' | 'disconnected';
+/** `unknown`: not asked yet (the reader is contacted when the operator acts or checks, never in the background). */
+export type ReaderConnection = 'unknown' | 'checking' | 'connected' | 'disconnected';
 
 export type CardReaderContextValue = {
   reader: CardReader;
   url: string;
   connection: ReaderConnection;
+  /** Ask the agent once whether it answers (the indicator's "check", and a card action's dialog). */
+  check: () => void;
 };
 
 const CardReaderContext = createContext<CardReaderContextValue | null>(null);
 
-/** How often a lost reader is looked for again (ms). */
-const PROBE_RETRY_MS = 5_000;
+/** How long a check waits for the agent (ms). */
+const CHECK_TIMEOUT_MS = 3_000;
 
 /**
- * Watches whether the agent answers at `url`: a connection of its own, opened again a while after it
- * closes. The operation's own outcome updates it too (a request that reached the agent, or could not).
+ * Whether the agent answers at `url`, asked on demand: one connection opened and closed again. Nothing
+ * polls in the background, so a screen opened on a PC without a reader makes no failing connections;
+ * the operation's own outcome updates it too (a request that reached the agent, or could not).
  */
-function useReaderProbe(url: string, enabled: boolean) {
-  const [connection, setConnection] = useState<ReaderConnection>('checking');
+function useReaderCheck(url: string, enabled: boolean) {
+  const [connection, setConnection] = useState<ReaderConnection>('unknown');
+  const probe = useRef<() => void>();
   useEffect(() => {
-    const Socket = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
-    if (!enabled || !Socket) return undefined;
+    let stopped = false;
     let socket: WebSocket | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const open = () => {
-      if (stopped) return;
+    const settle = (next: ReaderConnection) => {
+      clearTimeout(timer);
+      socket?.close();
+      socket = undefined;
+      if (!stopped) setConnection(next);
+    };
+    probe.current = () => {
+      const Socket = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
+      if (!enabled || !Socket || socket) return;
+      setConnection('checking');
       try {
         socket = new Socket(url);
       } catch {
-        setConnection('disconnected');
-        timer = setTimeout(open, PROBE_RETRY_MS);
+        settle('disconnected');
         return;
       }
-      socket.addEventListener('open', () => setConnection('connected'));
-      socket.addEventListener('close', () => {
-        setConnection('disconnected');
-        if (!stopped) timer = setTimeout(open, PROBE_RETRY_MS);
-      });
+      const current = socket;
+      timer = setTimeout(() => current === socket && settle('disconnected'), CHECK_TIMEOUT_MS);
+      current.addEventListener('open', () => current === socket && settle('connected'));
+      current.addEventListener('close', () => current === socket && settle('disconnected'));
     };
-    open();
     return () => {
       stopped = true;
       clearTimeout(timer);
       socket?.close();
+      probe.current = undefined;
     };
   }, [url, enabled]);
-  return [connection, setConnection] as const;
+  const check = useCallback(() => probe.current?.(), []);
+  return [connection, setConnection, check] as const;
 }
 
 /** The outcome of a reader operation as the connection indicator reads it. */
@@ -126,11 +145,11 @@ export function CardReaderProvider({
     },
     [client],
   );
-  const [connection, setConnection] = useReaderProbe(url, reader === undefined);
+  const [connection, setConnection, check] = useReaderCheck(url, reader === undefined);
   const set = useCallback((next: ReaderConnection) => setConnection(next), [setConnection]);
   const value = useMemo(
-    () => ({ reader: observed(client, set), url, connection }),
-    [client, set, url, connection],
+    () => ({ reader: observed(client, set), url, connection, check }),
+    [client, set, url, connection, check],
   );
   return <CardReaderContext.Provider value={value}>{children}</CardReaderContext.Provider>;
 }
