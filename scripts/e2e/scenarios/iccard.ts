@@ -65,7 +65,10 @@ async function control(reader: ReaderAgent, method: string, path: string, body?:
   });
   const text = await res.text();
   assert.ok(res.ok, `reader ${method} ${path} -> ${res.status} ${text}`);
-  return JSON.parse(text) as { uid: string; cardNo: string | null; balanceFen: number }[];
+  return JSON.parse(text) as {
+    slot: string | null;
+    cards: { uid: string; cardNo: string | null; balanceFen: number }[];
+  };
 }
 
 async function apiGet<T>(t: ScenarioContext, token: string, path: string): Promise<T> {
@@ -149,7 +152,7 @@ export const iccardScenarios: Scenario[] = [
         const row = page.locator('.ant-table-row', { hasText: cardNo });
         await row.getByText(after).waitFor();
         await t.screenshot(page, 'iccard-card-recharged');
-        const onReader = (await control(reader, 'GET', '/cards')).find((card) => card.uid === uid);
+        const onReader = (await control(reader, 'GET', '/cards')).cards.find((card) => card.uid === uid);
         assert.equal(onReader?.cardNo, cardNo, 'the reader made the card with its number');
         assert.equal(onReader?.balanceFen, afterFen, 'the new balance is written on the card');
 
