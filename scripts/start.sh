@@ -150,6 +150,28 @@ else
   SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" node -r @swc-node/register scripts/demo-depot.ts --seed-only
 fi
 
+# The simulated card reader on this PC (apps/card-reader): the IC-card screens make, read and write cards
+# through it. A drawer of blank cards, one CPU card in the slot, the first time (its state is kept in
+# .var/card-reader.json). Skipped when something (a real reader agent) already answers on its port.
+CARD_READER_PORT=${CARD_READER_PORT:-4455}
+if curl -fsS "http://127.0.0.1:$CARD_READER_PORT/cards" >/dev/null 2>&1; then
+  echo "card reader: something already answers on 127.0.0.1:$CARD_READER_PORT; not starting the simulated one"
+else
+  CARD_READER_PORT=$CARD_READER_PORT CARD_READER_STATE_FILE="$ROOT/.var/card-reader.json" \
+    CARD_READER_ALLOWED_ORIGINS="http://127.0.0.1:$CONSOLE_PORT,http://localhost:$CONSOLE_PORT" \
+    SWC_NODE_PROJECT="$ROOT/tsconfig.base.json" start_process card-reader 'listening on' \
+    node -r @swc-node/register apps/card-reader/src/main.ts
+  if curl -fsS "http://127.0.0.1:$CARD_READER_PORT/cards" | grep -q '"cards":\[\]'; then
+    for uid in 04A1D0C001 04A1D0C002 04A1D0C003; do
+      curl -fsS -X PUT "http://127.0.0.1:$CARD_READER_PORT/cards/$uid" -d '{"chip":"CPU"}' >/dev/null
+    done
+    for uid in 04B2E0D101 04B2E0D102; do
+      curl -fsS -X PUT "http://127.0.0.1:$CARD_READER_PORT/cards/$uid" -d '{"chip":"M1"}' >/dev/null
+    done
+    curl -fsS -X PUT "http://127.0.0.1:$CARD_READER_PORT/slot" -d '{"uid":"04A1D0C001"}' >/dev/null
+  fi
+fi
+
 cat <<MSG
 
 Voltdepot is running (bus: $BUS).
@@ -162,4 +184,6 @@ Voltdepot is running (bus: $BUS).
   Logs            $LOG_DIR/   Stop: npm start -- stop
   Demo login      admin / Admin@123456   (also operator, maintainer, fleet / Demo@123456)
   Demo depot      20 simulated piles charging 40 buses (DEMO_SIMULATION=false to switch off)
+  Card reader     ws://127.0.0.1:$CARD_READER_PORT (simulated; cards: curl 127.0.0.1:$CARD_READER_PORT/cards,
+                  put one in the slot: curl -X PUT 127.0.0.1:$CARD_READER_PORT/slot -d '{"uid":"04A1D0C002"}')
 MSG

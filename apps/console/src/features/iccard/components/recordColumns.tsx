@@ -56,7 +56,7 @@ export function useRecordColumns(): ProColumns<IcLedgerRecordView>[] {
         dataIndex: 'reference',
         width: 200,
         search: false,
-        render: (_, row) => row.reference ?? '-',
+        render: (_, row) => orderNumberOf(row.kind, row.reference) ?? '-',
       },
       {
         title: t('iccard.record.operator'),
@@ -69,4 +69,12 @@ export function useRecordColumns(): ProColumns<IcLedgerRecordView>[] {
     ],
     [t],
   );
+}
+
+/**
+ * The order a ledger transaction belongs to: a charging consumption (or its amendment) names its order;
+ * the other kinds carry internal references (`card:<no>`, `group:<id>`) that are not shown.
+ */
+export function orderNumberOf(kind: string, reference: string | null): string | null {
+  return kind.startsWith('consumption') ? reference : null;
 }

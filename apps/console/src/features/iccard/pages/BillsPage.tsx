@@ -12,6 +12,7 @@ import { GridPage } from '../../../app/grid/GridPage';
 import { usePagedGrid } from '../../../app/grid/useGrid';
 import { useLocale } from '../../../app/providers/useLocale';
 import { iccardBillApi } from '../api/iccardBillApi';
+import { orderNumberOf } from '../components/recordColumns';
 
 /** The button that opens the bills (seeded by the bills migration). */
 export const ICCARD_BILL_PERMISSION = 'iccard:bill:query';
@@ -203,7 +204,7 @@ function BillDrawer({ bill, onClose }: { bill: IcBillSummary; onClose: () => voi
           {
             title: t('iccardBill.reference'),
             dataIndex: 'reference',
-            render: (r: string | null) => r ?? '-',
+            render: (r: string | null, line: { kind: string }) => orderNumberOf(line.kind, r) ?? '-',
           },
           {
             title: t('iccardBill.amountYuan'),
