@@ -3,14 +3,14 @@ import {
   ApiDoc,
   type AuthPrincipal,
   CurrentPrincipal,
-  INT32_MAX,
-  intParam,
+  gridPageParamsSchema,
+  type GridPageParams,
+  serialIdParamsSchema,
   RequirePermissions,
   ZodBody,
   ZodParams,
   ZodQuery,
 } from '@voltdepot/server-core';
-import { z } from 'zod';
 import { CardActionsService } from './card-actions.service';
 import {
   actionQuerySchema,
@@ -58,23 +58,7 @@ export const ICCARD_PERMISSIONS = {
   groupAllocate: 'iccard:groupAccount:allocate',
 } as const;
 
-const gridPageParamsSchema = z.object({
-  page: intParam(1, 100_000, {
-    type: 'page must be a whole number',
-    min: 'page starts at 1',
-    max: 'page must be at most 100000',
-  }),
-  size: intParam(1, 500, {
-    type: 'size must be a whole number',
-    min: 'size must be at least 1',
-    max: 'size must be at most 500',
-  }),
-});
-type GridPageParams = z.output<typeof gridPageParamsSchema>;
-const idMessage = 'id must be a positive whole number';
-const idParamsSchema = z.object({
-  id: intParam(1, INT32_MAX, { type: idMessage, min: idMessage, max: idMessage }),
-});
+const idParamsSchema = serialIdParamsSchema;
 
 /**
  * The IC-card area's routes (docs/ic-cards.md, API): grids of companies, customers, cards and card

@@ -95,20 +95,8 @@ export function withPeriod<T extends z.ZodRawShape>(shape: T) {
   });
 }
 
-/** `page/{page}/size/{size}` of a grid. */
-export const gridPageParamsSchema = z.object({
-  page: intParam(1, 100_000, {
-    type: 'page must be a whole number',
-    min: 'page starts at 1',
-    max: 'page must be at most 100000',
-  }),
-  size: intParam(1, 500, {
-    type: 'size must be a whole number',
-    min: 'size must be at least 1',
-    max: 'size must be at most 500',
-  }),
-});
-export type GridPageParams = z.output<typeof gridPageParamsSchema>;
+/** `page/{page}/size/{size}` of a grid: the platform's one schema (server-core). */
+export { gridPageParamsSchema, type GridPageParams } from '@voltdepot/server-core';
 
 /** `/:id` of a row; `max` is the largest id the table's key type holds. */
 function idParams(max: number) {

@@ -30,3 +30,28 @@ export function pageParams(maxSize: number, messages: { page?: string; size?: st
     size: intParam(1, maxSize, { max: messages.size }),
   };
 }
+
+const ID_MESSAGE = 'id must be a positive whole number';
+
+/**
+ * `page/{page}/size/{size}` of a grid, with the messages every area answers: page 1..100,000, size 1..500.
+ */
+export const gridPageParamsSchema = z.object({
+  page: intParam(1, 100_000, {
+    type: 'page must be a whole number',
+    min: 'page starts at 1',
+    max: 'page must be at most 100000',
+  }),
+  size: intParam(1, 500, {
+    type: 'size must be a whole number',
+    min: 'size must be at least 1',
+    max: 'size must be at most 500',
+  }),
+});
+export type GridPageParams = z.output<typeof gridPageParamsSchema>;
+
+/** `/:id` of a row of a table with a serial (PostgreSQL integer) key. */
+export const serialIdParamsSchema = z.object({
+  id: intParam(1, INT32_MAX, { type: ID_MESSAGE, min: ID_MESSAGE, max: ID_MESSAGE }),
+});
+export type SerialIdParams = z.output<typeof serialIdParamsSchema>;

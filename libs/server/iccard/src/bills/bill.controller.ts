@@ -5,13 +5,13 @@ import {
   CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
-  intParam,
   RequirePermissions,
   ZodParams,
   ZodQuery,
+  gridPageParamsSchema,
+  type GridPageParams,
 } from '@voltdepot/server-core';
 import { attachmentDisposition, sendXlsx } from '@voltdepot/server-spreadsheet';
-import { z } from 'zod';
 import { BILL_LIST_COLUMNS } from './bill-document';
 import { IcBillService } from './bill.service';
 import {
@@ -30,19 +30,8 @@ import {
 /** The button that opens the bills (seeded by the IC-card bills migration). */
 export const ICCARD_BILL_PERMISSION = 'iccard:bill:query';
 
-const pageParamsSchema = z.object({
-  page: intParam(1, 100_000, {
-    type: 'page must be a whole number',
-    min: 'page starts at 1',
-    max: 'page must be at most 100000',
-  }),
-  size: intParam(1, 500, {
-    type: 'size must be a whole number',
-    min: 'size must be at least 1',
-    max: 'size must be at most 500',
-  }),
-});
-type PageParams = z.output<typeof pageParamsSchema>;
+const pageParamsSchema = gridPageParamsSchema;
+type PageParams = GridPageParams;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -5,13 +5,13 @@ import {
   CONTENT_TYPES,
   CurrentPrincipal,
   type HttpResponse,
-  intParam,
   RequirePermissions,
   ZodParams,
   ZodQuery,
+  gridPageParamsSchema,
+  type GridPageParams,
 } from '@voltdepot/server-core';
 import { sendXlsx } from '@voltdepot/server-spreadsheet';
-import { z } from 'zod';
 import { ICCARD_PERMISSIONS } from '../iccard.controller';
 import {
   type AccountExport,
@@ -48,20 +48,6 @@ import {
   RECORD_COLUMNS,
 } from './iccard-exports';
 import { IcCardQueryService } from './iccard-query.service';
-
-const gridPageParamsSchema = z.object({
-  page: intParam(1, 100_000, {
-    type: 'page must be a whole number',
-    min: 'page starts at 1',
-    max: 'page must be at most 100000',
-  }),
-  size: intParam(1, 500, {
-    type: 'size must be a whole number',
-    min: 'size must be at least 1',
-    max: 'size must be at most 500',
-  }),
-});
-type GridPageParams = z.output<typeof gridPageParamsSchema>;
 
 /** The file name of an export in the sheet's language. */
 const fileName = (lang: 'zh-CN' | 'en-US', zh: string, en: string) => (lang === 'zh-CN' ? zh : en);
