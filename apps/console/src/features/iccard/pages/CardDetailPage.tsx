@@ -9,6 +9,8 @@ import { GridPage } from '../../../app/grid/GridPage';
 import { useRowsGrid } from '../../../app/grid/useGrid';
 import { icCardApi } from '../api/icCardApi';
 import { useActionColumns } from '../components/ActionRecordsGrid';
+import { icCardExportButton } from '../hooks/useIcCardGrid';
+import { ICCARD_PERMISSIONS as P } from '../permissions';
 import { STATUS_COLORS } from '../components/CardGrid';
 import { isCertificateType } from '../components/certificateTypes';
 import { useRecordColumns } from '../components/recordColumns';
@@ -132,6 +134,12 @@ export function CardDetailPage() {
         testId="card-detail-records"
         title={t('iccard.detail.records')}
         texts="iccard"
+        toolbar={[
+          {
+            ...icCardExportButton('record', P.recordQuery, 'card-detail-records-export'),
+            onClick: ({ locale }) => icCardApi.export('record', { accountId: account.accountId }, locale),
+          },
+        ]}
         rowKey="transactionId"
         columns={recordColumns}
         scrollX={1500}
@@ -141,6 +149,12 @@ export function CardDetailPage() {
         testId="card-detail-actions"
         title={t('iccard.detail.actions')}
         texts="iccard"
+        toolbar={[
+          {
+            ...icCardExportButton('action', P.recordQuery, 'card-detail-actions-export'),
+            onClick: ({ locale }) => icCardApi.export('action', { cardNo: card.cardNo }, locale),
+          },
+        ]}
         columns={actionColumns}
         scrollX={1500}
       />

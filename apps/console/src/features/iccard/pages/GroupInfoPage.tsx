@@ -12,6 +12,7 @@ import { icCardApi } from '../api/icCardApi';
 import { cardDetailPath, STATUS_COLORS } from '../components/CardGrid';
 import { TransferModal, type TransferDirection } from '../components/TransferModal';
 import { useText } from '../hooks/useText';
+import { icCardExportButton } from '../hooks/useIcCardGrid';
 import { ICCARD_PERMISSIONS as P } from '../permissions';
 import { icCardQueryKeys } from '../queryKeys';
 
@@ -121,6 +122,12 @@ export function GroupInfoPage() {
         testId="group-members"
         title={t('iccard.group.subUsers')}
         texts="iccard"
+        toolbar={[
+          {
+            ...icCardExportButton('customer', P.customerQuery, 'group-members-export'),
+            onClick: ({ locale }) => icCardApi.export('customer', { groupId: group.id }, locale),
+          },
+        ]}
         rowKey="customerId"
         columns={columns}
         rowActions={(['allocate', 'reclaim'] as const).map((direction) => ({

@@ -6,7 +6,7 @@ import type {
   IcGroupInfo,
   IcLedgerRecordView,
 } from '@voltdepot/console-api-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/fakeApi';
 import { waitFor } from '../../../test/render';
 import { codesOf, renderInApp } from '../../../test/renderInApp';
@@ -231,7 +231,22 @@ describe('IC-card read pages', { timeout: 120_000 }, () => {
       ],
       records: [record()],
     };
-    stubApi({ 'GET /api/iccard/card/C0001/detail': () => detail });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const sheet = () =>
+      new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+        status: 200,
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': `attachment; filename="x.xlsx"`,
+        },
+      });
+    const { calls } = stubApi({
+      'GET /api/iccard/card/C0001/detail': () => detail,
+      'GET /api/iccard/record/export/xlsx': sheet,
+      'GET /api/iccard/action/export/xlsx': sheet,
+    });
     await renderInApp(<CardDetailPage />, {
       permissions,
       url: '/report/components/icCard?cardNo=C0001',
@@ -245,5 +260,17 @@ describe('IC-card read pages', { timeout: 120_000 }, () => {
     expect(text()).toContain('身份证');
     expect(text()).toContain('2026-11-22 11:00:00');
     expect(text()).not.toMatch(/refundWithCard|askLogout|group_sub|iccard\./);
+
+    // Both lists export: the account's records, the card's actions.
+    await act(async () =>
+      fireEvent.click(document.querySelector('[data-testid="card-detail-records-export"]')!),
+    );
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/iccard/record/export/xlsx')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/iccard/record/export/xlsx')!.query.get('accountId')).toBe('70');
+    await act(async () =>
+      fireEvent.click(document.querySelector('[data-testid="card-detail-actions-export"]')!),
+    );
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/iccard/action/export/xlsx')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/iccard/action/export/xlsx')!.query.get('cardNo')).toBe('C0001');
   });
 });
