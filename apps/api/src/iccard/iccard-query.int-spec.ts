@@ -427,8 +427,17 @@ describe('IC cards: reads and exports (real PostgreSQL)', () => {
       );
       expect(res.headers['content-disposition']).toContain('filename="ic-card-records.xlsx"');
       expect(column(rows, 'Type')).toEqual(['Charging consumption', 'Charging consumption']);
-      expect(column(rows, 'Reference')).toEqual(['ORD-Q-2', 'ORD-Q-1']);
+      expect(column(rows, 'Order number')).toEqual(['ORD-Q-2', 'ORD-Q-1']);
       expect(column(rows, 'Arrears change (yuan)')).toEqual(['30', '0']);
+    });
+
+    it('exports a recharge without an order number (its internal card: reference is not one)', async () => {
+      const { rows } = await download(
+        `/api/iccard/record/export/xlsx?kind=recharge&accountId=${ids['personAccount']}&lang=en-US`,
+      );
+      const numbers = column(rows, 'Order number');
+      expect(numbers.length).toBeGreaterThan(0);
+      for (const value of numbers) expect(value ?? '').toBe('');
     });
 
     it.each([

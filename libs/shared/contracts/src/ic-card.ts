@@ -396,3 +396,11 @@ export const IC_ACCOUNT_KIND_LABELS: CodeLabels<IcAccountKind> = {
   group: l('集团账户', 'Group account'),
   group_sub: l('集团子账户', 'Group sub-account'),
 };
+
+/**
+ * The order a ledger transaction belongs to: a charging consumption (or its amendment) names its order in
+ * its reference; the other kinds carry internal references (`card:<no>`, `group:<id>`), never shown as one.
+ */
+export function orderNumberOf(kind: string, reference: string | null): string | null {
+  return kind.startsWith('consumption') ? reference : null;
+}

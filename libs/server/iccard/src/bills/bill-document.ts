@@ -1,3 +1,4 @@
+import { orderNumberOf } from '@voltdepot/shared-contracts';
 import type { DocumentModel } from '@voltdepot/server-documents';
 import type { Localized, SpreadsheetColumn, SpreadsheetLanguage } from '@voltdepot/server-spreadsheet';
 import { yuan } from './bill-statement';
@@ -92,7 +93,7 @@ export function billDocument(
         rows: statement.lines.map((l) => [
           l.occurredAt,
           lineKind(l.kind, lang),
-          l.reference,
+          orderNumberOf(l.kind, l.reference),
           yuanNumber(l.amountFen),
           yuanNumber(l.balanceAfterFen),
         ]),

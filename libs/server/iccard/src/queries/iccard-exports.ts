@@ -16,6 +16,7 @@ import {
   LEDGER_KIND_LABELS,
   LEDGER_KINDS,
   YES_NO_LABELS,
+  orderNumberOf,
 } from '@voltdepot/shared-contracts';
 import { type Localized, sheetDateTime, type SpreadsheetColumn } from '@voltdepot/server-spreadsheet';
 import type { IcCardActionView, IcCardView, IcCompanyView, IcCustomerView } from '../dto/iccard.dto';
@@ -134,6 +135,11 @@ export const RECORD_COLUMNS: SpreadsheetColumn<IcLedgerRecordView>[] = [
   money('balanceBefore', h('变动前余额(元)', 'Balance before (yuan)'), (r) => r.balanceBeforeFen),
   money('balanceAfter', h('变动后余额(元)', 'Balance after (yuan)'), (r) => r.balanceAfterFen),
   money('arrearsChange', h('欠费变动(元)', 'Arrears change (yuan)'), (r) => r.arrearsChangeFen),
-  { key: 'reference', header: h('关联单号', 'Reference'), width: 28 },
+  {
+    key: 'reference',
+    header: h('订单号', 'Order number'),
+    width: 28,
+    value: (r) => orderNumberOf(r.kind, r.reference),
+  },
   { key: 'operatorName', header: h('操作员', 'Operator') },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderNumberOf } from './recordColumns';
+import { orderNumberOf } from '@voltdepot/shared-contracts';
 
 describe('the order number of a ledger record', () => {
   it.each([

@@ -1,3 +1,4 @@
+import { orderNumberOf } from '@voltdepot/shared-contracts';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { IcLedgerRecordView } from '@voltdepot/console-api-client';
 import { useMemo } from 'react';
@@ -69,12 +70,4 @@ export function useRecordColumns(): ProColumns<IcLedgerRecordView>[] {
     ],
     [t],
   );
-}
-
-/**
- * The order a ledger transaction belongs to: a charging consumption (or its amendment) names its order;
- * the other kinds carry internal references (`card:<no>`, `group:<id>`) that are not shown.
- */
-export function orderNumberOf(kind: string, reference: string | null): string | null {
-  return kind.startsWith('consumption') ? reference : null;
 }

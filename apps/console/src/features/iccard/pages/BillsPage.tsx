@@ -1,3 +1,4 @@
+import { orderNumberOf } from '@voltdepot/shared-contracts';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import type { IcBillLine, IcBillSummary } from '@voltdepot/console-api-client';
@@ -12,7 +13,6 @@ import { GridPage } from '../../../app/grid/GridPage';
 import { usePagedGrid } from '../../../app/grid/useGrid';
 import { useLocale } from '../../../app/providers/useLocale';
 import { iccardBillApi } from '../api/iccardBillApi';
-import { orderNumberOf } from '../components/recordColumns';
 
 /** The button that opens the bills (seeded by the bills migration). */
 export const ICCARD_BILL_PERMISSION = 'iccard:bill:query';
