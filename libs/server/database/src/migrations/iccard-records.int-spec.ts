@@ -9,7 +9,7 @@ describe('ledger_account_v publishes the arrears account (real PostgreSQL, all m
       await db.q(
         `SELECT column_name FROM information_schema.columns WHERE table_name = 'ledger_account_v' ORDER BY ordinal_position`,
       )
-    ).map((r: { column_name: string }) => r.column_name);
+    ).map((r) => String(r['column_name']));
   const indexed = async () =>
     (await db.q(`SELECT 1 FROM pg_indexes WHERE indexname = 'ic_card_action_ledger_transaction_idx'`)).length;
 
