@@ -147,7 +147,11 @@ describe('CardGrid', { timeout: 120_000 }, () => {
   it('a new click sends a fresh request id', async () => {
     const reader = fakeReader();
     const { calls } = await open(reader, { 'POST /api/iccard/card/C0001/recharge': () => recharged });
+    const pageReads = () => calls.filter((c) => c.path === '/api/iccard/card/page/1/size/10').length;
     for (let i = 0; i < 2; i++) {
+      // After a recharge the grid reads its page again: click the row of the new page, not the one it replaces.
+      await waitFor(() => expect(pageReads()).toBeGreaterThanOrEqual(i + 1));
+      await act(async () => undefined);
       await click(byTestId('card-recharge-C0001'));
       await waitFor(() => expect(byTestId('amount-input')).not.toBeNull());
       await type(byTestId('amount-input'), '1');
