@@ -4,16 +4,24 @@
 # passwordless sudo) and VOLTDEPOT_ALLOW_APT is not 0; otherwise says what to install and fails.
 #
 #   bash scripts/ensure-browser.sh        exit 0 when chromium and the fonts are there afterwards
+#   bash scripts/ensure-browser.sh --fonts-only
+#                                         only the document font (scripts/ensure-fonts.sh): Noto Sans CJK's file
 #   CHROMIUM_PATH=/path/to/chromium       use another binary (no install is attempted for it)
 set -euo pipefail
 
 CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
-PACKAGES=(chromium fonts-noto-cjk)
+FONTS_ONLY=false
+[[ ${1:-} == --fonts-only ]] && FONTS_ONLY=true
+# The file libs/server/documents embeds in its PDFs (fonts-noto-cjk).
+NOTO_CJK=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+if $FONTS_ONLY; then PACKAGES=(fonts-noto-cjk); else PACKAGES=(chromium fonts-noto-cjk); fi
 
 log() { printf 'ensure-browser: %s\n' "$*" >&2; }
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 have_cjk_fonts() {
-  if command -v fc-list >/dev/null 2>&1; then
+  if $FONTS_ONLY; then
+    [[ -f $NOTO_CJK ]]
+  elif command -v fc-list >/dev/null 2>&1; then
     fc-list ':lang=zh' family 2>/dev/null | grep -q .
   else
     installed fonts-noto-cjk
@@ -21,7 +29,7 @@ have_cjk_fonts() {
 }
 
 missing=()
-[[ -x $CHROMIUM_PATH ]] || missing+=(chromium)
+$FONTS_ONLY || [[ -x $CHROMIUM_PATH ]] || missing+=(chromium)
 have_cjk_fonts || missing+=(fonts-noto-cjk)
 if [[ ${#missing[@]} -eq 0 ]]; then
   exit 0
@@ -59,6 +67,11 @@ if ! "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=300 update >>"$aptlog" 2>&1 ||
   ! "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends "${missing[@]}" >>"$aptlog" 2>&1; then
   log "apt-get failed (see $aptlog). Install them by hand: $hint"
   exit 1
+fi
+if $FONTS_ONLY; then
+  have_cjk_fonts || { log "fonts-noto-cjk is installed but $NOTO_CJK is not there; set DOCUMENT_FONT_PATH"; exit 1; }
+  log "ready: $NOTO_CJK"
+  exit 0
 fi
 if [[ ! -x $CHROMIUM_PATH ]]; then
   log "chromium was installed but $CHROMIUM_PATH does not exist; set CHROMIUM_PATH"
