@@ -12,7 +12,6 @@ import type { Page } from 'playwright-core';
 import {
   ACCOUNTS,
   adminApi,
-  apiToken,
   seedRunDemoDepot,
   signIn,
   visible,
@@ -71,14 +70,7 @@ async function control(reader: ReaderAgent, method: string, path: string, body?:
   };
 }
 
-async function apiGet<T>(t: ScenarioContext, token: string, path: string): Promise<T> {
-  const res = await fetch(`${t.services.apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  assert.ok(res.ok, `GET ${path} -> ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** A grid of the page has rows (the demo's data), or says it is empty where a run has none yet. */
+/** A grid of the page has rows (the demo's data). */
 async function gridRows(page: Page) {
   await page.locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
 }
@@ -102,12 +94,9 @@ export const iccardScenarios: Scenario[] = [
     async run(t) {
       await seedRunDemoDepot(t, 'e2e-iccard');
       const post = await adminApi(t);
-      const token = await apiToken(t, ACCOUNTS.admin);
-      const customers = await apiGet<{ list: { id: number; userName: string; balanceFen: number | null }[] }>(
-        t,
-        token,
-        '/api/iccard/customer/page/1/size/50?clientType=1',
-      );
+      const customers = await post.get<{
+        list: { id: number; userName: string; balanceFen: number | null }[];
+      }>('/api/iccard/customer/page/1/size/50?clientType=1');
       const holder = customers.list[0];
       assert.ok(holder, 'the demo has personal customers');
       // The card draws on the holder's account: it shows the account's balance, 100.00 more after the recharge.
@@ -178,12 +167,9 @@ export const iccardScenarios: Scenario[] = [
       name: `IC cards: the screens with the demo's cards, accounts and bills in ${locale} (${part + 1}/3)`,
       async run(t) {
         await seedRunDemoDepot(t, `e2e-iccard-${locale}-${part}`);
-        const token = await apiToken(t, ACCOUNTS.admin);
-        const groups = await apiGet<{ list: { id: number }[] }>(
-          t,
-          token,
-          '/api/iccard/customer/page/1/size/10?clientType=2',
-        );
+        const groups = await (
+          await adminApi(t)
+        ).get<{ list: { id: number }[] }>('/api/iccard/customer/page/1/size/10?clientType=2');
         assert.ok(groups.list[0], 'the demo has groups');
         const page = await t.newPage({ locale });
         await signIn(page, t, ACCOUNTS.admin);

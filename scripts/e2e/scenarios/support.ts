@@ -148,16 +148,19 @@ export async function apiToken(
  */
 export async function adminApi(t: ScenarioContext) {
   const accessToken = await apiToken(t, ACCOUNTS.admin);
-  return async function post<T = { id: number }>(path: string, body: unknown): Promise<T> {
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${t.services.apiUrl}${path}`, {
-      method: 'POST',
+      method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    assert.ok(res.ok, `POST ${path} -> ${res.status} ${text}`);
+    assert.ok(res.ok, `${method} ${path} -> ${res.status} ${text}`);
     return JSON.parse(text) as T;
   };
+  const post = <T = { id: number }>(path: string, body: unknown) => call<T>('POST', path, body);
+  /** `post.get(path)`: a GET as the administrator, failing the scenario on any status but 2xx. */
+  return Object.assign(post, { get: <T>(path: string) => call<T>('GET', path) });
 }
 
 /**
