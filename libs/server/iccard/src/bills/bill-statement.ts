@@ -5,10 +5,6 @@
  * arrears account.
  */
 
-/** The kinds of ledger transactions (docs/ledger.md). */
-export type BillPostingKind =
-  'recharge' | 'refund' | 'consumption' | 'consumption_amendment' | 'allocation' | 'reclaim' | 'correction';
-
 export type BillPosting = {
   transactionId: number;
   kind: string;

@@ -30,11 +30,6 @@ import {
 /** The button that opens the bills (seeded by the IC-card bills migration). */
 export const ICCARD_BILL_PERMISSION = 'iccard:bill:query';
 
-const pageParamsSchema = gridPageParamsSchema;
-type PageParams = GridPageParams;
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
  * Monthly bills of the IC-card customers' accounts (docs/ic-cards.md, Bills): the month's grid and its
  * xlsx, one account's statement and its xlsx and PDF. `month` is `YYYY-MM` in the business time zone.
@@ -48,7 +43,7 @@ export class IcCardBillController {
   @RequirePermissions(ICCARD_BILL_PERMISSION)
   page(
     @CurrentPrincipal() me: AuthPrincipal,
-    @ZodParams(pageParamsSchema) p: PageParams,
+    @ZodParams(gridPageParamsSchema) p: GridPageParams,
     @ZodQuery(billQuerySchema) q: BillQuery,
   ) {
     return this.bills.page(me.userId, q, p.page, p.size);
@@ -86,7 +81,7 @@ export class IcCardBillController {
     @Res() res: HttpResponse,
   ): Promise<void> {
     const file = await this.bills.document(me.userId, p.accountId, p.month, q.lang, 'xlsx');
-    send(res, XLSX, file);
+    send(res, CONTENT_TYPES.xlsx, file);
   }
 
   @ApiDoc({ summary: "An account's statement as PDF", produces: [CONTENT_TYPES.pdf], errors: [404] })

@@ -1,6 +1,7 @@
 import { apiSchemas, gridPageOf, INT32_MAX, intParam, view } from '@voltdepot/server-core';
-import { SPREADSHEET_LANGUAGES } from '@voltdepot/server-spreadsheet';
 import { z } from 'zod';
+import { filterEnum, filterText } from '../../dto/iccard.dto';
+import { exportLanguageSchema } from '../../queries/dto/iccard-query.dto';
 
 export const BILL_ACCOUNT_KINDS = ['personal', 'group', 'group_sub'] as const;
 export type BillAccountKind = (typeof BILL_ACCOUNT_KINDS)[number];
@@ -11,29 +12,17 @@ export const billMonthSchema = z
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
 
-const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const lang = z.enum(SPREADSHEET_LANGUAGES, {
-  errorMap: () => ({ message: `must be one of ${SPREADSHEET_LANGUAGES.join(', ')}` }),
-});
-
 export const billQuerySchema = z.object({
   month: billMonthSchema,
-  name: z.preprocess(blankIsAbsent, z.string().trim().max(50, 'must be at most 50 characters').optional()),
-  kind: z.preprocess(
-    blankIsAbsent,
-    z
-      .enum(BILL_ACCOUNT_KINDS, {
-        errorMap: () => ({ message: `must be one of ${BILL_ACCOUNT_KINDS.join(', ')}` }),
-      })
-      .optional(),
-  ),
+  name: filterText(50),
+  kind: filterEnum([...BILL_ACCOUNT_KINDS]),
 });
 export type BillQuery = z.output<typeof billQuerySchema>;
 
-export const billExportQuerySchema = billQuerySchema.extend({ lang: lang.default('zh-CN') });
+export const billExportQuerySchema = billQuerySchema.merge(exportLanguageSchema);
 export type BillExportQuery = z.output<typeof billExportQuerySchema>;
 
-export const billDocumentQuerySchema = z.object({ lang: lang.default('zh-CN') });
+export const billDocumentQuerySchema = exportLanguageSchema;
 export type BillDocumentQuery = z.output<typeof billDocumentQuerySchema>;
 
 const accountIdMessage = 'accountId must be a positive whole number';
