@@ -6,11 +6,15 @@ import { exportLanguageSchema } from '../../queries/dto/iccard-query.dto';
 export const BILL_ACCOUNT_KINDS = ['personal', 'group', 'group_sub'] as const;
 export type BillAccountKind = (typeof BILL_ACCOUNT_KINDS)[number];
 
+/** The first month a bill can be asked for: no ledger has postings before it (and 0000-01 is no month). */
+export const FIRST_BILL_MONTH = '1970-01';
+
 /** `YYYY-MM`; a month still to come is refused by the service (it knows the business time zone). */
 export const billMonthSchema = z
   .string({ required_error: 'month is required (YYYY-MM)', invalid_type_error: 'month must be YYYY-MM' })
   .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM')
+  .refine((month) => month >= FIRST_BILL_MONTH, `month must be ${FIRST_BILL_MONTH} or later`);
 
 export const billQuerySchema = z.object({
   month: billMonthSchema,
