@@ -50,7 +50,7 @@ export class IcCardBillController {
   }
 
   /** Declared before `:accountId/:month`, which would take `export/xlsx` otherwise. */
-  @ApiDoc({ summary: "A month's bills as .xlsx", produces: [CONTENT_TYPES.xlsx] })
+  @ApiDoc({ summary: "A month's bills as .xlsx", produces: [CONTENT_TYPES.xlsx], errors: [422] })
   @Get('export/xlsx')
   @RequirePermissions(ICCARD_BILL_PERMISSION)
   async exportList(
@@ -59,9 +59,9 @@ export class IcCardBillController {
     @Res() res: HttpResponse,
   ): Promise<void> {
     const { lang, ...filter } = q;
-    await this.bills.checkMonth(filter.month);
+    const rows = await this.bills.exportBatches(me.userId, filter);
     const name = this.bills.listFileName(filter.month, lang);
-    await sendXlsx(res, name, 'bills', BILL_LIST_COLUMNS, this.bills.exportBatches(me.userId, filter), lang);
+    await sendXlsx(res, name, 'bills', BILL_LIST_COLUMNS, rows, lang);
   }
 
   @ApiDoc({ summary: "An account's statement of a month", response: icBillStatementSchema, errors: [404] })
