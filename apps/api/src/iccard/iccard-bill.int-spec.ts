@@ -334,6 +334,9 @@ describe('IC-card bills API (real PostgreSQL)', () => {
   it.each([
     ['no month', '/api/iccard/bill/page/1/size/10', /month/],
     ['a malformed month', '/api/iccard/bill/page/1/size/10?month=2026-13', /month/],
+    ['the month 0000-01', '/api/iccard/bill/page/1/size/10?month=0000-01', /month must be 1970-01 or later/],
+    ['a statement month before 1970', '/api/iccard/bill/1/0099-12', /month must be 1970-01 or later/],
+    ['an account id beyond integer', '/api/iccard/bill/2147483648/2026-01', /accountId/],
     [
       'a month to come',
       `/api/iccard/bill/page/1/size/10?month=${shift(shanghaiMonth(new Date()), 1)}`,

@@ -1,4 +1,4 @@
-import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OUTBOX_RELAY, type OutboxRelay } from '@voltdepot/server-messaging';
 import { CardActionsService } from './card-actions.service';
@@ -30,6 +30,38 @@ export type IcCardModuleOptions = {
  * registrations and status changes are announced through the outbox: the process runs MessagingModule
  * (and so its relay, nudged after such a commit).
  */
+/**
+ * The provider of a service that writes cards and announces them: the two (IcCardService,
+ * CardActionsService) take the same dependencies, the relay nudged after an announcing commit.
+ */
+function announcing(
+  service: new (
+    r: IcCardRepository,
+    ledger: IcCardLedger,
+    scopes: IcCardDataScopeProvider,
+    announcer: CardAnnouncerWriter,
+    afterAnnounce: () => void,
+  ) => unknown,
+): Provider {
+  return {
+    provide: service,
+    inject: [
+      IcCardRepository,
+      ICCARD_LEDGER,
+      ICCARD_DATA_SCOPE,
+      CardAnnouncerWriter,
+      { token: OUTBOX_RELAY, optional: true },
+    ],
+    useFactory: (
+      r: IcCardRepository,
+      ledger: IcCardLedger,
+      scopes: IcCardDataScopeProvider,
+      announcer: CardAnnouncerWriter,
+      relay?: Pick<OutboxRelay, 'nudge'>,
+    ) => new service(r, ledger, scopes, announcer, () => relay?.nudge()),
+  };
+}
+
 @Module({})
 export class IcCardModule {
   static forRoot(options: IcCardModuleOptions): DynamicModule {
@@ -50,23 +82,7 @@ export class IcCardModule {
           useFactory: (ds: DataSource) => new IcCardRepository(ds),
         },
         { provide: CardAnnouncerWriter, useFactory: () => new CardAnnouncerWriter() },
-        {
-          provide: IcCardService,
-          inject: [
-            IcCardRepository,
-            ICCARD_LEDGER,
-            ICCARD_DATA_SCOPE,
-            CardAnnouncerWriter,
-            { token: OUTBOX_RELAY, optional: true },
-          ],
-          useFactory: (
-            r: IcCardRepository,
-            ledger: IcCardLedger,
-            scopes: IcCardDataScopeProvider,
-            announcer: CardAnnouncerWriter,
-            relay?: Pick<OutboxRelay, 'nudge'>,
-          ) => new IcCardService(r, ledger, scopes, announcer, () => relay?.nudge()),
-        },
+        announcing(IcCardService),
         {
           provide: IcCardQueryRepository,
           inject: [DataSource],
@@ -78,23 +94,7 @@ export class IcCardModule {
           useFactory: (r: IcCardRepository, q: IcCardQueryRepository, scopes: IcCardDataScopeProvider) =>
             new IcCardQueryService(r, q, scopes),
         },
-        {
-          provide: CardActionsService,
-          inject: [
-            IcCardRepository,
-            ICCARD_LEDGER,
-            ICCARD_DATA_SCOPE,
-            CardAnnouncerWriter,
-            { token: OUTBOX_RELAY, optional: true },
-          ],
-          useFactory: (
-            r: IcCardRepository,
-            ledger: IcCardLedger,
-            scopes: IcCardDataScopeProvider,
-            announcer: CardAnnouncerWriter,
-            relay?: Pick<OutboxRelay, 'nudge'>,
-          ) => new CardActionsService(r, ledger, scopes, announcer, () => relay?.nudge()),
-        },
+        announcing(CardActionsService),
         {
           provide: ICCARD_BILL_TIME_ZONE,
           inject: options.timeZone?.inject ?? [],

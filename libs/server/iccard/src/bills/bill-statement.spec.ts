@@ -182,6 +182,11 @@ describe('months in the business time zone', () => {
     expect(march.end.toISOString()).toBe('2026-03-31T22:00:00.000Z');
   });
 
+  it('reads a year below 100 as itself, not as 19xx', () => {
+    const { start, end } = monthRange('0099-12', 'UTC');
+    expect([start.getUTCFullYear(), start.getUTCMonth(), end.getUTCFullYear()]).toEqual([99, 11, 100]);
+  });
+
   it('recognises months and formats money', () => {
     expect(['2026-11', '2026-01', '1999-12'].every(isMonth)).toBe(true);
     expect(['2026-13', '2026-00', '2026-1', '26-11', '2026-11-01', ''].some(isMonth)).toBe(false);

@@ -5,10 +5,6 @@
  * arrears account.
  */
 
-/** The kinds of ledger transactions (docs/ledger.md). */
-export type BillPostingKind =
-  'recharge' | 'refund' | 'consumption' | 'consumption_amendment' | 'allocation' | 'reclaim' | 'correction';
-
 export type BillPosting = {
   transactionId: number;
   kind: string;
@@ -190,13 +186,21 @@ function wallClock(at: Date, timeZone: string) {
   };
 }
 
+/** Milliseconds of a UTC date-time; unlike Date.UTC, years 0-99 are not read as 1900-1999. */
+function utcOf(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  at.setUTCHours(hour, minute, second);
+  return at.getTime();
+}
+
 /** The instant a wall-clock time of a zone is (the zone's offset found by two corrections: DST-safe). */
 function instantOfWallClock(year: number, month: number, day: number, timeZone: string): Date {
-  const target = Date.UTC(year, month - 1, day);
+  const target = utcOf(year, month, day);
   let guess = target;
   for (let i = 0; i < 2; i++) {
     const w = wallClock(new Date(guess), timeZone);
-    const shown = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+    const shown = utcOf(w.year, w.month, w.day, w.hour, w.minute, w.second);
     guess += target - shown;
   }
   return new Date(guess);

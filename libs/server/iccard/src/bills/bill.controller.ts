@@ -30,11 +30,6 @@ import {
 /** The button that opens the bills (seeded by the IC-card bills migration). */
 export const ICCARD_BILL_PERMISSION = 'iccard:bill:query';
 
-const pageParamsSchema = gridPageParamsSchema;
-type PageParams = GridPageParams;
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
  * Monthly bills of the IC-card customers' accounts (docs/ic-cards.md, Bills): the month's grid and its
  * xlsx, one account's statement and its xlsx and PDF. `month` is `YYYY-MM` in the business time zone.
@@ -48,14 +43,14 @@ export class IcCardBillController {
   @RequirePermissions(ICCARD_BILL_PERMISSION)
   page(
     @CurrentPrincipal() me: AuthPrincipal,
-    @ZodParams(pageParamsSchema) p: PageParams,
+    @ZodParams(gridPageParamsSchema) p: GridPageParams,
     @ZodQuery(billQuerySchema) q: BillQuery,
   ) {
     return this.bills.page(me.userId, q, p.page, p.size);
   }
 
   /** Declared before `:accountId/:month`, which would take `export/xlsx` otherwise. */
-  @ApiDoc({ summary: "A month's bills as .xlsx", produces: [CONTENT_TYPES.xlsx] })
+  @ApiDoc({ summary: "A month's bills as .xlsx", produces: [CONTENT_TYPES.xlsx], errors: [422] })
   @Get('export/xlsx')
   @RequirePermissions(ICCARD_BILL_PERMISSION)
   async exportList(
@@ -64,9 +59,9 @@ export class IcCardBillController {
     @Res() res: HttpResponse,
   ): Promise<void> {
     const { lang, ...filter } = q;
-    await this.bills.checkMonth(filter.month);
+    const rows = await this.bills.exportBatches(me.userId, filter);
     const name = this.bills.listFileName(filter.month, lang);
-    await sendXlsx(res, name, 'bills', BILL_LIST_COLUMNS, this.bills.exportBatches(me.userId, filter), lang);
+    await sendXlsx(res, name, 'bills', BILL_LIST_COLUMNS, rows, lang);
   }
 
   @ApiDoc({ summary: "An account's statement of a month", response: icBillStatementSchema, errors: [404] })
@@ -86,7 +81,7 @@ export class IcCardBillController {
     @Res() res: HttpResponse,
   ): Promise<void> {
     const file = await this.bills.document(me.userId, p.accountId, p.month, q.lang, 'xlsx');
-    send(res, XLSX, file);
+    send(res, CONTENT_TYPES.xlsx, file);
   }
 
   @ApiDoc({ summary: "An account's statement as PDF", produces: [CONTENT_TYPES.pdf], errors: [404] })

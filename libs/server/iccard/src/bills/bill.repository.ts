@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { IcCardDataScope } from '../iccard-data-scope';
+import { containing } from '../iccard.repository';
 import type { BillPosting } from './bill-statement';
 import type { BillAccountKind, BillQuery } from './dto/bill.dto';
 
@@ -14,9 +15,6 @@ export type BillTotals = {
 };
 
 type Row = Record<string, unknown>;
-
-/** `%text%` with LIKE's wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const toAccount = (r: Row): BillAccount => ({
   accountId: Number(r['account_id']),

@@ -131,4 +131,17 @@ describe('IcBillService', () => {
     expect(xlsx.fileName).toBe('账单-张三-2026-11.xlsx');
     expect(xlsx.body.subarray(0, 2).toString('latin1')).toBe('PK');
   });
+
+  it('exports the list in batches, and refuses more accounts than one export writes with 422 (never cut short)', async () => {
+    const { bills } = service();
+    const rows: unknown[] = [];
+    for await (const batch of await bills.exportBatches(1, { month: '2026-11' })) rows.push(...batch);
+    expect(rows).toEqual([expect.objectContaining({ accountId: 5, closingFen: 4300 })]);
+    const refusal = await bills.exportBatches(1, { month: '2026-11' }, 0).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({
+      code: 'ICCARD_EXPORT_TOO_LARGE',
+      httpStatus: 422,
+      details: { total: 1, limit: 0 },
+    });
+  });
 });

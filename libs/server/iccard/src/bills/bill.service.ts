@@ -9,6 +9,7 @@ import {
 import type { SpreadsheetLanguage } from '@voltdepot/server-spreadsheet';
 import type { IcCardDataScopeProvider } from '../iccard-data-scope';
 import { IcCardErrorCode, IcCardException } from '../iccard.exception';
+import { exportBatches } from '../queries/export-batches';
 import { billDocument, billFileName, billListFileName } from './bill-document';
 import type { BillAccount, IcBillRepository } from './bill.repository';
 import {
@@ -27,8 +28,10 @@ export type BillTimeZone = { read(): Promise<string> };
 /** Injection token of the time zone given to `IcCardModule.forRoot` (`timeZone`). */
 export const ICCARD_BILL_TIME_ZONE = Symbol('ICCARD_BILL_TIME_ZONE');
 
-/** Most rows the bill list exports at once. */
+/** Most rows the bill list exports at once; more is refused (422), as every IC-card list's export. */
 export const BILL_EXPORT_MAX_ROWS = 50_000;
+/** Accounts read (and summed) per query while the bill list exports. */
+const BILL_EXPORT_BATCH = 500;
 
 /**
  * Monthly bills of the customers' accounts (docs/ic-cards.md, Bills): the grid of one month's figures,
@@ -74,27 +77,31 @@ export class IcBillService {
     return { fileName: billFileName(statement.summary, lang, format), body };
   }
 
-  /** The whole filtered list of a month (export), at most BILL_EXPORT_MAX_ROWS rows, in pages. */
-  async *exportBatches(userId: number, q: BillQuery): AsyncIterable<IcBillSummary[]> {
+  /**
+   * The whole filtered list of a month (export) in batches. The month and the size are checked before
+   * the first byte: a month to come is a 400, more than BILL_EXPORT_MAX_ROWS accounts a 422.
+   */
+  async exportBatches(
+    userId: number,
+    q: BillQuery,
+    limit = BILL_EXPORT_MAX_ROWS,
+    batch = BILL_EXPORT_BATCH,
+  ): Promise<AsyncIterable<IcBillSummary[]>> {
     const zone = await this.timeZone.read();
     const { start, end } = this.range(q.month, zone);
     const scope = await this.scopes.scopeOf(userId);
-    const batch = 500;
-    for (let offset = 0; offset < BILL_EXPORT_MAX_ROWS; offset += batch) {
-      const accounts = await this.repo.accounts(scope, q, end, batch, offset);
-      if (accounts.list.length === 0) return;
-      yield await this.summaries(accounts.list, q.month, start, end);
-      if (accounts.list.length < batch) return;
-    }
+    return exportBatches(
+      async (page, size) => {
+        const accounts = await this.repo.accounts(scope, q, end, size, (page - 1) * size);
+        return { list: await this.summaries(accounts.list, q.month, start, end), total: accounts.total };
+      },
+      limit,
+      batch,
+    );
   }
 
   listFileName(month: string, lang: SpreadsheetLanguage): string {
     return billListFileName(month, lang);
-  }
-
-  /** Validates the month up front (a 400 before any byte of a download is sent). */
-  async checkMonth(month: string): Promise<void> {
-    this.range(month, await this.timeZone.read());
   }
 
   private async pdf(model: DocumentModel): Promise<Buffer> {

@@ -10,6 +10,8 @@ import {
   ZodQuery,
   gridPageParamsSchema,
   type GridPageParams,
+  serialIdParamsSchema,
+  type SerialIdParams,
 } from '@voltdepot/server-core';
 import { sendXlsx } from '@voltdepot/server-spreadsheet';
 import { ICCARD_PERMISSIONS } from '../iccard.controller';
@@ -28,8 +30,6 @@ import {
   companyExportSchema,
   type CustomerExport,
   customerExportSchema,
-  type GroupParams,
-  groupParamsSchema,
   icAccountPageSchema,
   icCardDetailSchema,
   icGroupInfoSchema,
@@ -79,7 +79,7 @@ export class IcCardQueryController {
   @ApiDoc({ summary: 'A group with its account and its users', response: icGroupInfoSchema, errors: [404] })
   @Get('group/:id')
   @RequirePermissions(ICCARD_PERMISSIONS.customerQuery)
-  groupInfo(@CurrentPrincipal() me: AuthPrincipal, @ZodParams(groupParamsSchema) p: GroupParams) {
+  groupInfo(@CurrentPrincipal() me: AuthPrincipal, @ZodParams(serialIdParamsSchema) p: SerialIdParams) {
     return this.service.groupInfo(me.userId, p.id);
   }
 

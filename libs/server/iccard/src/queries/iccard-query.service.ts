@@ -23,6 +23,7 @@ import type {
 } from './dto/iccard-query.dto';
 import { IcCardQueryErrorCode, IcCardQueryException } from './iccard-query.exception';
 import type { IcCardQueryRepository } from './iccard-query.repository';
+import { exportBatches } from './export-batches';
 
 /** What the service reads of the area's own repository (grids and single records by scope). */
 export type IcCardListStore = Pick<
@@ -127,31 +128,8 @@ export class IcCardQueryService {
     return this.rows(userId, (s, page, size) => this.queries.recordPage(s, q, page, size));
   }
 
-  /**
-   * The first batch is read before anything is sent, so an export over the limit is refused with a 422
-   * (and the filters to narrow) rather than cut short; the rest streams batch by batch, never more than
-   * the limit.
-   */
   private async rows<T>(userId: number, pageOf: Pager<T>): Promise<AsyncIterable<T[]>> {
     const scope = await this.scopes.scopeOf(userId);
-    const { exportBatch: batch, exportLimit: limit } = this;
-    const first = await pageOf(scope, 1, batch);
-    if (first.total > limit)
-      throw new IcCardQueryException(
-        IcCardQueryErrorCode.ExportTooLarge,
-        `the filters match ${first.total} rows, more than the ${limit} one export writes: narrow them`,
-        { total: first.total, limit },
-      );
-    return (async function* () {
-      let written = first.list.length;
-      if (written) yield first.list;
-      for (let page = 2; first.list.length === batch && written < limit; page++) {
-        const { list } = await pageOf(scope, page, batch);
-        const kept = list.slice(0, limit - written);
-        if (kept.length) yield kept;
-        written += kept.length;
-        if (list.length < batch) return;
-      }
-    })();
+    return exportBatches((page, size) => pageOf(scope, page, size), this.exportLimit, this.exportBatch);
   }
 }

@@ -1,39 +1,32 @@
 import { apiSchemas, gridPageOf, INT32_MAX, intParam, view } from '@voltdepot/server-core';
-import { SPREADSHEET_LANGUAGES } from '@voltdepot/server-spreadsheet';
 import { z } from 'zod';
+import { filterEnum, filterText } from '../../dto/iccard.dto';
+import { exportLanguageSchema } from '../../queries/dto/iccard-query.dto';
 
 export const BILL_ACCOUNT_KINDS = ['personal', 'group', 'group_sub'] as const;
 export type BillAccountKind = (typeof BILL_ACCOUNT_KINDS)[number];
+
+/** The first month a bill can be asked for: no ledger has postings before it (and 0000-01 is no month). */
+export const FIRST_BILL_MONTH = '1970-01';
 
 /** `YYYY-MM`; a month still to come is refused by the service (it knows the business time zone). */
 export const billMonthSchema = z
   .string({ required_error: 'month is required (YYYY-MM)', invalid_type_error: 'month must be YYYY-MM' })
   .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
-
-const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const lang = z.enum(SPREADSHEET_LANGUAGES, {
-  errorMap: () => ({ message: `must be one of ${SPREADSHEET_LANGUAGES.join(', ')}` }),
-});
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM')
+  .refine((month) => month >= FIRST_BILL_MONTH, `month must be ${FIRST_BILL_MONTH} or later`);
 
 export const billQuerySchema = z.object({
   month: billMonthSchema,
-  name: z.preprocess(blankIsAbsent, z.string().trim().max(50, 'must be at most 50 characters').optional()),
-  kind: z.preprocess(
-    blankIsAbsent,
-    z
-      .enum(BILL_ACCOUNT_KINDS, {
-        errorMap: () => ({ message: `must be one of ${BILL_ACCOUNT_KINDS.join(', ')}` }),
-      })
-      .optional(),
-  ),
+  name: filterText(50),
+  kind: filterEnum([...BILL_ACCOUNT_KINDS]),
 });
 export type BillQuery = z.output<typeof billQuerySchema>;
 
-export const billExportQuerySchema = billQuerySchema.extend({ lang: lang.default('zh-CN') });
+export const billExportQuerySchema = billQuerySchema.merge(exportLanguageSchema);
 export type BillExportQuery = z.output<typeof billExportQuerySchema>;
 
-export const billDocumentQuerySchema = z.object({ lang: lang.default('zh-CN') });
+export const billDocumentQuerySchema = exportLanguageSchema;
 export type BillDocumentQuery = z.output<typeof billDocumentQuerySchema>;
 
 const accountIdMessage = 'accountId must be a positive whole number';

@@ -1,4 +1,4 @@
-import { apiSchemas, gridPageOf, INT32_MAX, intParam, view } from '@voltdepot/server-core';
+import { apiSchemas, gridPageOf, view } from '@voltdepot/server-core';
 import {
   CARD_STATUSES,
   IC_ACCOUNT_KINDS,
@@ -22,12 +22,6 @@ import {
 } from '../../dto/iccard.dto';
 
 // Requests
-
-const idMessage = 'id must be a positive whole number';
-export const groupParamsSchema = z.object({
-  id: intParam(1, INT32_MAX, { type: idMessage, min: idMessage, max: idMessage }),
-});
-export type GroupParams = z.output<typeof groupParamsSchema>;
 
 export const cardDetailParamsSchema = z.object({ cardNo: cardNoSchema });
 export type CardDetailParams = z.output<typeof cardDetailParamsSchema>;
@@ -104,21 +98,22 @@ export const recordQuerySchema = z
   });
 export type RecordQuery = z.output<typeof recordQuerySchema>;
 
-const langSchema = z.object({
+/** `lang` of an export or a document: the language of its headers and labels. */
+export const exportLanguageSchema = z.object({
   lang: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.enum(['zh-CN', 'en-US'], { errorMap: () => ({ message: 'must be zh-CN or en-US' }) }).default('zh-CN'),
   ),
 });
-export type ExportLanguage = z.output<typeof langSchema>['lang'];
+export type ExportLanguage = z.output<typeof exportLanguageSchema>['lang'];
 
 /** Each list's export: the list's own filters and the sheet's language. */
-export const companyExportSchema = companyQuerySchema.merge(langSchema);
-export const customerExportSchema = customerQuerySchema.merge(langSchema);
-export const cardExportSchema = cardQuerySchema.merge(langSchema);
-export const actionExportSchema = actionQuerySchema.merge(langSchema);
-export const accountExportSchema = accountQuerySchema.merge(langSchema);
-export const recordExportSchema = recordQuerySchema.and(langSchema);
+export const companyExportSchema = companyQuerySchema.merge(exportLanguageSchema);
+export const customerExportSchema = customerQuerySchema.merge(exportLanguageSchema);
+export const cardExportSchema = cardQuerySchema.merge(exportLanguageSchema);
+export const actionExportSchema = actionQuerySchema.merge(exportLanguageSchema);
+export const accountExportSchema = accountQuerySchema.merge(exportLanguageSchema);
+export const recordExportSchema = recordQuerySchema.and(exportLanguageSchema);
 export type CompanyExport = z.output<typeof companyExportSchema>;
 export type CustomerExport = z.output<typeof customerExportSchema>;
 export type CardExport = z.output<typeof cardExportSchema>;
