@@ -1,44 +1,25 @@
-import {
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
-import { EVENT_BUS, startConsumer, type EventBus, type StartingConsumer } from '@voltdepot/server-messaging';
+import { type DynamicModule, Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { EVENT_BUS, WorkerConsumers, type EventBus } from '@voltdepot/server-messaging';
 import { DataSource } from 'typeorm';
 import { CardRepository } from './cards/card.repository';
 import { IdTagRepository } from './cards/id-tag.repository';
 import { IcCardSyncService, icCardSyncSubscription } from './cards/ic-card-sync.consumer';
 
-/** The IC-card consumer, started in the background and retried while the bus is unreachable. */
+/** The IC-card consumer (started in the background, retried while the bus is unreachable). */
 @Injectable()
-class AssetsConsumers implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('AssetsConsumers');
-  private consumer?: StartingConsumer;
-
+class AssetsConsumers extends WorkerConsumers {
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) bus: EventBus,
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(CardRepository) private readonly cards: CardRepository,
     @Inject(IdTagRepository) private readonly idTags: IdTagRepository,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const service = new IcCardSyncService((work) => this.db.transaction(work), this.cards, this.idTags);
-    const options = icCardSyncSubscription(service, this.logger);
-    this.consumer = startConsumer(this.bus, options, {
-      onRetry: (error, attempt, delayMs) =>
-        this.logger.warn(
-          `${options.group} consumer not started (attempt ${attempt}, next in ${delayMs} ms): ${(error as Error).message}`,
-        ),
-    });
+  ) {
+    super(bus, new Logger('AssetsConsumers'));
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.close();
+  protected subscriptions() {
+    const service = new IcCardSyncService((work) => this.db.transaction(work), this.cards, this.idTags);
+    return [icCardSyncSubscription(service, this.logger)];
   }
 }
 
