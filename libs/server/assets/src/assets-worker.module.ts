@@ -1,5 +1,7 @@
-import { type DynamicModule, Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { type DynamicModule, Inject, Injectable, Logger, Module, Optional } from '@nestjs/common';
+import { ServiceMetrics } from '@voltdepot/server-core';
 import { EVENT_BUS, WorkerConsumers, type EventBus } from '@voltdepot/server-messaging';
+import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { CardRepository } from './cards/card.repository';
 import { IdTagRepository } from './cards/id-tag.repository';
@@ -13,12 +15,27 @@ class AssetsConsumers extends WorkerConsumers {
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(CardRepository) private readonly cards: CardRepository,
     @Inject(IdTagRepository) private readonly idTags: IdTagRepository,
+    @Optional() @Inject(ServiceMetrics) private readonly metrics?: ServiceMetrics,
   ) {
     super(bus, new Logger('AssetsConsumers'));
   }
 
   protected subscriptions() {
-    const service = new IcCardSyncService((work) => this.db.transaction(work), this.cards, this.idTags);
+    const skipped = this.metrics
+      ? new Counter({
+          name: 'voltdepot_iccard_cards_skipped_total',
+          help: 'IC-card states that got no basic-data charging card (so the pile answers the card Invalid), by reason',
+          labelNames: ['reason'],
+          registers: [this.metrics.registry],
+        })
+      : undefined;
+    const service = new IcCardSyncService(
+      (work) => this.db.transaction(work),
+      this.cards,
+      this.idTags,
+      this.logger,
+      (reason) => skipped?.inc({ reason }),
+    );
     return [icCardSyncSubscription(service, this.logger)];
   }
 }
