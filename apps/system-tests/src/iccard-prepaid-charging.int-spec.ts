@@ -268,8 +268,10 @@ describe.each(busDrivers())('a prepaid IC card charging through a simulated pile
     await perform('recharge', { presentedCardNo: CARD, amount: RECHARGE_FEN });
     await authorizeUntil('Accepted');
 
-    // 1. A session whose StopTransaction the pile sends twice.
+    // 1. A session whose StopTransaction the pile sends twice (the gateway answers both).
+    const replayed = new Promise<{ transactionId?: number }>((resolve) => pile.once('stopReplayed', resolve));
     const first = await charge(1.5, { replayStop: true });
+    expect((await replayed).transactionId).toBe(first.transactionId);
     expect(first.energyWh).toBeGreaterThan(0);
     await eventually(async () => expect(await orders()).toHaveLength(1), 60_000, 100);
     await expectExactBalance(0);
