@@ -7,8 +7,11 @@
  * The money goes through the ledger's own code (`LedgerService` over `LedgerRepository`): accounts are
  * opened, cards linked and every movement posted as the api does, each posting under a `demo:...`
  * idempotency key, so a second run posts nothing. Card actions are judged by the state machine
- * (`cardTransition`) before they are recorded, like `CardActionsService` does (whose records always say
- * now; the seed dates them in the past, and the ledger postings with them: `occurredAt`).
+ * (`cardTransition`) before they are recorded, like `CardActionsService` does, and recorded, their status
+ * written and announced (`iccard.card.changed`) by the IC-card area's own `IcCardRepository` and
+ * `CardAnnouncerWriter` in one transaction; then dated in the past (the service's records always say now),
+ * the ledger postings with them (`occurredAt`). A card is announced when it is registered and when a step
+ * changes its status, never again on a later start: a charging card edited on the grid keeps its edit.
  *
  * Fourteen of the demo buses' cards are the group drivers' IC cards (same number): their charging orders
  * are debited from the drivers' sub-accounts when the ledger worker consumes `order.settled`. BUS0040 is
@@ -17,7 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LedgerRepository, LedgerService, CardAuthorisationWriter } from '@voltdepot/server-ledger';
-import { CardAnnouncerWriter } from '@voltdepot/server-iccard';
+import { CardAnnouncerWriter, IcCardRepository } from '@voltdepot/server-iccard';
 import { cardTransition, type CardStatus, type IcCardAction } from '@voltdepot/shared-contracts';
 import type { DataSource } from 'typeorm';
 import { ensure } from './seed-row';
@@ -130,38 +133,37 @@ type Card = {
   steps: CardStep[];
 };
 
-const busCard = (cardNo: string, customer: string, madeDaysAgo: number): Card => ({
-  cardNo,
-  chip: 'CPU',
-  cardType: 3,
-  customer,
-  steps: [['makeCpu', madeDaysAgo, 10]],
-});
+const icCard = (
+  cardNo: string,
+  chip: Card['chip'],
+  cardType: Card['cardType'],
+  customer: string,
+  ...steps: CardStep[]
+): Card => ({ cardNo, chip, cardType, customer, steps });
+
+const busCard = (cardNo: string, customer: string, madeDaysAgo: number) =>
+  icCard(cardNo, 'CPU', 3, customer, ['makeCpu', madeDaysAgo, 10]);
 
 export const DEMO_IC_CARDS: Card[] = [
   // The groups' office cards: the fleets' money comes in through them.
-  {
-    cardNo: 'HFC20250101',
-    chip: 'CPU',
-    cardType: 2,
-    customer: '91340100MA2N8G0T1K',
-    steps: [
-      ['makeCpu', 29, 9],
-      ['recharge', 29, 9.5, 200_000],
-      ['recharge', 8, 14, 100_000],
-    ],
-  },
-  {
-    cardNo: 'HFC20250102',
-    chip: 'CPU',
-    cardType: 2,
-    customer: '91340100MA2N8G0T2M',
-    steps: [
-      ['makeCpu', 28, 9],
-      ['recharge', 28, 9.5, 150_000],
-      ['recharge', 7, 15, 80_000],
-    ],
-  },
+  icCard(
+    'HFC20250101',
+    'CPU',
+    2,
+    '91340100MA2N8G0T1K',
+    ['makeCpu', 29, 9],
+    ['recharge', 29, 9.5, 200_000],
+    ['recharge', 8, 14, 100_000],
+  ),
+  icCard(
+    'HFC20250102',
+    'CPU',
+    2,
+    '91340100MA2N8G0T2M',
+    ['makeCpu', 28, 9],
+    ['recharge', 28, 9.5, 150_000],
+    ['recharge', 7, 15, 80_000],
+  ),
   // The group drivers' bus cards: the numbers the demo's piles send.
   busCard('BUS0001', '340102198003150517', 27),
   busCard('BUS0002', '340102198003150517', 27),
@@ -178,80 +180,54 @@ export const DEMO_IC_CARDS: Card[] = [
   busCard('BUS0025', '340123198108273013', 26),
   busCard('BUS0026', '340123198108273013', 26),
   // The drivers' own cards (type 0): they identify the driver at the pile and draw on the same sub-account.
-  ...(
-    [
-      ['HFD20250001', '340102198003150517'],
-      ['HFD20250002', '340103197811220534'],
-      ['HFD20250003', '340104198507081526'],
-      ['HFD20250004', '340121197906121518'],
-      ['HFD20250005', '340122198811043022'],
-    ] as const
-  ).map(([cardNo, customer]): Card => ({
-    cardNo,
-    chip: 'M1',
-    cardType: 0,
-    customer,
-    steps: [['makeM1', 25, 11]],
-  })),
+  icCard('HFD20250001', 'M1', 0, '340102198003150517', ['makeM1', 25, 11]),
+  icCard('HFD20250002', 'M1', 0, '340103197811220534', ['makeM1', 25, 11]),
+  icCard('HFD20250003', 'M1', 0, '340104198507081526', ['makeM1', 25, 11]),
+  icCard('HFD20250004', 'M1', 0, '340121197906121518', ['makeM1', 25, 11]),
+  icCard('HFD20250005', 'M1', 0, '340122198811043022', ['makeM1', 25, 11]),
   // Personal cards.
-  {
-    cardNo: 'HFC20250001',
-    chip: 'CPU',
-    cardType: 1,
-    customer: '340104199003126020',
-    steps: [
-      ['makeCpu', 29, 10],
-      ['recharge', 29, 10.2, 500],
-      ['recharge', 15, 16, 300],
-      ['refundWithCard', 6, 11, 200],
-    ],
-  },
-  {
-    cardNo: 'HFM20250001',
-    chip: 'M1',
-    cardType: 1,
-    customer: '34010219870519451X',
-    steps: [
-      ['makeM1', 25, 11],
-      ['recharge', 25, 11.2, 300],
-      ['reportLoss', 4, 9],
-    ],
-  },
+  icCard(
+    'HFC20250001',
+    'CPU',
+    1,
+    '340104199003126020',
+    ['makeCpu', 29, 10],
+    ['recharge', 29, 10.2, 500],
+    ['recharge', 15, 16, 300],
+    ['refundWithCard', 6, 11, 200],
+  ),
+  icCard(
+    'HFM20250001',
+    'M1',
+    1,
+    '34010219870519451X',
+    ['makeM1', 25, 11],
+    ['recharge', 25, 11.2, 300],
+    ['reportLoss', 4, 9],
+  ),
   // The replacement for 李强's lost card: registered, not made yet.
-  { cardNo: 'HFM20250002', chip: 'M1', cardType: 1, customer: '34010219870519451X', steps: [] },
-  {
-    cardNo: 'HFC20250002',
-    chip: 'CPU',
-    cardType: 1,
-    customer: '340103199212254028',
-    steps: [
-      ['makeCpu', 22, 14],
-      ['recharge', 22, 14.2, 100],
-      ['refundWithCard', 12, 10],
-      ['logout', 12, 10.1],
-    ],
-  },
-  {
-    cardNo: 'HFM20250003',
-    chip: 'M1',
-    cardType: 1,
-    customer: '340111199505173011',
-    steps: [
-      ['makeM1', 18, 15],
-      ['recharge', 18, 15.2, 200],
-      ['recharge', 2, 17, 150],
-    ],
-  },
-  {
-    cardNo: 'BUS0040',
-    chip: 'CPU',
-    cardType: 3,
-    customer: '340121198406226519',
-    steps: [
-      ['makeCpu', 20, 16],
-      ['recharge', 20, 16.2, 15],
-    ],
-  },
+  icCard('HFM20250002', 'M1', 1, '34010219870519451X'),
+  icCard(
+    'HFC20250002',
+    'CPU',
+    1,
+    '340103199212254028',
+    ['makeCpu', 22, 14],
+    ['recharge', 22, 14.2, 100],
+    ['refundWithCard', 12, 10],
+    ['logout', 12, 10.1],
+  ),
+  icCard(
+    'HFM20250003',
+    'M1',
+    1,
+    '340111199505173011',
+    ['makeM1', 18, 15],
+    ['recharge', 18, 15.2, 200],
+    ['recharge', 2, 17, 150],
+  ),
+  // A contracted driver's personal card with 15 yuan: its first order runs it into arrears.
+  icCard('BUS0040', 'CPU', 3, '340121198406226519', ['makeCpu', 20, 16], ['recharge', 20, 16.2, 15]),
 ];
 
 /** Allocations from a group to its drivers: member, days ago, hour, yuan. */
@@ -366,6 +342,12 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
     customers.set(c.key, { id, accountId, certificate: c.key });
   }
 
+  // A card's records, status and announcement (iccard.card.changed through the outbox: the assets area
+  // keeps the charging card, so a made card is Accepted at the pile and a lost one Blocked) are written
+  // by the IC-card area's own repository and announcer, like the api's; only when a card changes.
+  const cards = new IcCardRepository(dataSource);
+  const announcer = new CardAnnouncerWriter();
+
   // Every movement in the order it happened, so each balance before and after reads as a history.
   type Step = { at: Date; run: () => Promise<void> };
   const steps: Step[] = [];
@@ -381,14 +363,20 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
     const firstAt = card.steps.length
       ? dayTime(now, card.steps[0][1], card.steps[0][2])
       : dayTime(now, 3, 10);
-    const { id: cardId } = await ensure(m, 'ic_card', { card_no: card.cardNo }, () => ({
-      chip: card.chip,
-      card_type: card.cardType,
-      customer_id: holder.id,
-      ledger_account_id: holder.accountId,
-      issued_at: firstAt,
-      updated_at: firstAt,
-    }));
+    // A new card is announced in the transaction that registers it, as IcCardService does; an existing
+    // one is not announced again (its charging card, edited on the grid since, stays as it is).
+    const cardId = await m.transaction(async (t) => {
+      const { id, created } = await ensure(t, 'ic_card', { card_no: card.cardNo }, () => ({
+        chip: card.chip,
+        card_type: card.cardType,
+        customer_id: holder.id,
+        ledger_account_id: holder.accountId,
+        issued_at: firstAt,
+        updated_at: firstAt,
+      }));
+      if (created) await announcer.announce(t, card.cardNo);
+      return id;
+    });
     let skipped = false;
     for (const [n, [action, daysAgo, hour, amountYuan]] of card.steps.entries()) {
       const at = dayTime(now, daysAgo, hour);
@@ -397,8 +385,7 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
         at,
         run: async () => {
           if (skipped) return;
-          if ((await m.query(`SELECT 1 FROM ic_card_action WHERE idempotency_key = $1`, [key])).length)
-            return;
+          if (await cards.actionByKey(m, key)) return;
           const [state] = (await m.query(`SELECT status FROM ic_card WHERE id = $1`, [cardId])) as {
             status: CardStatus;
           }[];
@@ -446,29 +433,30 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
           }
           if (action === 'makeCpu' || action === 'makeM1')
             await ledger.linkCard(card.cardNo, holder.accountId);
+          // Recorded as CardActionsService records it (the same repository, dated when it happened; the
+          // status written and announced in the action's transaction).
           await m.transaction(async (t) => {
+            await cards.insertAction(t, {
+              cardId,
+              action,
+              statusBefore: state.status,
+              statusAfter: transition.status,
+              notes: transition.notes,
+              amountFen: moved,
+              ledgerTransactionId: transactionId,
+              operatorId,
+              idempotencyKey: key,
+              requestHash: sha256({ cardNo: card.cardNo, action, amount: amountFen ?? null }),
+              occurredAt: at,
+            });
+            if (transition.status !== state.status) {
+              await cards.setCardStatus(t, cardId, transition.status);
+              await announcer.announce(t, card.cardNo);
+            }
             await t.query(
-              `INSERT INTO ic_card_action (card_id, action, status_before, status_after, notes, amount_fen,
-                 ledger_transaction_id, operator_id, occurred_at, idempotency_key, request_hash)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-              [
-                cardId,
-                action,
-                state.status,
-                transition.status,
-                transition.notes,
-                moved,
-                transactionId,
-                operatorId,
-                at,
-                key,
-                sha256({ cardNo: card.cardNo, action, amount: amountFen ?? null }),
-              ],
-            );
-            await t.query(
-              `UPDATE ic_card SET status = $2, updated_at = $3,
-                      issued_at = CASE WHEN $4 THEN $3 ELSE issued_at END WHERE id = $1`,
-              [cardId, transition.status, at, action === 'makeCpu' || action === 'makeM1'],
+              `UPDATE ic_card SET updated_at = $2, issued_at = CASE WHEN $3 THEN $2 ELSE issued_at END
+                WHERE id = $1`,
+              [cardId, at, action === 'makeCpu' || action === 'makeM1'],
             );
           });
         },
@@ -502,12 +490,4 @@ export async function seedDemoIcCards(dataSource: DataSource, now = Date.now()):
 
   steps.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const step of steps) await step.run();
-
-  // Each demo card's state goes to the pile as the api's card actions send it (iccard.card.changed through
-  // the outbox; the assets area keeps the charging card): a lost card is Blocked, a made one Accepted.
-  // Announcing the current state again on the next start is harmless (the consumer keeps the latest).
-  const announcer = new CardAnnouncerWriter();
-  await m.transaction(async (t) => {
-    for (const card of DEMO_IC_CARDS) await announcer.announce(t, card.cardNo);
-  });
 }

@@ -204,6 +204,7 @@ describe('the api worker', () => {
       const metrics = (await request(url).get('/metrics').expect(200)).text;
       expect(metrics).toContain('voltdepot_job_runs_total');
       expect(metrics).toContain('voltdepot_outbox_backlog');
+      expect(metrics).toContain('voltdepot_iccard_cards_skipped_total'); // the IC-card sync's skipped cards
       await request(url).get('/api/order/page/1/size/10').expect(404);
     } finally {
       await app.close();

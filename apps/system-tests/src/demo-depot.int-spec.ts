@@ -67,6 +67,7 @@ const COUNTS: Record<string, string> = {
   msgGroups: `SELECT count(*)::int AS n FROM msg_group`,
   msgRules: `SELECT count(*)::int AS n FROM msg_event`,
   msgAlerts: `SELECT count(*)::int AS n FROM msg_alert`,
+  icAnnouncements: `SELECT count(*)::int AS n FROM outbox_event WHERE type = 'iccard.card.changed'`,
 };
 
 describe('demo depot seed', () => {
@@ -258,6 +259,15 @@ describe('demo depot seed', () => {
       }
       expect(`${card.card_no} ${card.status}`).toBe(`${card.card_no} ${status}`);
     }
+
+    // Each card was announced to the pile (iccard.card.changed): its latest announcement is its status.
+    const announced = (await db.dataSource.query(
+      `SELECT DISTINCT ON (key) key AS card_no, payload->>'status' AS status FROM outbox_event
+        WHERE type = 'iccard.card.changed' ORDER BY key, (payload->>'sequence')::bigint DESC`,
+    )) as { card_no: string; status: CardStatus }[];
+    expect(Object.fromEntries(announced.map((a) => [a.card_no, a.status]))).toEqual(
+      Object.fromEntries(cards.map((c) => [c.card_no, c.status])),
+    );
   });
 
   it('seeds the message centre: configs, templates, receiver groups, event rules and alerts, all local', async () => {

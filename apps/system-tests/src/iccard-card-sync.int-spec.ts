@@ -204,6 +204,28 @@ it('makes an IC card usable at the pile, blocks it within seconds when reported 
   expect(events.map((e) => e.status)).toEqual(['notMade', 'normal', 'lost', 'normal']);
 }, 60_000);
 
+it("follows a customer's new name on its cards' charging cards (the holder shown on the grid)", async () => {
+  const [customer] = await db.dataSource.query(
+    `SELECT u.id FROM ic_customer u JOIN ic_card k ON k.customer_id = u.id WHERE k.card_no = $1`,
+    [CARD],
+  );
+  await api.cards.saveCustomer(OPERATOR, Number(customer.id), {
+    clientType: 1,
+    userName: 'Driver Han Lei',
+    certificateType: 'ID card',
+    certificateNumber: 'ID-0001',
+    customerType: 'private',
+    identityVerified: true,
+  });
+  await eventually(async () => {
+    const [row] = await db.dataSource.query(
+      `SELECT status, cardholder FROM charging_card WHERE physical_number = $1`,
+      [CARD],
+    );
+    expect(row).toEqual({ status: 'normal', cardholder: 'Driver Han Lei' });
+  }, 10_000);
+}, 60_000);
+
 it('the migration announces the IC cards that existed before it, once', async () => {
   // A card written before this change (nothing announced it): the migration, run again, announces it.
   const IcCardCardSync = allMigrations.find((m) => m.name === 'IcCardCardSync1764210000200')!;

@@ -192,6 +192,50 @@ describe.each(busDrivers())('a prepaid IC card charging through a simulated pile
     return session;
   }
 
+  /**
+   * A gate in the ledger's table: once `after` consumption postings exist, the next one's INSERT waits
+   * on an advisory lock this test holds (a trigger of this test's own database), until `open`.
+   */
+  async function closeGateAfterConsumptions(after: number) {
+    const GATE = 25_025;
+    const holder = db.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.query(`SELECT pg_advisory_lock(${GATE})`);
+    await db.dataSource.query(`
+      CREATE FUNCTION test_consumption_gate() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF (SELECT count(*) FROM ledger_transaction WHERE kind = 'consumption') >= ${after} THEN
+          PERFORM pg_advisory_xact_lock(${GATE});
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_consumption_gate BEFORE INSERT ON ledger_transaction
+        FOR EACH ROW WHEN (NEW.kind = 'consumption') EXECUTE FUNCTION test_consumption_gate();`);
+    return {
+      /** Resolves once a posting waits at the gate. */
+      waitUntilHeld: () =>
+        eventually(
+          async () => {
+            const [{ n }] = await db.dataSource.query(
+              `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted`,
+              [GATE],
+            );
+            expect(n).toBe(1);
+          },
+          60_000,
+          50,
+        ),
+      open: async () => {
+        await holder.query(`SELECT pg_advisory_unlock(${GATE})`);
+        await holder.release();
+        // Waits for the killed worker's posting, let through, to end (rolled back: its client is gone).
+        await db.dataSource.query(
+          `DROP TRIGGER test_consumption_gate ON ledger_transaction; DROP FUNCTION test_consumption_gate()`,
+        );
+      },
+    };
+  }
+
   /** Every order of the card posted once, and the account exactly what the money says. */
   async function expectExactBalance(refundedFen: number) {
     await eventually(
@@ -224,8 +268,10 @@ describe.each(busDrivers())('a prepaid IC card charging through a simulated pile
     await perform('recharge', { presentedCardNo: CARD, amount: RECHARGE_FEN });
     await authorizeUntil('Accepted');
 
-    // 1. A session whose StopTransaction the pile sends twice.
+    // 1. A session whose StopTransaction the pile sends twice (the gateway answers both).
+    const replayed = new Promise<{ transactionId?: number }>((resolve) => pile.once('stopReplayed', resolve));
     const first = await charge(1.5, { replayStop: true });
+    expect((await replayed).transactionId).toBe(first.transactionId);
     expect(first.energyWh).toBeGreaterThan(0);
     await eventually(async () => expect(await orders()).toHaveLength(1), 60_000, 100);
     await expectExactBalance(0);
@@ -234,12 +280,17 @@ describe.each(busDrivers())('a prepaid IC card charging through a simulated pile
     expect((await account()).balanceFen).toBe(RECHARGE_FEN - firstOrder.totalFen);
 
     // 2. The worker is down while three sessions are charged; started again, it settles them and the
-    // ledger consumes a batch of three orders: killed as soon as the first is posted, started again.
+    // ledger consumes the three orders. A gate holds the posting of the second one (its INSERT waits on a
+    // lock the test holds), so the kill lands mid-way for sure: one order posted, the next in flight.
     await workers[workers.length - 1].kill('SIGKILL');
     for (let i = 0; i < 3; i++) await charge(1);
+    const gate = await closeGateAfterConsumptions(2);
     await startWorker();
-    await eventually(async () => expect((await consumptions()).length).toBeGreaterThan(1), 60_000, 5);
+    await gate.waitUntilHeld();
+    expect(await consumptions()).toHaveLength(2);
     await workers[workers.length - 1].kill('SIGKILL');
+    await gate.open();
+    expect(await consumptions()).toHaveLength(2); // the killed posting did not commit
     await startWorker();
     await eventually(async () => expect(await orders()).toHaveLength(4), 60_000, 100);
     await expectExactBalance(0);

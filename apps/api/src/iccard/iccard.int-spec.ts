@@ -373,6 +373,12 @@ describe('IC cards API (real PostgreSQL)', () => {
       /cardNo/,
     ],
     [
+      'a card number longer than the charging card number the pile sends',
+      '/api/iccard/card',
+      { cardNo: 'A'.repeat(17), chip: 'M1', cardType: 0, customerId: 1 },
+      /cardNo.*at most 16 characters/,
+    ],
+    [
       'a recharge with three decimals',
       '/api/iccard/card/CARD-0001/recharge',
       { requestId: rid(), amount: '1.234' },

@@ -1,44 +1,42 @@
-import {
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
-import { EVENT_BUS, startConsumer, type EventBus, type StartingConsumer } from '@voltdepot/server-messaging';
+import { type DynamicModule, Inject, Injectable, Logger, Module, Optional } from '@nestjs/common';
+import { ServiceMetrics } from '@voltdepot/server-core';
+import { EVENT_BUS, WorkerConsumers, type EventBus } from '@voltdepot/server-messaging';
+import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { CardRepository } from './cards/card.repository';
 import { IdTagRepository } from './cards/id-tag.repository';
 import { IcCardSyncService, icCardSyncSubscription } from './cards/ic-card-sync.consumer';
 
-/** The IC-card consumer, started in the background and retried while the bus is unreachable. */
+/** The IC-card consumer (started in the background, retried while the bus is unreachable). */
 @Injectable()
-class AssetsConsumers implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('AssetsConsumers');
-  private consumer?: StartingConsumer;
-
+class AssetsConsumers extends WorkerConsumers {
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) bus: EventBus,
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(CardRepository) private readonly cards: CardRepository,
     @Inject(IdTagRepository) private readonly idTags: IdTagRepository,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const service = new IcCardSyncService((work) => this.db.transaction(work), this.cards, this.idTags);
-    const options = icCardSyncSubscription(service, this.logger);
-    this.consumer = startConsumer(this.bus, options, {
-      onRetry: (error, attempt, delayMs) =>
-        this.logger.warn(
-          `${options.group} consumer not started (attempt ${attempt}, next in ${delayMs} ms): ${(error as Error).message}`,
-        ),
-    });
+    @Optional() @Inject(ServiceMetrics) private readonly metrics?: ServiceMetrics,
+  ) {
+    super(bus, new Logger('AssetsConsumers'));
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.close();
+  protected subscriptions() {
+    const skipped = this.metrics
+      ? new Counter({
+          name: 'voltdepot_iccard_cards_skipped_total',
+          help: 'IC-card states that got no basic-data charging card (so the pile answers the card Invalid), by reason',
+          labelNames: ['reason'],
+          registers: [this.metrics.registry],
+        })
+      : undefined;
+    const service = new IcCardSyncService(
+      (work) => this.db.transaction(work),
+      this.cards,
+      this.idTags,
+      this.logger,
+      (reason) => skipped?.inc({ reason }),
+    );
+    return [icCardSyncSubscription(service, this.logger)];
   }
 }
 

@@ -92,7 +92,7 @@ export class CardActionsService {
     private readonly repository: CardActionStore,
     private readonly ledger: CardActionLedger,
     private readonly scopes: IcCardDataScopeProvider,
-    private readonly announcer: CardAnnouncer,
+    private readonly announcer: Pick<CardAnnouncer, 'announce'>,
     private readonly afterAnnounce: () => void = () => undefined,
   ) {}
 

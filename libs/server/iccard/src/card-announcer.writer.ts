@@ -5,7 +5,7 @@ import { IcCardChanged, type IcCardChangedV1, type IcCardStatusCode } from '@vol
 type Row = Record<string, unknown>;
 
 /** What the services ask of the announcer (their unit tests fake it). */
-export type CardAnnouncer = Pick<CardAnnouncerWriter, 'announce'>;
+export type CardAnnouncer = Pick<CardAnnouncerWriter, 'announce' | 'announceCustomerCards'>;
 
 /**
  * Announces an IC card's state (`iccard.card.changed` v1, topic `iccard.cards`, key the card number)
@@ -34,6 +34,20 @@ export class CardAnnouncerWriter {
     const payload = icCardChangedOf(row, now);
     await addToOutbox(m, createEnvelope(IcCardChanged, payload.cardNo, payload, { occurredAt: now }));
     return payload;
+  }
+
+  /**
+   * Announces every card of a customer whose name or organisation changed (the charging cards' holder
+   * and data scope): each card's row locked first, as a card action holds it, so its sequence still
+   * rises in commit order. Answers the cards announced.
+   */
+  async announceCustomerCards(m: EntityManager, customerId: number): Promise<number> {
+    const cards: Row[] = await m.query(
+      `SELECT card_no FROM ic_card WHERE customer_id = $1 ORDER BY id FOR UPDATE`,
+      [customerId],
+    );
+    for (const card of cards) await this.announce(m, String(card['card_no']));
+    return cards.length;
   }
 }
 

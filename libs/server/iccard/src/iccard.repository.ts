@@ -155,6 +155,8 @@ export type NewCardAction = {
   operatorId: number;
   idempotencyKey: string;
   requestHash: string;
+  /** When it happened, if not now: only the demo seed sets it (its history is dated in the past). */
+  occurredAt?: Date;
 };
 
 async function page<T>(
@@ -376,8 +378,8 @@ export class IcCardRepository {
   async insertAction(m: EntityManager, a: NewCardAction): Promise<IcCardActionView> {
     const [row] = await m.query(
       `INSERT INTO ic_card_action (card_id, action, status_before, status_after, notes, amount_fen,
-         ledger_transaction_id, operator_id, idempotency_key, request_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+         ledger_transaction_id, operator_id, idempotency_key, request_hash, occurred_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE($11::timestamptz, now())) RETURNING id`,
       [
         a.cardId,
         a.action,
@@ -389,6 +391,7 @@ export class IcCardRepository {
         a.operatorId,
         a.idempotencyKey,
         a.requestHash,
+        a.occurredAt ?? null,
       ],
     );
     const [view] = await m.query(`${ACTION} WHERE x.id = $1`, [row.id]);

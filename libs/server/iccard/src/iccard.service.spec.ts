@@ -72,6 +72,7 @@ function setup() {
       announced.push({ m, cardNo, inserted: cards.get(cardNo)?.m === m });
       return {} as never;
     }),
+    announceCustomerCards: jest.fn(async (_m: unknown, _customerId: number) => 2),
   };
   const afterAnnounce = jest.fn();
   const ledger: CustomerLedger = {
@@ -141,6 +142,16 @@ describe('IcCardService cards', () => {
     const holder = await service.saveCustomer(5, undefined, person);
     await service.createCard(5, { cardNo: 'C9', chip: 'CPU', cardType: 1 as const, customerId: holder.id });
     expect(announced).toEqual([{ m: { transaction: 1 }, cardNo: 'C9', inserted: true }]);
+    expect(afterAnnounce).toHaveBeenCalledTimes(1);
+  });
+
+  it("announces a customer's cards when its name or organisation changes, not on other edits", async () => {
+    const { service, announcer, afterAnnounce } = setup();
+    const c = await service.saveCustomer(5, undefined, person);
+    await service.saveCustomer(5, c.id, { ...person, customerType: 'VIP' });
+    expect(announcer.announceCustomerCards).not.toHaveBeenCalled();
+    await service.saveCustomer(5, c.id, { ...person, userName: 'Han Meimei' });
+    expect(announcer.announceCustomerCards).toHaveBeenCalledWith({ transaction: 1 }, c.id);
     expect(afterAnnounce).toHaveBeenCalledTimes(1);
   });
 

@@ -100,11 +100,13 @@ export class IcCardService {
   /**
    * A customer, with its ledger account opened on creation. The account is opened by the ledger in its
    * own transaction while this one holds the new customer's row: should this one fail after, an empty
-   * account is left over, never a customer without one.
+   * account is left over, never a customer without one. A new name or organisation is announced for each
+   * of its cards (`iccard.card.changed`), in this transaction.
    */
   async saveCustomer(userId: number, id: number | undefined, dto: SaveCustomerDto): Promise<IcCustomerView> {
     const scope = await this.scopes.scopeOf(userId);
-    return this.repository.transaction(async (m) => {
+    let announced = 0;
+    const customer = await this.repository.transaction(async (m) => {
       const previous = id === undefined ? undefined : await this.repository.findCustomer(m, id, scope, true);
       if (id !== undefined && !previous)
         throw new IcCardException(IcCardErrorCode.CustomerNotFound, `customer ${id} not found`);
@@ -130,8 +132,13 @@ export class IcCardService {
         });
         await this.repository.setCustomerAccount(m, saved, account.id);
       }
+      // Its cards' charging cards show the holder's name and sit in its organisation: tell the pile's side.
+      if (previous && (previous.userName !== dto.userName || previous.organizationId !== organizationId))
+        announced = await this.announcer.announceCustomerCards(m, saved);
       return (await this.repository.findCustomer(m, saved, scope))!;
     });
+    if (announced) this.afterAnnounce();
+    return customer;
   }
 
   /** A card record (not made yet) drawing on its customer's account; its number is unique (§5). */

@@ -12,3 +12,4 @@ export * from './create-event-bus';
 export { partitionOf } from './redis/partition';
 export * from './messaging.module';
 export * from './start-consumer';
+export * from './worker-consumers';

@@ -168,7 +168,8 @@ export type SessionOptions = BusBatteryOptions & {
   doubleStop?: DoubleStop;
   /**
    * Replay the stop: the very same StopTransaction is sent again after the first was answered (a pile
-   * that replays its transaction queue after a lost answer or a reboot).
+   * that replays its transaction queue after a lost answer or a reboot); 'stopReplayed' (the session)
+   * is emitted once the replay is answered.
    */
   replayStop?: boolean;
 };
@@ -486,7 +487,8 @@ export class SimulatedPile extends EventEmitter {
       transactionData: [this.energySample(stopped, this.register(connector), 'Transaction.End')],
     };
     this.enqueueStop(session, stop);
-    if (connector.replayStop) this.enqueueStop(session, stop, false);
+    if (connector.replayStop)
+      this.enqueueStop(session, stop, false, () => this.emit('stopReplayed', session));
     const late = this.options.lateSampleMs ?? 0;
     if (late > 0) {
       // The sampling timer fires just after the stop: the register has moved on by a trace.
@@ -890,12 +892,14 @@ export class SimulatedPile extends EventEmitter {
 
   /**
    * Queue a StopTransaction of `session` (its transactionId as known when sent); `announce` emits
-   * 'transactionStopped' once it is answered (not for a repeated stop).
+   * 'transactionStopped' once it is answered (not for a repeated stop); `answered` runs then too (a
+   * replayed stop emits 'stopReplayed', so a test knows the gateway had it).
    */
   private enqueueStop(
     session: SessionRecord,
     stop: { meterStop: number; timestamp: string; reason: StopReason; transactionData?: unknown[] },
     announce = true,
+    answered?: () => void,
   ): void {
     void this.queue
       .enqueue('StopTransaction', () => ({
@@ -909,6 +913,7 @@ export class SimulatedPile extends EventEmitter {
       .then(
         () => {
           if (announce) this.emit('transactionStopped', session);
+          answered?.();
         },
         (error: Error) => this.log(`StopTransaction dropped: ${error.message}`),
       );

@@ -50,9 +50,10 @@ export class CardRepository {
       const stored = existing.ic_card_sequence === null ? null : Number(existing.ic_card_sequence);
       if (!supersedes({ sequence: card.icCardSequence }, stored)) return { outcome: 'stale' };
       await m.query(
-        `UPDATE charging_card SET type = $2, status = $3, cardholder = $4, ic_card_sequence = $5, updated_at = now()
+        `UPDATE charging_card SET type = $2, status = $3, cardholder = $4, ic_card_sequence = $5,
+                organization_id = $6, updated_at = now()
           WHERE id = $1`,
-        [existing.id, card.type, card.status, card.cardholder, card.icCardSequence],
+        [existing.id, card.type, card.status, card.cardholder, card.icCardSequence, card.organizationId],
       );
       return {
         outcome: 'updated',

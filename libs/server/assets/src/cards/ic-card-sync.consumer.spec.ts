@@ -29,6 +29,7 @@ function setup(selfNumbersTaken: string[] = []) {
     }),
   };
   const logger = { warn: jest.fn() };
+  const skipped: string[] = [];
   const service = new IcCardSyncService(
     async (work) => {
       const m = { id: transactions.length + 1 } as unknown as EntityManager;
@@ -38,8 +39,10 @@ function setup(selfNumbersTaken: string[] = []) {
     repository,
     idTagRepository,
     logger,
+    (reason) => skipped.push(reason),
   );
   return {
+    skipped,
     service,
     cards,
     idTags,
@@ -103,7 +106,7 @@ describe('IC card sync (assets consumer of iccard.card.changed)', () => {
     ).toEqual([]);
   });
 
-  it('skips, with a warning, a card whose self number another card has, or whose number is too long, and goes on', async () => {
+  it('skips, with a warning and a count by reason, a card whose self number another card has, or whose number is too long, and goes on', async () => {
     const s = setup(['C1']);
     await deliver(
       s,
@@ -113,6 +116,7 @@ describe('IC card sync (assets consumer of iccard.card.changed)', () => {
     );
     expect([...s.idTags.keys()]).toEqual(['C3']);
     expect(s.logger.warn).toHaveBeenCalledTimes(2);
+    expect(s.skipped).toEqual(['selfNumberTaken', 'numberTooLong']);
   });
 
   it('ignores other events and refuses a malformed payload without retrying it', async () => {

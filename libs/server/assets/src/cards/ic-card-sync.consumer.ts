@@ -11,11 +11,16 @@ export const ICCARD_CARDS_GROUP = 'assets-iccard-cards';
 
 type Log = Pick<Logger, 'warn'>;
 
+/** Why an IC card got no charging card (so the pile answers it Invalid): a label of the skip counter. */
+export type IcCardSkipReason = 'numberTooLong' | 'selfNumberTaken';
+
 /**
  * Keeps the basic-data charging card of each IC card (`iccard.card.changed`), and with it the gateway's
  * id tag, as a card edited on the grid is kept: the card and its id tag in one transaction. Idempotent
  * without processed-event marks: a state is applied only over an older one (`ic_card_sequence`), so a
- * redelivered, reordered or replayed event changes nothing.
+ * redelivered, reordered or replayed event changes nothing. A card that cannot have a charging card
+ * (a number longer than 16, registered before the IC-card area refused them, or a self number another
+ * charging card has) is skipped, not retried: logged and counted, so the operator sees it on /metrics.
  */
 export class IcCardSyncService {
   constructor(
@@ -23,6 +28,8 @@ export class IcCardSyncService {
     private readonly cards: Pick<CardRepository, 'syncFromIcCard'>,
     private readonly idTags: Pick<IdTagRepository, 'upsert'>,
     private readonly logger: Log = new Logger('IcCardSync'),
+    /** Counts a skipped card (the worker's `voltdepot_iccard_cards_skipped_total{reason}`). */
+    private readonly skipped: (reason: IcCardSkipReason) => void = () => undefined,
   ) {}
 
   /** Applies each card's latest state; answers the card numbers whose id tag changed. */
@@ -32,6 +39,7 @@ export class IcCardSyncService {
       const why = unsyncableReason(state);
       if (why) {
         this.logger.warn(`IC card ${state.cardNo} has no charging card: ${why}`);
+        this.skipped('numberTooLong');
         continue;
       }
       const card = chargingCardOf(state);
@@ -41,11 +49,12 @@ export class IcCardSyncService {
           await this.idTags.upsert(m, card.physicalNumber, idTagStatusOf(card.status), synced.expiryDate);
         return synced.outcome;
       });
-      if (done === 'conflict')
+      if (done === 'conflict') {
         this.logger.warn(
           `IC card ${state.cardNo} has no charging card: another charging card has the self number ${card.selfNumber}`,
         );
-      else if (done !== 'stale') applied.push(card.physicalNumber);
+        this.skipped('selfNumberTaken');
+      } else if (done !== 'stale') applied.push(card.physicalNumber);
     }
     return applied;
   }

@@ -38,6 +38,20 @@ export const cardNoSchema = z
   .regex(/^[A-Za-z0-9-]{1,32}$/, 'must be 1 to 32 letters, digits or -');
 
 /**
+ * The number of a card being registered: at most 16 characters, what the basic-data charging card's
+ * physical and self number hold (`charging_card`, varchar(16)) and so what the pile can be answered for
+ * (the assets area keeps that card from `iccard.card.changed`; a longer number would never reach the
+ * pile). Reading and acting on a card keeps `cardNoSchema`: a card registered before this rule stays
+ * reachable.
+ */
+export const newCardNoSchema = z
+  .string({ required_error: say('cardNumberRequired') })
+  .trim()
+  .min(1, say('cardNumberRequired'))
+  .max(16, 'must be at most 16 characters (the charging card number the pile sends)')
+  .regex(/^[A-Za-z0-9-]*$/, 'must be letters, digits or -');
+
+/**
  * A money amount in yuan, as the operator types it: at most two decimals (§5, §9), turned into fen.
  * A JSON number is read as its decimal text. The rule is the console's (`parseRechargeAmount`).
  */
@@ -121,7 +135,7 @@ export const saveCustomerSchema = z
 export type SaveCustomerDto = z.output<typeof saveCustomerSchema>;
 
 export const createCardSchema = z.object({
-  cardNo: cardNoSchema,
+  cardNo: newCardNoSchema,
   chip: z.enum(IC_CARD_CHIPS, { errorMap: () => ({ message: 'must be CPU or M1' }) }),
   /** Basic-data card type: 0 driver, 1 consumer, 2 management, 3 charging. */
   cardType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
