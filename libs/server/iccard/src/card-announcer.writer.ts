@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { addToOutbox, createEnvelope } from '@voltdepot/server-messaging';
-import { IcCardChanged, type IcCardChangedV1, type IcCardStatusCode } from '@voltdepot/shared-events';
+import type { CardStatus } from '@voltdepot/shared-contracts';
+import { IcCardChanged, type IcCardChangedV1 } from '@voltdepot/shared-events';
 
 type Row = Record<string, unknown>;
 
@@ -56,7 +57,7 @@ export function icCardChangedOf(row: Row, at: Date): IcCardChangedV1 {
   const payload: IcCardChangedV1 = {
     cardNo: String(row['card_no']),
     cardType: Number(row['card_type']),
-    status: row['status'] as IcCardStatusCode,
+    status: row['status'] as CardStatus,
     organizationId: Number(row['organization_id']),
     sequence: Number(row['sequence']),
     changedAt: at.toISOString(),

@@ -1,8 +1,6 @@
+import type { CardStatus } from '@voltdepot/shared-contracts';
 import { defineEvent } from './define-event';
 import { Topics } from './topics';
-
-/** An IC card's status as the IC-card area keeps it (the codes of `CARD_STATUSES`, §4). */
-export type IcCardStatusCode = 'notMade' | 'normal' | 'occupied' | 'lost' | 'cancelled' | 'invalid';
 
 /**
  * An IC card was registered or its status changed (made, reported lost, released, replaced, swapped,
@@ -17,7 +15,8 @@ export type IcCardChangedV1 = {
   cardNo: string;
   /** Basic-data card type (§6): 0 driver, 1 consumer, 2 management, 3 charging. */
   cardType: number;
-  status: IcCardStatusCode;
+  /** The §4 card status (`CARD_STATUSES`), the IC-card area's. */
+  status: CardStatus;
   /** The holder's name (the basic-data card's cardholder). */
   customerName?: string;
   /** The organisation the card's customer belongs to (the basic-data card's data scope). */

@@ -1,3 +1,4 @@
+import { CARD_STATUSES } from '@voltdepot/shared-contracts';
 import { z } from 'zod';
 import type { EventDefinition } from './define-event';
 import type { EventEnvelope } from './envelope';
@@ -317,7 +318,7 @@ export const icCardChangedV1Schema = exactSchema<IcCardChangedV1>()(
     .object({
       cardNo: z.string().min(1),
       cardType: integer.min(0).max(3),
-      status: z.enum(['notMade', 'normal', 'occupied', 'lost', 'cancelled', 'invalid']),
+      status: z.enum(CARD_STATUSES),
       customerName: z.string().optional(),
       organizationId: integer,
       sequence: integer.nonnegative(),
